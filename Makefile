@@ -1,0 +1,59 @@
+# Everything a developer or CI needs, from a fresh clone with only Python 3.11+.
+#   make run    the whole service on this machine (web, Celery worker, Celery beat)
+#   make test   lint + format check + the full test suite
+# The virtualenv (.venv) is created and the pinned requirements installed on first use, and
+# reinstalled whenever requirements.txt changes.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-requirements
+ADDR   ?= 127.0.0.1:8000
+
+.DEFAULT_GOAL := help
+.PHONY: help venv run migrate check fmt test clean
+
+help:
+	@echo "make run      start web server + Celery worker + beat (SQLite and files under var/"
+	@echo "              unless DATABASE_URL / REDIS_URL are set); prints URL and admin login"
+	@echo "make test     ruff check + format check, then the whole test suite"
+	@echo "make check    ruff check + ruff format --check only"
+	@echo "make fmt      fix lint where safe and format the code"
+	@echo "make migrate  create the database if needed and apply migrations"
+	@echo "make clean    remove .venv, var/ and caches"
+
+venv: $(STAMP)
+
+$(STAMP): requirements.txt
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+		|| { echo "Python 3.11 or newer is needed (PYTHON=$(PYTHON))"; exit 1; }
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	@touch $(STAMP)
+
+migrate: $(STAMP)
+	GWT_ENV=development $(PY) manage.py ensuredb
+	GWT_ENV=development $(PY) manage.py migrate --noinput
+
+run: $(STAMP)
+	GWT_ENV=development DEBUG=1 $(PY) manage.py ensuredb
+	GWT_ENV=development DEBUG=1 $(PY) manage.py migrate --noinput
+	GWT_ENV=development DEBUG=1 $(PY) manage.py rundev --addr $(ADDR)
+
+check: $(STAMP)
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+
+fmt: $(STAMP)
+	$(PY) -m ruff check --fix .
+	$(PY) -m ruff format .
+
+# tests/conftest.py picks PostgreSQL and Redis when reachable (DATABASE_URL / REDIS_URL, or
+# 127.0.0.1:5432 and :6379), else SQLite and the embedded broker, and says which.
+# REQUIRE_SERVICES=1 turns the fallback into a failure. Extra pytest arguments: ARGS="...".
+test: check
+	$(PY) -m pytest $(ARGS)
+
+clean:
+	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis staticfiles
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

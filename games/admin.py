@@ -1,0 +1,1 @@
+"""Moderation screens for games."""

@@ -1,0 +1,1 @@
+"""Games, seats, the append-only event log and state snapshots (see ARCHITECTURE)."""

@@ -1,0 +1,267 @@
+"""Django settings, all read from the environment (see README.md, "Configuration").
+
+GWT_ENV says where the code runs:
+
+* ``production`` (the default when nothing says otherwise; wsgi/asgi assume it): SECRET_KEY
+  must be set, DEBUG is off unless DEBUG=1.
+* ``development`` (``manage.py`` and ``make run`` assume it): a SECRET_KEY is generated once
+  into ``var/`` and kept there.
+* ``test`` (set by the test suite): like development, plus fast password hashing.
+
+With no DATABASE_URL the database is SQLite under ``var/``; with no REDIS_URL the broker is
+kombu's filesystem transport under ``var/broker`` and the cache is in-process. Outgoing mail is
+written to ``var/mail`` unless EMAIL_URL or EMAIL_BACKEND says otherwise.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from django.core.exceptions import ImproperlyConfigured
+
+from gwt_site.env import (
+    env_bool,
+    env_choice,
+    env_int,
+    env_list,
+    env_required,
+    env_str,
+    parse_database_url,
+    parse_email_url,
+)
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+GWT_ENV = env_choice("GWT_ENV", ("development", "production", "test"), "production")
+PRODUCTION = GWT_ENV == "production"
+
+# Local state of a development machine: SQLite database, broker queue, mail, secret key.
+VAR_DIR = Path(env_str("VAR_DIR", str(BASE_DIR / "var")))
+if not VAR_DIR.is_absolute():
+    VAR_DIR = BASE_DIR / VAR_DIR
+
+
+def _development_secret_key(path: Path) -> str:
+    """The key stored at ``path``, created on first use (by whichever process comes first)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        with path.open("x", encoding="ascii") as handle:
+            handle.write(secrets.token_urlsafe(50))
+        path.chmod(0o600)
+    except FileExistsError:
+        pass
+    key = path.read_text(encoding="ascii").strip()
+    if not key:
+        raise ImproperlyConfigured(f"{path} is empty: delete it to have a new key generated.")
+    return key
+
+
+if PRODUCTION:
+    SECRET_KEY = env_required("SECRET_KEY", why="it is required when GWT_ENV=production")
+else:
+    SECRET_KEY = env_str("SECRET_KEY") or _development_secret_key(VAR_DIR / "secret_key")
+
+DEBUG = env_bool("DEBUG", False)
+
+SITE_URL = env_str("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+_site = urlsplit(SITE_URL)
+if _site.scheme not in {"http", "https"} or not _site.hostname:
+    raise ImproperlyConfigured(f"SITE_URL={SITE_URL!r} must be an http(s) URL with a host.")
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", [_site.hostname, "localhost", "127.0.0.1", "[::1]"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [f"{_site.scheme}://{_site.netloc}"])
+
+# Behind a proxy that terminates TLS and sets X-Forwarded-Proto.
+if env_bool("TRUST_X_FORWARDED_PROTO", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = _site.scheme == "https"
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "drf_spectacular",
+    "gwt_site",
+    "games",
+    "notifications",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "gwt_site.urls"
+WSGI_APPLICATION = "gwt_site.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# --- database --------------------------------------------------------------------------
+
+DATABASE_URL = env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'db.sqlite3'}")
+DATABASES = {"default": parse_database_url(DATABASE_URL, BASE_DIR)}
+if DATABASES["default"]["ENGINE"].endswith("sqlite3") and DATABASES["default"]["NAME"] != (
+    ":memory:"
+):
+    Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- Redis: broker and cache -----------------------------------------------------------
+
+REDIS_URL = env_str("REDIS_URL")
+
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "gwt",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+# --- Celery (read by gwt_site/celery.py through the CELERY_ namespace) -------------------
+
+BROKER_DIR = VAR_DIR / "broker"
+
+if REDIS_URL:
+    CELERY_BROKER_URL = REDIS_URL
+    CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
+        "socket_connect_timeout": 5,
+        "socket_timeout": 30,
+        # Must exceed the longest task, or an unacknowledged task is delivered twice.
+        "visibility_timeout": 3600,
+    }
+else:
+    # kombu's filesystem transport: one folder is both "in" and "out", so every process on
+    # this machine shares the same queues. For one machine only (development, tests).
+    CELERY_BROKER_URL = (
+        "filesystem://localhost//"  # the host is ignored; naming one keeps kombu quiet
+    )
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(BROKER_DIR / "queue"),
+        "data_folder_out": str(BROKER_DIR / "queue"),
+        "control_folder": str(BROKER_DIR / "control"),
+        "store_processed": False,
+    }
+    for _folder in ("queue", "control"):
+        (BROKER_DIR / _folder).mkdir(parents=True, exist_ok=True)
+
+CELERY_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_SERIALIZER = "json"
+CELERY_RESULT_SERIALIZER = "json"
+CELERY_RESULT_ACCEPT_CONTENT = ["json"]
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 300)
+CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 240)
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_TIMEZONE = "UTC"
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+CELERY_BEAT_SCHEDULE = {
+    "worker-heartbeat": {
+        "task": "notifications.heartbeat",
+        "schedule": float(env_int("HEARTBEAT_INTERVAL", 60)),
+    },
+}
+
+# --- email -----------------------------------------------------------------------------
+
+EMAIL_URL = env_str("EMAIL_URL", f"file://{VAR_DIR / 'mail'}")
+_email = parse_email_url(EMAIL_URL, BASE_DIR)
+# EMAIL_BACKEND names any other backend (e.g. a provider's), configured by its own settings.
+EMAIL_BACKEND = env_str("EMAIL_BACKEND", _email["EMAIL_BACKEND"])
+EMAIL_FILE_PATH = _email.get("EMAIL_FILE_PATH", str(VAR_DIR / "mail"))
+EMAIL_HOST = _email.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = _email.get("EMAIL_PORT", 25)
+EMAIL_HOST_USER = _email.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = _email.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _email.get("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = _email.get("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = _email.get("EMAIL_TIMEOUT", 10)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Great Western Trail <noreply@localhost>")
+SERVER_EMAIL = env_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+
+# --- auth, i18n, static ----------------------------------------------------------------
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+if GWT_ENV == "test":
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+STATIC_ROOT = BASE_DIR / "staticfiles"
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            if PRODUCTION
+            else "django.contrib.staticfiles.storage.StaticFilesStorage"
+        )
+    },
+}
+
+# Outside production, static files are served straight from the apps (no collectstatic).
+WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH = not PRODUCTION
+
+REST_FRAMEWORK = {
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Great Western Trail API",
+    "DESCRIPTION": "Asynchronous Great Western Trail: games, seats, moves and replays.",
+    "VERSION": "0.1.0",
+    "SERVE_INCLUDE_SCHEMA": False,
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
+    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO").upper()},
+}

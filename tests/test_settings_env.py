@@ -1,0 +1,316 @@
+"""Settings come from the environment: the typed readers, the URL parsers, and settings.py."""
+
+from __future__ import annotations
+
+import runpy
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from gwt_site.env import (
+    env_bool,
+    env_choice,
+    env_int,
+    env_list,
+    env_required,
+    env_str,
+    parse_database_url,
+    parse_email_url,
+    redact_url,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+SETTINGS_FILE = ROOT / "gwt_site" / "settings.py"
+BASE = Path("/srv/gwt")
+
+SETTINGS_VARIABLES = [
+    "GWT_ENV",
+    "VAR_DIR",
+    "SECRET_KEY",
+    "DEBUG",
+    "ALLOWED_HOSTS",
+    "CSRF_TRUSTED_ORIGINS",
+    "TRUST_X_FORWARDED_PROTO",
+    "DATABASE_URL",
+    "REDIS_URL",
+    "EMAIL_URL",
+    "EMAIL_BACKEND",
+    "DEFAULT_FROM_EMAIL",
+    "SERVER_EMAIL",
+    "SITE_URL",
+    "CELERY_TASK_TIME_LIMIT",
+    "CELERY_TASK_SOFT_TIME_LIMIT",
+    "HEARTBEAT_INTERVAL",
+    "LOG_LEVEL",
+]
+
+
+def load_settings(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, **env: str) -> dict[str, Any]:
+    """Run settings.py afresh with exactly ``env`` (plus VAR_DIR in tmp_path) set."""
+    for name in SETTINGS_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("VAR_DIR", str(tmp_path / "var"))
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    return runpy.run_path(str(SETTINGS_FILE))
+
+
+# --- typed readers ------------------------------------------------------------------------
+
+
+def test_env_str_falls_back_to_the_default_when_unset_or_empty():
+    assert env_str("X", "d", {}) == "d"
+    assert env_str("X", "d", {"X": ""}) == "d"
+    assert env_str("X", "d", {"X": "v"}) == "v"
+
+
+def test_env_required_names_the_missing_variable():
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY must be set"):
+        env_required("SECRET_KEY", {})
+    assert env_required("SECRET_KEY", {"SECRET_KEY": "k"}) == "k"
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [("1", True), ("true", True), ("YES", True), ("on", True), ("0", False), ("False", False),
+     ("no", False), ("off", False), ("", False)],
+)  # fmt: skip
+def test_env_bool_reads_the_usual_spellings(raw: str, expected: bool):
+    assert env_bool("B", not expected, {"B": raw}) is expected
+
+
+def test_env_bool_rejects_anything_else_and_defaults_when_unset():
+    assert env_bool("B", True, {}) is True
+    with pytest.raises(ImproperlyConfigured, match="not a boolean"):
+        env_bool("B", False, {"B": "maybe"})
+
+
+def test_env_int_parses_integers_and_rejects_words():
+    assert env_int("N", 7, {}) == 7
+    assert env_int("N", 7, {"N": " 42 "}) == 42
+    with pytest.raises(ImproperlyConfigured, match="not an integer"):
+        env_int("N", 7, {"N": "forty"})
+
+
+def test_env_list_splits_on_commas_and_drops_blanks():
+    assert env_list("L", ["a"], {}) == ["a"]
+    assert env_list("L", ["a"], {"L": " x.org, ,y.org ,"}) == ["x.org", "y.org"]
+
+
+def test_env_choice_accepts_only_its_choices():
+    assert env_choice("E", ("a", "b"), "a", {"E": "B"}) == "b"
+    with pytest.raises(ImproperlyConfigured, match="must be one of"):
+        env_choice("E", ("a", "b"), "a", {"E": "c"})
+
+
+# --- URLs ----------------------------------------------------------------------------------
+
+
+def test_a_postgres_url_gives_every_connection_field_and_its_options():
+    db = parse_database_url(
+        "postgres://gwt:p%40ss@db.internal:6543/gwt_prod?sslmode=require&conn_max_age=60", BASE
+    )
+    assert db == {
+        "ENGINE": "django.db.backends.postgresql",
+        "NAME": "gwt_prod",
+        "USER": "gwt",
+        "PASSWORD": "p@ss",
+        "HOST": "db.internal",
+        "PORT": "6543",
+        "CONN_MAX_AGE": 60,
+        "OPTIONS": {"sslmode": "require"},
+    }
+
+
+def test_a_postgres_url_without_a_database_name_is_refused():
+    with pytest.raises(ImproperlyConfigured, match="names no database"):
+        parse_database_url("postgresql://u:secret@h:5432/", BASE)
+
+
+def test_a_relative_sqlite_url_is_under_the_project_and_has_a_file_test_database():
+    db = parse_database_url("sqlite:///var/db.sqlite3", BASE)
+    assert db["ENGINE"] == "django.db.backends.sqlite3"
+    assert db["NAME"] == "/srv/gwt/var/db.sqlite3"
+    assert db["TEST"] == {"NAME": "/srv/gwt/var/test-db.sqlite3"}
+
+
+def test_an_absolute_sqlite_url_and_an_in_memory_one():
+    assert parse_database_url("sqlite:////tmp/x.db", BASE)["NAME"] == "/tmp/x.db"
+    assert parse_database_url("sqlite://:memory:", BASE)["NAME"] == ":memory:"
+
+
+def test_an_unknown_database_scheme_is_refused():
+    with pytest.raises(ImproperlyConfigured, match="not supported"):
+        parse_database_url("mysql://u@h/db", BASE)
+
+
+def test_an_smtp_url_with_starttls():
+    email = parse_email_url("smtp://mailer:s%3Acret@smtp.example.org:587?tls=1", BASE)
+    assert email == {
+        "EMAIL_BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "EMAIL_HOST": "smtp.example.org",
+        "EMAIL_PORT": 587,
+        "EMAIL_HOST_USER": "mailer",
+        "EMAIL_HOST_PASSWORD": "s:cret",
+        "EMAIL_USE_TLS": True,
+        "EMAIL_USE_SSL": False,
+        "EMAIL_TIMEOUT": 10,
+    }
+
+
+def test_an_smtps_url_uses_implicit_tls_on_port_465():
+    email = parse_email_url("smtps://u:p@smtp.example.org", BASE)
+    assert (email["EMAIL_PORT"], email["EMAIL_USE_SSL"], email["EMAIL_USE_TLS"]) == (
+        465,
+        True,
+        False,
+    )
+
+
+def test_file_console_and_locmem_email_urls():
+    assert parse_email_url("file://var/mail", BASE)["EMAIL_FILE_PATH"] == "/srv/gwt/var/mail"
+    assert parse_email_url("file:///tmp/mail", BASE)["EMAIL_FILE_PATH"] == "/tmp/mail"
+    assert parse_email_url("console://", BASE)["EMAIL_BACKEND"].endswith("console.EmailBackend")
+    assert parse_email_url("locmem://", BASE)["EMAIL_BACKEND"].endswith("locmem.EmailBackend")
+    with pytest.raises(ImproperlyConfigured):
+        parse_email_url("carrier-pigeon://coop", BASE)
+
+
+def test_redact_url_hides_only_the_password():
+    assert redact_url("redis://:hunter2@cache:6379/0") == "redis://:***@cache:6379/0"
+    assert redact_url("postgres://u:pw@db/x") == "postgres://u:***@db/x"
+    assert redact_url("redis://cache:6379/0") == "redis://cache:6379/0"
+
+
+# --- settings.py read from the environment -------------------------------------------------
+
+
+def test_production_refuses_to_start_without_a_secret_key(monkeypatch, tmp_path):
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY must be set"):
+        load_settings(monkeypatch, tmp_path, GWT_ENV="production")
+
+
+def test_production_is_assumed_when_gwt_env_is_unset(monkeypatch, tmp_path):
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY"):
+        load_settings(monkeypatch, tmp_path)
+
+
+def test_production_uses_the_given_secret_key_with_debug_off(monkeypatch, tmp_path):
+    s = load_settings(monkeypatch, tmp_path, GWT_ENV="production", SECRET_KEY="from-env")
+    assert s["SECRET_KEY"] == "from-env"
+    assert s["DEBUG"] is False
+    assert s["STORAGES"]["staticfiles"]["BACKEND"].startswith("whitenoise.")
+
+
+def test_development_generates_a_secret_key_into_var_once_and_keeps_it(monkeypatch, tmp_path):
+    first = load_settings(monkeypatch, tmp_path, GWT_ENV="development")
+    second = load_settings(monkeypatch, tmp_path, GWT_ENV="development")
+    key_file = tmp_path / "var" / "secret_key"
+    assert len(first["SECRET_KEY"]) >= 50
+    assert first["SECRET_KEY"] == second["SECRET_KEY"] == key_file.read_text().strip()
+    assert key_file.stat().st_mode & 0o077 == 0
+
+
+def test_debug_is_off_unless_asked_for(monkeypatch, tmp_path):
+    assert load_settings(monkeypatch, tmp_path, GWT_ENV="development")["DEBUG"] is False
+    assert load_settings(monkeypatch, tmp_path, GWT_ENV="development", DEBUG="1")["DEBUG"] is True
+
+
+def test_allowed_hosts_and_csrf_origins_follow_site_url_unless_given(monkeypatch, tmp_path):
+    s = load_settings(monkeypatch, tmp_path, GWT_ENV="test", SITE_URL="https://gwt.example.org/")
+    assert s["SITE_URL"] == "https://gwt.example.org"
+    assert "gwt.example.org" in s["ALLOWED_HOSTS"]
+    assert s["CSRF_TRUSTED_ORIGINS"] == ["https://gwt.example.org"]
+    assert s["SESSION_COOKIE_SECURE"] is True
+    s = load_settings(monkeypatch, tmp_path, GWT_ENV="test", ALLOWED_HOSTS="a.org,b.org")
+    assert s["ALLOWED_HOSTS"] == ["a.org", "b.org"]
+
+
+def test_a_site_url_without_a_host_is_refused(monkeypatch, tmp_path):
+    with pytest.raises(ImproperlyConfigured, match="SITE_URL"):
+        load_settings(monkeypatch, tmp_path, GWT_ENV="test", SITE_URL="gwt.example.org")
+
+
+def test_the_proxy_header_is_trusted_only_when_asked(monkeypatch, tmp_path):
+    assert "SECURE_PROXY_SSL_HEADER" not in load_settings(monkeypatch, tmp_path, GWT_ENV="test")
+    s = load_settings(monkeypatch, tmp_path, GWT_ENV="test", TRUST_X_FORWARDED_PROTO="1")
+    assert s["SECURE_PROXY_SSL_HEADER"] == ("HTTP_X_FORWARDED_PROTO", "https")
+
+
+def test_without_urls_the_database_is_sqlite_and_the_broker_a_folder_under_var(
+    monkeypatch, tmp_path
+):
+    s = load_settings(monkeypatch, tmp_path, GWT_ENV="development")
+    var = tmp_path / "var"
+    assert s["DATABASES"]["default"]["ENGINE"] == "django.db.backends.sqlite3"
+    assert s["DATABASES"]["default"]["NAME"] == str(var / "db.sqlite3")
+    assert s["CELERY_BROKER_URL"].startswith("filesystem://")
+    options = s["CELERY_BROKER_TRANSPORT_OPTIONS"]
+    assert options["data_folder_in"] == options["data_folder_out"] == str(var / "broker" / "queue")
+    assert (var / "broker" / "queue").is_dir()
+    assert s["CACHES"]["default"]["BACKEND"].endswith("LocMemCache")
+    assert s["EMAIL_BACKEND"].endswith("filebased.EmailBackend")
+    assert s["EMAIL_FILE_PATH"] == str(var / "mail")
+
+
+def test_database_url_selects_postgresql(monkeypatch, tmp_path):
+    s = load_settings(
+        monkeypatch, tmp_path, GWT_ENV="test", DATABASE_URL="postgres://u:p@db:5432/gwt"
+    )
+    assert s["DATABASES"]["default"]["ENGINE"] == "django.db.backends.postgresql"
+    assert s["DATABASES"]["default"]["HOST"] == "db"
+
+
+def test_redis_url_is_the_broker_and_the_cache(monkeypatch, tmp_path):
+    s = load_settings(monkeypatch, tmp_path, GWT_ENV="test", REDIS_URL="redis://cache:6379/2")
+    assert s["CELERY_BROKER_URL"] == "redis://cache:6379/2"
+    assert s["CACHES"]["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert s["CACHES"]["default"]["LOCATION"] == "redis://cache:6379/2"
+
+
+def test_email_url_and_email_backend_and_sender(monkeypatch, tmp_path):
+    s = load_settings(
+        monkeypatch,
+        tmp_path,
+        GWT_ENV="test",
+        EMAIL_URL="smtp://u:p@mail:2525",
+        DEFAULT_FROM_EMAIL="GWT <turns@example.org>",
+    )
+    assert s["EMAIL_BACKEND"].endswith("smtp.EmailBackend")
+    assert (s["EMAIL_HOST"], s["EMAIL_PORT"], s["EMAIL_HOST_PASSWORD"]) == ("mail", 2525, "p")
+    assert s["DEFAULT_FROM_EMAIL"] == s["SERVER_EMAIL"] == "GWT <turns@example.org>"
+    s = load_settings(
+        monkeypatch, tmp_path, GWT_ENV="test", EMAIL_BACKEND="anymail.backends.test.EmailBackend"
+    )
+    assert s["EMAIL_BACKEND"] == "anymail.backends.test.EmailBackend"
+
+
+def test_celery_is_json_only_acks_late_and_time_limited(monkeypatch, tmp_path):
+    s = load_settings(
+        monkeypatch,
+        tmp_path,
+        GWT_ENV="test",
+        CELERY_TASK_TIME_LIMIT="120",
+        CELERY_TASK_SOFT_TIME_LIMIT="100",
+        HEARTBEAT_INTERVAL="15",
+    )
+    assert s["CELERY_ACCEPT_CONTENT"] == ["json"]
+    assert s["CELERY_TASK_SERIALIZER"] == s["CELERY_RESULT_SERIALIZER"] == "json"
+    assert s["CELERY_TASK_ACKS_LATE"] is True
+    assert s["CELERY_TASK_REJECT_ON_WORKER_LOST"] is True
+    assert s["CELERY_WORKER_PREFETCH_MULTIPLIER"] == 1
+    assert (s["CELERY_TASK_TIME_LIMIT"], s["CELERY_TASK_SOFT_TIME_LIMIT"]) == (120, 100)
+    assert s["CELERY_BEAT_SCHEDULE"]["worker-heartbeat"]["schedule"] == 15.0
+    assert s["CELERY_BEAT_SCHEDULE_FILENAME"] == str(tmp_path / "var" / "celerybeat-schedule")
+
+
+def test_the_celery_app_reads_its_configuration_from_django_settings():
+    from gwt_site.celery import app
+
+    assert app.conf.accept_content == ["json"]
+    assert app.conf.task_serializer == "json"
+    assert app.conf.task_acks_late is True
+    assert app.conf.task_time_limit > app.conf.task_soft_time_limit > 0
+    assert "notifications.heartbeat" in app.tasks
