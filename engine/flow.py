@@ -1,0 +1,120 @@
+"""The decision stack: which frame answers which move, and the loop that runs automatic
+steps until a player has a decision to make.
+
+Every move answers the decision on top of ``state["stack"]``.  Decision frames list their
+moves; automatic frames (income payment, drawing in phase C, ...) run by themselves.  A
+decision frame with no possible move is skipped (e.g. a forfeited immediate action).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.errors import IllegalMove
+from engine.rules import (
+    building,
+    cattle_market,
+    discs,
+    kansas_city,
+    objectives,
+    railroad,
+    turn,
+)
+from engine.state import State
+
+MovesFn = Callable[[State, dict], list[dict]]
+ApplyFn = Callable[[State, dict, dict], None]
+
+DECISIONS: dict[str, tuple[MovesFn, ApplyFn]] = {
+    "first": (turn.first_moves, turn.first_apply),
+    "phase_a": (turn.phase_a_moves, turn.phase_a_apply),
+    "loc": (turn.loc_moves, turn.loc_apply),
+    "copy": (turn.copy_moves, turn.copy_apply),
+    "once": (turn.once_moves, turn.once_apply),
+    "discard": (turn.discard_moves, turn.discard_apply),
+    "remove": (turn.remove_moves, turn.remove_apply),
+    "buy": (cattle_market.buy_frame_moves, cattle_market.buy_frame_apply),
+    "place": (building.place_moves, building.place_apply),
+    "station": (railroad.station_moves, railroad.station_apply),
+    "back39": (railroad.back39_moves, railroad.back39_apply),
+    "sm": (railroad.sm_moves, railroad.sm_apply),
+    "disc": (discs.disc_moves, discs.disc_apply),
+    "gain_objective": (objectives.gain_moves, objectives.gain_apply),
+    "kc_foresight": (kansas_city.foresight_moves, kansas_city.foresight_apply),
+    "kc_income": (kansas_city.income_moves, kansas_city.income_apply),
+    "kc_deliver": (kansas_city.deliver_moves, kansas_city.deliver_apply),
+    "xdeliver": (kansas_city.deliver_moves, kansas_city.deliver_apply),
+}
+
+AUTOMATIC: dict[str, Callable[[State, dict], None]] = {
+    "phase_c": turn.phase_c_run,
+    "effect": turn.effect_run,
+    "arrows": kansas_city.arrows_run,
+    "transport": kansas_city.transport_run,
+    "kc_final": kansas_city.final_run,
+}
+
+# Frames before which objective cards may be played (R1-OBJ-04/07).
+OBJECTIVE_TIMES = frozenset({"phase_a", "loc", *kansas_city.KC_FRAMES})
+
+
+def main_moves(state: State) -> list[dict]:
+    frame = state["stack"][-1]
+    return DECISIONS[frame["t"]][0](state, frame)
+
+
+def moves_now(state: State) -> list[dict]:
+    if state["over"] or not state["stack"]:
+        return []
+    moves = main_moves(state)
+    if state["stack"][-1]["t"] in OBJECTIVE_TIMES:
+        moves = moves + objectives.play_moves(state)
+    return moves
+
+
+def advance(state: State) -> None:
+    """Run automatic frames and skip impossible decisions until a decision is pending."""
+    while not state["over"]:
+        if not state["stack"]:
+            raise AssertionError("empty decision stack in a running game")
+        frame = state["stack"][-1]
+        auto = AUTOMATIC.get(frame["t"])
+        if auto is not None:
+            auto(state, frame)
+        elif not main_moves(state):
+            state["stack"].pop()
+        else:
+            return
+
+
+def apply_in_place(state: State, seat: int, move: object) -> None:
+    if state["over"]:
+        raise IllegalMove("game_over", "The game is over.")
+    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+        raise IllegalMove("bad_move", "A move is an object with a 'type'.")
+    if seat != state["current"]:
+        raise IllegalMove(
+            "not_your_turn", f"It is seat {state['current']}'s decision, not seat {seat}'s."
+        )
+    legal = moves_now(state)
+    if move not in legal:
+        raise IllegalMove("illegal_move", _why(move, legal))
+    frame = state["stack"][-1]
+    state["revealed"] = False
+    if move["type"] == "play_objective":
+        objectives.play(state, move["card"], in_kansas_city=frame["t"].startswith("kc_"))
+    else:
+        DECISIONS[frame["t"]][1](state, frame, move)
+    state["seq"] += 1
+    advance(state)
+
+
+def _why(move: dict, legal: list[dict]) -> str:
+    same = [m for m in legal if m["type"] == move.get("type")]
+    if not same:
+        kinds = sorted({m["type"] for m in legal})
+        return (
+            f"A {move.get('type')!r} move is not possible now; "
+            f"possible moves are of type: {', '.join(kinds)}."
+        )
+    return f"That {move['type']!r} move is not legal now ({len(same)} such moves are)."

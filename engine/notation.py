@@ -1,0 +1,155 @@
+"""One-line text notation of moves, used in logs, email replies and game records.
+
+``describe`` writes a move; ``parse`` reads text back by matching it against the legal
+moves' notations, so every notation round-trips and only legal moves can be parsed.
+Matching forgives case, repeated spaces and commas, and a route ("via ...") may be left out
+when the destination alone is unambiguous.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine import flow
+from engine.components import card as card_info
+from engine.data import objectives
+from engine.errors import IllegalMove
+from engine.state import State
+
+CARD_NAMES = {
+    "jersey": "jersey",
+    "dutch_belt": "dutch-belt",
+    "black_angus": "black-angus",
+    "guernsey": "guernsey",
+    "holstein": "holstein",
+    "brown_swiss": "brown-swiss",
+    "ayrshire": "ayrshire",
+    "west_highland": "west-highland",
+    "texas_longhorn": "texas-longhorn",
+}
+
+
+def card_text(cid: str) -> str:
+    if cid == "stack":
+        return "stack"
+    c = card_info(cid)
+    if c["kind"] == "objective":
+        return cid
+    name = CARD_NAMES[c["breed"]]
+    return f"{name}/{c['vp']}vp" if c["vp"] else name
+
+
+def _params(move: dict) -> str:
+    out = []
+    if "card" in move:
+        out.append(card_text(move["card"]))
+    if "cards" in move:
+        out.append(" ".join(card_text(c) for c in move["cards"]))
+    if "row" in move:
+        out.append(f"{move['worker']} row {move['row'] + 1}")
+    if "building" in move:
+        out.append(move["building"])
+    if "space" in move:
+        out.append(move["space"])
+    if "station" in move:
+        out.append(move["station"])
+    if "aux" in move:
+        out.append(_aux_text(move))
+    elif "to" in move:
+        out.append(f"to {move['to']}")
+    if move.get("via"):
+        out.append("via " + " ".join(move["via"]))
+    if "n" in move:
+        out.append(str(move["n"]))
+    return " ".join(out)
+
+
+def _aux_text(move: dict) -> str:
+    names = {1: "gain", 2: "draw", 3: "cert", 4: "engine", 5: "remove"}
+    text = f"aux {names[move['aux']]}"
+    if move.get("double"):
+        text += " double"
+    if "to" in move:
+        text += f" to {move['to']}"
+    return text
+
+
+def describe_move(move: dict) -> str:
+    t = move["type"]
+    if t == "move":
+        text = f"move {move['to']}"
+        return text + (" via " + " ".join(move["via"]) if move["via"] else "")
+    if t == "start":
+        return f"start {move['space']}"
+    if t == "action":
+        rest = _params(move)
+        return f"{move['id']} {rest}".strip()
+    if t == "aux":
+        return _aux_text(move)
+    if t == "play_objective":
+        action = objectives.ALL[move["card"]][0]
+        return f"play {move['card']}" + (f" ({action})" if action else "")
+    if t == "take_objective":
+        return f"take objective {card_text(move['card'])}"
+    if t == "buy":
+        return f"buy {move['option']} {' '.join(card_text(c) for c in move['cards'])}"
+    if t == "market_draw":
+        return "market draw"
+    if t == "hire":
+        return f"hire {move['worker']} row {move['row'] + 1}"
+    if t == "place":
+        return f"place {move['space']}"
+    if t == "upgrade":
+        return f"upgrade {move['station']}"
+    if t == "appoint":
+        return f"appoint {move['worker']}"
+    if t == "disc":
+        if "space" in move:
+            return f"disc {move['space']}"
+        return f"disc from {move['station']}"
+    if t == "foresight":
+        return f"foresight {move['slot'] + 1}"
+    if t == "income":
+        return f"income certificates {move['certificates']}"
+    if t == "deliver":
+        return f"deliver {move['city']}"
+    if t == "engine":
+        return f"engine to {move['to']}"
+    if t in ("discard", "remove"):
+        return f"{t} {card_text(move['card'])}"
+    if t in ("end", "pass", "done"):
+        return t
+    return t
+
+
+def normalize(text: str) -> str:
+    text = text.strip().lower().replace(",", " ")
+    return re.sub(r"\s+", " ", text)
+
+
+def describe(state: State, seat: int, move: dict) -> str:
+    return describe_move(move)
+
+
+def parse(state: State, seat: int, text: str) -> dict:
+    if not isinstance(text, str) or not text.strip():
+        raise IllegalMove("bad_notation", "Write a move, e.g. 'move B' or 'end'.")
+    if seat != state["current"] or state["over"]:
+        raise IllegalMove("not_your_turn", "It is not this seat's decision now.")
+    want = normalize(text)
+    legal = flow.moves_now(state)
+    exact = [m for m in legal if normalize(describe_move(m)) == want]
+    if exact:
+        return exact[0]
+    # A route may be omitted when the destination alone is unambiguous.
+    short = [m for m in legal if "via" in m and normalize(describe_move({**m, "via": []})) == want]
+    if len(short) == 1:
+        return short[0]
+    if len(short) > 1:
+        options = "; ".join(describe_move(m) for m in short)
+        raise IllegalMove("ambiguous_move", f"{text.strip()!r} has several routes: {options}.")
+    raise IllegalMove(
+        "unknown_move",
+        f"{text.strip()!r} is not a legal move now. Legal moves: "
+        + "; ".join(describe_move(m) for m in legal[:40]),
+    )

@@ -1,0 +1,1 @@
+"""Rule code, one module per action family.  Each decision frame type is handled here."""

@@ -1,0 +1,68 @@
+"""Buying cattle with cowboys, and the cowboys' market draw (R1-MARKET-*)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from engine.components import card_class, value
+from engine.data import cattle
+from engine.state import State, cur, workers
+
+
+def _classes(cards: list[str]) -> dict[tuple, list[str]]:
+    out: dict[tuple, list[str]] = {}
+    for c in cards:
+        out.setdefault(card_class(c), []).append(c)
+    return out
+
+
+def buy_moves(state: State, cowboys: int) -> list[dict]:
+    p = cur(state)
+    moves: list[dict] = []
+    for option, (need, price, bv, count) in cattle.BUY_OPTIONS.items():
+        if need > cowboys or price > p["money"]:
+            continue
+        classes = _classes([c for c in state["market"] if value(c) == bv])
+        reps = [cards[0] for cards in classes.values()]
+        if count == 1:
+            moves += [{"type": "buy", "option": option, "cards": [c]} for c in reps]
+        else:
+            for _cls, cards in classes.items():
+                if len(cards) >= 2:
+                    moves.append({"type": "buy", "option": option, "cards": cards[:2]})
+            for a, b in combinations(reps, 2):
+                moves.append({"type": "buy", "option": option, "cards": [a, b]})
+    if cowboys >= cattle.MARKET_DRAW_COWBOYS and state["market_stack"]:
+        moves.append({"type": "market_draw"})
+    return moves
+
+
+def buy_frame_moves(state: State, frame: dict) -> list[dict]:
+    moves = buy_moves(state, frame["cowboys"])
+    return [*moves, {"type": "done"}]
+
+
+def buy_frame_apply(state: State, frame: dict, move: dict) -> None:
+    p = cur(state)
+    if move["type"] == "done":
+        state["stack"].pop()
+        return
+    if move["type"] == "market_draw":  # R1-MARKET-08/09
+        frame["cowboys"] -= cattle.MARKET_DRAW_COWBOYS
+        for _ in range(cattle.MARKET_DRAW_CARDS):
+            if state["market_stack"]:
+                state["market"].append(state["market_stack"].pop())
+        state["revealed"] = True
+    else:
+        need, price, _, _ = cattle.BUY_OPTIONS[move["option"]]
+        frame["cowboys"] -= need
+        p["money"] -= price
+        for c in move["cards"]:
+            state["market"].remove(c)
+            p["discard"].append(c)  # R1-MARKET-12
+    if not buy_moves(state, frame["cowboys"]):
+        state["stack"].pop()
+
+
+def can_buy(state: State) -> bool:
+    return bool(buy_moves(state, workers(cur(state), "cowboy")))

@@ -1,0 +1,74 @@
+"""Placing discs from the player board on cities and stations (R1-KC-25..30, R1-EDGE-03/04)."""
+
+from __future__ import annotations
+
+from engine.data import cities, player_board
+from engine.state import State, player
+
+
+def board_discs(state: State, seat: int, corner: str, reserve: int = 0) -> list[str]:
+    """Disc spaces whose disc may go to a space of ``corner`` colour now.
+
+    White discs go anywhere, dark ones only to dark spaces unless only dark ones are left
+    (R1-EDGE-03).  A hand-limit disc costs $5 on top of ``reserve`` (R1-KC-29/40)."""
+    p = player(state, seat)
+    left = p["discs"]
+    only_dark = all(player_board.DISC_SPACES[d] == "dark" for d in left)
+    out = []
+    for d in left:
+        if player_board.DISC_SPACES[d] == "dark" and corner == "white" and not only_dark:
+            continue
+        if d.startswith("HAND-") and p["money"] < player_board.HAND_DISC_COST + reserve:
+            continue
+        out.append(d)
+    return out
+
+
+def station_fallback(state: State, seat: int, exclude: str | None = None) -> list[str]:
+    return [s for s, seats in state["stations"].items() if seat in seats and s != exclude]
+
+
+def can_place(state: State, seat: int, corner: str, reserve: int = 0) -> bool:
+    return bool(board_discs(state, seat, corner, reserve) or station_fallback(state, seat))
+
+
+def clear_disc(state: State, seat: int, disc: str) -> None:
+    """Clearing a disc space unlocks its ability at once (R1-KC-27..30, R1-STATION-06)."""
+    p = player(state, seat)
+    p["discs"].remove(disc)
+    if disc == "STEP-CASH":
+        p["money"] += player_board.STEP_CASH_GAIN
+    elif disc.startswith("HAND-"):
+        p["money"] -= player_board.HAND_DISC_COST
+
+
+def disc_moves(state: State, frame: dict) -> list[dict]:
+    seat = state["current"]
+    if frame["target"] == "city":
+        corner = cities.CITIES[frame["to"]][2]
+    else:
+        from engine.data.railroad import STATIONS
+
+        corner = STATIONS[frame["to"]][4]
+    moves = [
+        {"type": "disc", "space": d}
+        for d in board_discs(state, seat, corner, reserve=frame["reserve"])
+    ]
+    if not moves and frame["target"] == "city":
+        moves = [{"type": "disc", "station": s} for s in station_fallback(state, seat)]
+    return moves
+
+
+def disc_apply(state: State, frame: dict, move: dict) -> None:
+    state["stack"].pop()
+    seat = state["current"]
+    if "space" in move:
+        clear_disc(state, seat, move["space"])
+    else:
+        state["stations"][move["station"]].remove(seat)  # R1-EDGE-04/05
+    if frame["target"] == "city":
+        state["cities"][frame["to"]].append(seat)
+        if frame["to"] == "KAN":
+            player(state, seat)["money"] += cities.KAN_MONEY  # R1-KC-33, R1-LOCAL-35
+    else:
+        state["stations"][frame["to"]].append(seat)

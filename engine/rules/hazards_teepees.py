@@ -1,0 +1,41 @@
+"""Trade with the Indians and remove a hazard (R1-TEEPEE-*, R1-HAZARD-*)."""
+
+from __future__ import annotations
+
+from engine.components import tile_kind
+from engine.data import trail
+from engine.state import State, cur
+
+
+def trade_options(state: State) -> list[dict]:
+    """Any teepee; a negative value must be paid in full (R1-TEEPEE-01..04)."""
+    money = cur(state)["money"]
+    return [
+        {"space": s}
+        for s, v in trail.TEEPEE_SPACES
+        if s in state["trail"] and (v >= 0 or money >= -v)
+    ]
+
+
+def trade(state: State, space: str) -> None:
+    p = cur(state)
+    tid = state["trail"].pop(space)["tile"]
+    p["teepees"].append(tid)
+    p["money"] += trail.TEEPEE_VALUE[space]
+
+
+def hazard_options(state: State, cost: int) -> list[dict]:
+    if cost > cur(state)["money"]:
+        return []  # R1-HAZARD-03
+    return [
+        {"space": s}
+        for h in trail.HAZARD_TYPES
+        for s in trail.HAZARD_SPACES[h]
+        if s in state["trail"] and tile_kind(state["trail"][s]["tile"]) == "hazard"
+    ]
+
+
+def remove_hazard(state: State, space: str, cost: int) -> None:
+    p = cur(state)
+    p["money"] -= cost
+    p["hazards"].append(state["trail"].pop(space)["tile"])

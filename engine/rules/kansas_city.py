@@ -1,0 +1,149 @@
+"""Kansas City: the five subphases and the two final steps (R1-KC-*, R1-END-03/06)."""
+
+from __future__ import annotations
+
+from engine.components import breed, tile_kind, value
+from engine.data import cities, player_board, railroad
+from engine.rules import discs
+from engine.setup import place_supply_tile, place_worker_in_job_market
+from engine.state import State, cur, permanent_certificates, push
+
+KC_FRAMES = ("kc_foresight", "kc_income", "kc_deliver")
+
+
+def enter(state: State) -> None:
+    push(state, "kc_final")
+    push(state, "kc_deliver", bv=0)
+    push(state, "kc_income")
+    for n in (3, 2, 1):
+        push(state, "kc_foresight", n=n)
+
+
+# --- subphases 1-3: foresight ----------------------------------------------------------------
+
+
+def foresight_moves(state: State, frame: dict) -> list[dict]:
+    """A worker may not be chosen once the job market is closed (R1-END-03/06)."""
+    closed = state["job_market"]["token_row"] is None
+    row = state["foresight"][frame["n"] - 1]
+    return [
+        {"type": "foresight", "slot": i}
+        for i, tid in enumerate(row)
+        if tid is not None and not (closed and tile_kind(tid) == "worker")
+    ]
+
+
+def foresight_apply(state: State, frame: dict, move: dict) -> None:
+    state["stack"].pop()
+    row = state["foresight"][frame["n"] - 1]
+    tid = row[move["slot"]]
+    row[move["slot"]] = None
+    if tile_kind(tid) == "worker":
+        place_worker_in_job_market(state, tid)
+    elif not place_supply_tile(state, tid):
+        state["removed_tiles"].append(tid)
+
+
+# --- subphase 4: income -------------------------------------------------------------------------
+
+
+def base_breeding_value(hand: list[str]) -> int:
+    """Each breed in hand counts once; objective cards add nothing (R1-KC-14/15)."""
+    return sum(value(c) for c in {breed(c): c for c in hand if breed(c)}.values())
+
+
+def income_moves(state: State, frame: dict) -> list[dict]:
+    p = cur(state)
+    track = player_board.CERT_TRACK
+    options = sorted({track[p["cert"]] - track[j] for j in range(p["cert"] + 1)})
+    return [{"type": "income", "certificates": c} for c in options]
+
+
+def income_apply(state: State, frame: dict, move: dict) -> None:
+    state["stack"].pop()
+    p = cur(state)
+    track = player_board.CERT_TRACK
+    used = move["certificates"]
+    p["cert"] = next(j for j in range(p["cert"] + 1) if track[p["cert"]] - track[j] == used)
+    bv = base_breeding_value(p["hand"]) + used + permanent_certificates(p)
+    p["money"] += bv  # R1-KC-18
+    p["discard"].extend(p["hand"])  # R1-KC-19
+    p["hand"] = []
+    state["stack"][-1]["bv"] = bv
+
+
+# --- subphase 5: delivery -------------------------------------------------------------------------
+
+
+def transport_cost(engine_space: str, city: str) -> int:
+    """$1 per cross between the engine's nose and the crest (R1-KC-37/38)."""
+    here = railroad.crosses_before(railroad.position(engine_space))
+    there = railroad.crosses_before(cities.CITIES[city][1])
+    return max(0, there - here)
+
+
+def deliverable(state: State, seat: int, city: str, limit: int, transport: bool) -> bool:
+    _name, city_value, corner, repeat = cities.CITIES[city]
+    if city_value > limit:
+        return False
+    if seat in state["cities"][city] and not repeat:
+        return False  # R1-KC-24
+    p = state["players"][seat]
+    reserve = transport_cost(p["engine"], city) if transport else 0
+    return discs.can_place(state, seat, corner, reserve)
+
+
+def deliver_moves(state: State, frame: dict) -> list[dict]:
+    seat = state["current"]
+    return [
+        {"type": "deliver", "city": c}
+        for c in cities.ORDER
+        if deliverable(state, seat, c, frame["bv"], transport=frame["t"] == "kc_deliver")
+    ]
+
+
+def deliver_apply(state: State, frame: dict, move: dict) -> None:
+    state["stack"].pop()
+    city = move["city"]
+    p = cur(state)
+    cost = 0
+    if frame["t"] == "kc_deliver":
+        cost = transport_cost(p["engine"], city)
+        push(state, "transport", amount=cost)  # R1-KC-39: paid last
+    push(state, "arrows", city=city)
+    push(state, "disc", target="city", to=city, reserve=cost)
+
+
+def arrows_run(state: State, frame: dict) -> None:
+    """Delivery actions fire when the second disc of an arrow is placed (R1-KC-32/34/35)."""
+    state["stack"].pop()
+    seat = state["current"]
+    city = frame["city"]
+    order = cities.ORDER
+    i = order.index(city)
+    for pair in (
+        (order[i - 1], city) if i > 0 else None,
+        (city, order[i + 1]) if i + 1 < len(order) else None,
+    ):
+        if pair is None:
+            continue
+        action, _ = cities.ARROWS[pair]
+        if action == "objective" and all(seat in state["cities"][c] for c in pair):
+            push(state, "gain_objective", dest="discard", optional=False)
+
+
+def transport_run(state: State, frame: dict) -> None:
+    state["stack"].pop()
+    p = cur(state)
+    p["money"] -= min(frame["amount"], p["money"])
+
+
+def final_run(state: State, frame: dict) -> None:
+    """Cattleman back to the start, refill the foresight spaces (R1-KC-43/44)."""
+    state["stack"].pop()
+    cur(state)["herder"] = "START"
+    for n, row in enumerate(state["foresight"], 1):
+        for i, tid in enumerate(row):
+            if tid is None and state["supply"][str(n)]:
+                row[i] = state["supply"][str(n)].pop()
+                state["revealed"] = True

@@ -1,0 +1,184 @@
+"""Seeded setup of a 1st edition game (R1-SETUP-*; fact sheet §14 gives the draw order)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import rng as prng
+from engine.data import buildings, cattle, cities, objectives, player_board, railroad, tiles, trail
+from engine.errors import IllegalMove
+from engine.state import State
+
+LAYOUTS = ("beginner", "random")
+OPTIONS_DEFAULT: dict[str, Any] = {"layout": "beginner"}
+
+
+def check_options(options: dict[str, Any] | None) -> dict[str, Any]:
+    opts = dict(OPTIONS_DEFAULT)
+    for key, value in (options or {}).items():
+        if key != "layout":
+            raise IllegalMove("bad_option", f"Unknown option {key!r}; known options: layout.")
+        if value not in LAYOUTS:
+            raise IllegalMove("bad_option", f"layout must be one of {', '.join(LAYOUTS)}.")
+        opts[key] = value
+    return opts
+
+
+def place_supply_tile(state: State, tid: str) -> bool:
+    """Put a teepee or hazard tile into its section (R1-KC-04/05).  False if no space is free."""
+    info = tiles.TILES[tid]
+    if info["kind"] == "teepee":
+        for space, _ in trail.TEEPEE_SPACES:
+            if space not in state["trail"]:
+                state["trail"][space] = {"tile": tid, "owner": None}
+                return True
+        return False
+    for space in trail.HAZARD_SPACES[info["type"]]:
+        if space not in state["trail"]:
+            state["trail"][space] = {"tile": tid, "owner": None}
+            return True
+    return False
+
+
+def place_worker_in_job_market(state: State, tid: str) -> None:
+    """Leftmost free space of the token's row; the token moves on when its space is filled
+    (R1-KC-06..13).  The yellow arrow refills the cattle market; the red one ends the game."""
+    jm = state["job_market"]
+    row = jm["token_row"]
+    cols = player_board.job_columns(state["num_players"])
+    cells = jm["rows"][row]
+    col = next(c for c in cols if cells[c] is None)
+    cells[col] = tid
+    if col == cols[-1]:
+        arrow = player_board.JOB_ROW_ARROWS[row]
+        if arrow == "red":
+            jm["token_row"] = None
+            trigger_end(state)
+        else:
+            jm["token_row"] = row + 1
+            if arrow == "yellow":
+                refill_market(state)
+
+
+def trigger_end(state: State) -> None:
+    """R1-END-01/02/05: the active player takes the token; the others each get a final turn."""
+    seat = state["current"]
+    n = state["num_players"]
+    state["players"][seat]["job_token"] = True
+    state["end"] = {"by": seat, "remaining": [(seat + i) % n for i in range(1, n)]}
+
+
+def refill_market(state: State) -> None:
+    """Fill the market up to 7/10/13 from the stack; never removes cards (R1-KC-11/12)."""
+    size = cattle.MARKET_SIZE[state["num_players"]]
+    while len(state["market"]) < size and state["market_stack"]:
+        state["market"].append(state["market_stack"].pop())
+        state["revealed"] = True
+
+
+def new_game(players: int, seed: int, edition: str = "1e", options: dict | None = None) -> State:
+    if edition != "1e":
+        raise IllegalMove("bad_edition", f"Edition {edition!r} is not available; use '1e'.")
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
+        raise IllegalMove("bad_players", "A game has 2, 3 or 4 players.")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise IllegalMove("bad_seed", "The seed must be an integer.")
+    opts = check_options(options)
+    random_layout = opts["layout"] == "random"
+    rng = prng.seed_state(seed)
+
+    state: State = {
+        "edition": "1e",
+        "num_players": players,
+        "options": opts,
+        "rng": rng,
+        "seq": 0,
+        "revealed": True,
+        "trail": {},
+        "job_market": {"token_row": 0, "rows": [[None] * 4 for _ in range(12)]},
+        "end": None,
+        "over": False,
+        "current": 0,
+        "stack": [],
+    }
+
+    # 1. Station masters (R1-SETUP-06).
+    sms = list(railroad.STATION_MASTERS)
+    prng.shuffle(rng, sms)
+    state["station_masters"] = {f"S{i + 1}": sm for i, sm in enumerate(sms)}
+    state["station_workers"] = {}
+    # 2. Neutral buildings (R1-SETUP-07).
+    neutral = [f"N{x}" for x in trail.NEUTRAL_SPACES]
+    if random_layout:
+        prng.shuffle(rng, neutral)
+    for space, tid in zip(trail.NEUTRAL_SPACES, neutral, strict=True):
+        state["trail"][space] = {"tile": tid, "owner": None}
+    # 4. Kansas City supply (R1-SETUP-09) and the 7 starting trail tiles (R1-SETUP-11/12).
+    supply = tiles.supply_stacks()
+    for stack in supply.values():
+        prng.shuffle(rng, stack)
+    state["supply"] = supply
+    placed = 0
+    while placed < 7:
+        tid = supply["1"].pop()
+        if place_supply_tile(state, tid):
+            placed += 1
+        else:
+            supply["1"].append(tid)
+            prng.shuffle(rng, supply["1"])
+    # 5. Job market: 3/5/7 workers (R1-SETUP-13/14).
+    state["market"] = []
+    state["market_stack"] = []
+    for _ in range(2 * players - 1):
+        place_worker_in_job_market(state, supply["2"].pop())
+    # 6. Foresight spaces (R1-SETUP-15).
+    state["foresight"] = [[supply[k].pop(), supply[k].pop()] for k in ("1", "2", "3")]
+    # 7. Cattle market (R1-SETUP-16).
+    stack = list(cattle.MARKET_CARDS)
+    prng.shuffle(rng, stack)
+    state["market_stack"] = stack
+    refill_market(state)
+    # 8. Objective display (R1-SETUP-18).
+    obj = list(objectives.GENERAL)
+    prng.shuffle(rng, obj)
+    state["objective_stack"] = obj
+    state["objective_display"] = [obj.pop() for _ in range(4)]
+    # 9. Building sides (R1-SETUP-22).
+    sides = {
+        n: ("ab"[prng.below(rng, 2)] if random_layout else "a") for n in buildings.BUILDING_NUMBERS
+    }
+    state["building_sides"] = sides
+    # 10-12. Players (R1-SETUP-23..30); seat 0 is the start player.
+    starting = list(objectives.STARTING)
+    prng.shuffle(rng, starting)
+    state["removed_tiles"] = []
+    state["removed_cards"] = list(starting[players:])
+    state["players"] = []
+    for seat in range(players):
+        deck = cattle.starting_card_ids(seat)
+        prng.shuffle(rng, deck)
+        p = {
+            "seat": seat,
+            "money": player_board.STARTING_MONEY[seat],
+            "hand": [],
+            "draw": deck,
+            "discard": [],
+            "removed": [],
+            "objectives": [starting[seat]],
+            "workers": {k: [] for k in tiles.WORKER_KINDS},
+            "cert": 0,
+            "discs": list(player_board.DISC_SPACES),
+            "hazards": [],
+            "teepees": [],
+            "station_masters": [],
+            "buildings": [f"{n}{sides[n]}" for n in buildings.BUILDING_NUMBERS],
+            "herder": None,
+            "engine": railroad.START,
+            "job_token": False,
+        }
+        for _ in range(player_board.STARTING_HAND):
+            p["hand"].append(p["draw"].pop())
+        state["players"].append(p)
+    state["stations"] = {s: [] for s in railroad.STATIONS}
+    state["cities"] = {c: [] for c in cities.ORDER}
+    return state
