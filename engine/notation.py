@@ -64,6 +64,21 @@ def _params(move: dict) -> str:
     return " ".join(out)
 
 
+def _action_text(move: dict) -> str:
+    ident = move["id"]
+    if "aux" in move:
+        return "action " + _aux_text(move)
+    if ident == "move":
+        return describe_move({"type": "move", "to": move["to"], "via": move["via"]})
+    if ident.startswith("discard-") or ident == "risk":
+        prefix = "risk discard" if ident == "risk" else "discard"
+        if ident == "discard-pair":
+            prefix = "discard pair"
+        rest = _params(move)
+        return f"{prefix} {rest}".strip()
+    return f"{ident} {_params(move)}".strip()
+
+
 def _aux_text(move: dict) -> str:
     names = {1: "gain", 2: "draw", 3: "cert", 4: "engine", 5: "remove"}
     text = f"aux {names[move['aux']]}"
@@ -82,8 +97,7 @@ def describe_move(move: dict) -> str:
     if t == "start":
         return f"start {move['space']}"
     if t == "action":
-        rest = _params(move)
-        return f"{move['id']} {rest}".strip()
+        return _action_text(move)
     if t == "aux":
         return _aux_text(move)
     if t == "play_objective":

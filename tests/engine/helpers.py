@@ -1,0 +1,190 @@
+"""Builders for small hand-made engine states, shared by the rule tests.
+
+Tests start from a real ``engine.new_game`` and then arrange exactly the situation a rule
+needs (a hand, money, a tile on a space, a pending decision) through these helpers, which
+keep every card and tile accounted for.  Then they play moves through the public contract.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import engine
+from engine import flow
+from engine.components import tile_kind
+from engine.rules import turn
+from engine.state import State, push
+
+
+def new(players: int = 2, seed: int = 1, layout: str = "beginner") -> State:
+    return engine.new_game(players, seed, options={"layout": layout})
+
+
+def _take_card(state: State, cid: str) -> None:
+    """Remove a card from wherever it is (any pile, the market, the stacks, the display)."""
+    for p in state["players"]:
+        for pile in ("hand", "draw", "discard", "removed", "objectives"):
+            if cid in p[pile]:
+                p[pile].remove(cid)
+                return
+    for key in ("market", "market_stack", "objective_display", "objective_stack", "removed_cards"):
+        if cid in state[key]:
+            state[key].remove(cid)
+            return
+    raise KeyError(cid)
+
+
+def set_hand(state: State, seat: int, cards: list[str]) -> None:
+    """Make ``cards`` the seat's hand; its old hand cards go to the top of its draw stack."""
+    p = state["players"][seat]
+    old = [c for c in p["hand"] if c not in cards]
+    p["hand"] = []
+    for c in cards:
+        _take_card(state, c)
+    p["hand"] = list(cards)
+    p["draw"].extend(old)
+
+
+def move_card(state: State, cid: str, seat: int, pile: str) -> None:
+    """Put a card on a seat's pile (``hand``, ``draw`` (top), ``discard``, ``objectives``)."""
+    _take_card(state, cid)
+    state["players"][seat][pile].append(cid)
+
+
+def set_market(state: State, cards: list[str]) -> None:
+    for c in list(state["market"]):
+        state["market"].remove(c)
+        state["market_stack"].insert(0, c)
+    for c in cards:
+        _take_card(state, c)
+        state["market"].append(c)
+
+
+def _take_tile(state: State, tid: str) -> None:
+    for space, cell in list(state["trail"].items()):
+        if cell["tile"] == tid:
+            del state["trail"][space]
+            return
+    for stack in state["supply"].values():
+        if tid in stack:
+            stack.remove(tid)
+            return
+    for row in state["foresight"]:
+        if tid in row:
+            row[row.index(tid)] = None
+            return
+    for row in state["job_market"]["rows"]:
+        if tid in row:
+            row[row.index(tid)] = None
+            return
+    for p in state["players"]:
+        for key in ("hazards", "teepees"):
+            if tid in p[key]:
+                p[key].remove(tid)
+                return
+        for row in p["workers"].values():
+            if tid in row:
+                row.remove(tid)
+                return
+    raise KeyError(tid)
+
+
+def put_tile(state: State, space: str, tid: str, owner: int | None = None) -> None:
+    """Put a supply tile (hazard/teepee) or a private building on a trail space."""
+    if tid[0].isdigit():
+        p = state["players"][owner]
+        if tid in p["buildings"]:
+            p["buildings"].remove(tid)
+    else:
+        _take_tile(state, tid)
+    state["trail"][space] = {"tile": tid, "owner": owner}
+
+
+def clear_space(state: State, space: str) -> None:
+    """Return a hazard/teepee on ``space`` to the bottom of supply stack 1."""
+    cell = state["trail"].pop(space)
+    if tile_kind(cell["tile"]) in ("hazard", "teepee"):
+        state["supply"]["1"].insert(0, cell["tile"])
+    elif cell["owner"] is not None:
+        state["players"][cell["owner"]]["buildings"].append(cell["tile"])
+
+
+def clear_trail(state: State) -> None:
+    """Remove every hazard and teepee from the trail (back into supply stack 1)."""
+    for space, cell in list(state["trail"].items()):
+        if tile_kind(cell["tile"]) in ("hazard", "teepee"):
+            clear_space(state, space)
+
+
+def give_worker(state: State, seat: int, kind: str, n: int = 1) -> None:
+    """Hire ``n`` workers of ``kind`` for free (taken from supply stack 2 or 3)."""
+    p = state["players"][seat]
+    for _ in range(n):
+        for back in ("2", "3"):
+            tid = next((t for t in state["supply"][back] if t.startswith(kind)), None)
+            if tid:
+                state["supply"][back].remove(tid)
+                p["workers"][kind].append(tid)
+                break
+        else:
+            raise KeyError(kind)
+
+
+def clear_discs(state: State, seat: int, discs: list[str], city: str = "KAN") -> None:
+    """Clear disc spaces by putting their discs on a city (default Kansas City)."""
+    for d in discs:
+        state["players"][seat]["discs"].remove(d)
+        state["cities"][city].append(seat)
+
+
+def decide(state: State, seat: int, frame: str, **fields: Any) -> State:
+    """Make ``seat`` the current player with ``frame`` as the pending decision (over phase C)."""
+    state["current"] = seat
+    state["stack"] = []
+    push(state, "phase_c")
+    push(state, frame, **fields)
+    flow.advance(state)
+    return state
+
+
+def at_location(state: State, seat: int, space: str) -> State:
+    """Put the seat's cattleman on ``space`` with phase B there pending."""
+    state["current"] = seat
+    state["stack"] = []
+    push(state, "phase_c")
+    state["players"][seat]["herder"] = space
+    turn.enter_location(state, space)
+    flow.advance(state)
+    return state
+
+
+def in_phase_a(state: State, seat: int, herder: str) -> State:
+    state["players"][seat]["herder"] = herder
+    return decide(state, seat, "phase_a")
+
+
+def moves(state: State, seat: int | None = None, **match: Any) -> list[dict]:
+    """Legal moves of the current (or given) seat whose fields equal ``match``."""
+    seat = state["current"] if seat is None else seat
+    return [
+        m
+        for m in engine.legal_moves(state, seat)
+        if all(m.get(k) == v for k, v in match.items())
+    ]
+
+
+def play(state: State, move: dict | str, seat: int | None = None) -> State:
+    """Apply a move (a dict, or its notation) for the current seat."""
+    seat = state["current"] if seat is None else seat
+    if isinstance(move, str):
+        move = engine.parse_move(state, seat, move)
+    return engine.apply(state, seat, move)
+
+
+def texts(state: State) -> list[str]:
+    seat = state["current"]
+    return [engine.describe(state, seat, m) for m in engine.legal_moves(state, seat)]
+
+
+def top(state: State) -> str:
+    return state["stack"][-1]["t"]
