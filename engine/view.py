@@ -35,9 +35,7 @@ def player_view(state: State, seat: int, viewer: int | None, reveal_all: bool) -
         "money": p["money"],
         "hand": _cards(p["hand"]) if mine else {"count": len(p["hand"])},
         "draw_pile": (
-            {"count": len(p["draw"]), "cards": _cards(list(reversed(p["draw"])))}
-            if reveal_all
-            else {"count": len(p["draw"])}
+            _cards(list(reversed(p["draw"]))) if reveal_all else {"count": len(p["draw"])}
         ),
         "discard_pile": _cards(p["discard"]),
         "removed": _cards(p["removed"]),
@@ -106,7 +104,10 @@ def view(state: State, seat: int | None, reveal_all: bool = False) -> dict:
         "station_workers": {s: tile(t) for s, t in state["station_workers"].items()},
         "cities": {c: list(v) for c, v in state["cities"].items()},
         "removed_tiles": _tiles(state["removed_tiles"]),
-        "removed_cards": _cards(state["removed_cards"]),
+        # The starting objective cards left over go back to the box unseen.
+        "removed_cards": (
+            _cards(state["removed_cards"]) if reveal_all else {"count": len(state["removed_cards"])}
+        ),
         "building_sides": dict(state["building_sides"]),
         "end": None if state["end"] is None else {"triggered_by": state["end"]["by"]},
         "decision": None if over else decision(state),
