@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.components import card, tile
-from engine.data import player_board, trail
+from engine.components import breed, card, card_vp, tile
+from engine.data import cattle, player_board, trail
 from engine.rules import auxiliary, scoring
 from engine.state import (
     State,
@@ -21,6 +21,13 @@ def _cards(ids: list[str]) -> list[dict]:
 
 def _tiles(ids: list[str]) -> list[dict]:
     return [tile(t) for t in ids]
+
+
+def market_order(ids: list[str]) -> list[str]:
+    """The cattle market as laid out: yellow, red, blue, brown, purple (R1-SETUP-17).
+
+    Presentational only; the state keeps the market in the order the cards came out."""
+    return sorted(ids, key=lambda c: (cattle.MARKET_ORDER.index(breed(c)), card_vp(c), c))
 
 
 def _tile_or_none(tid: str | None) -> dict | None:
@@ -75,7 +82,7 @@ def view(state: State, seat: int | None, reveal_all: bool = False) -> dict:
             space: {"tile": cell["tile"], "owner": cell["owner"], **_trail_extra(cell)}
             for space, cell in state["trail"].items()
         },
-        "cattle_market": _cards(state["market"]),
+        "cattle_market": _cards(market_order(state["market"])),
         "market_stack": {"count": len(state["market_stack"])},
         "objective_display": _cards(state["objective_display"]),
         "objective_stack": {"count": len(state["objective_stack"])},

@@ -110,13 +110,14 @@ def spec_moves(state: State, spec: dict) -> list[dict]:
     if kind == "extraordinary_delivery":
         from engine.rules import kansas_city
 
+        # Every space behind the engine is at least one space back (R1-LOCAL-30), even a
+        # turnout reached with 0 counted spaces: then only Kansas City (value 0) is in reach.
         return [
             {"to": d}
             for d, k in sorted(
                 railroad.backward_any(state, seat).items(), key=lambda x: float(x[0])
             )
-            if k >= 1
-            and any(
+            if any(
                 kansas_city.deliverable(state, seat, c, k, transport=False) for c in cities.ORDER
             )
         ]

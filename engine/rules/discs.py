@@ -28,8 +28,14 @@ def station_fallback(state: State, seat: int, exclude: str | None = None) -> lis
     return [s for s, seats in state["stations"].items() if seat in seats and s != exclude]
 
 
-def can_place(state: State, seat: int, corner: str, reserve: int = 0) -> bool:
-    return bool(board_discs(state, seat, corner, reserve) or station_fallback(state, seat))
+def can_place(
+    state: State, seat: int, corner: str, reserve: int = 0, target: str | None = None
+) -> bool:
+    """A disc can be placed: from the board, or else from a station other than ``target``
+    (R1-EDGE-04, for city and station spaces alike)."""
+    return bool(
+        board_discs(state, seat, corner, reserve) or station_fallback(state, seat, exclude=target)
+    )
 
 
 def clear_disc(state: State, seat: int, disc: str) -> None:
@@ -54,8 +60,9 @@ def disc_moves(state: State, frame: dict) -> list[dict]:
         {"type": "disc", "space": d}
         for d in board_discs(state, seat, corner, reserve=frame["reserve"])
     ]
-    if not moves and frame["target"] == "city":
-        moves = [{"type": "disc", "station": s} for s in station_fallback(state, seat)]
+    if not moves:  # R1-EDGE-04: take one back from a station (delivery or upgrade)
+        exclude = frame["to"] if frame["target"] == "station" else None
+        moves = [{"type": "disc", "station": s} for s in station_fallback(state, seat, exclude)]
     return moves
 
 

@@ -91,13 +91,14 @@ def upgrade_cost(station: str) -> int:
 
 
 def can_upgrade(state: State, seat: int, station: str) -> bool:
-    """R1-STATION-02/03: not upgraded by this player yet, cost payable, a disc to place."""
+    """R1-STATION-02/03: not upgraded by this player yet, cost payable, a disc to place
+    (from the board, or else from another station, R1-EDGE-04)."""
     if seat in state["stations"][station]:
         return False
     cost = upgrade_cost(station)
     if player(state, seat)["money"] < cost:
         return False
-    return bool(discs.board_discs(state, seat, rr.STATIONS[station][4], reserve=cost))
+    return discs.can_place(state, seat, rr.STATIONS[station][4], reserve=cost, target=station)
 
 
 def upgrade(state: State, seat: int, station: str) -> None:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from itertools import product
-
 from engine.components import card_vp, is_objective, tile_type, value
 from engine.data import buildings, cities, objectives, player_board, railroad
 from engine.state import State, certificates, cleared, permanent_certificates
@@ -53,43 +51,59 @@ def best_objectives(
     Each task needs its own item, tasks are never shared between cards (R1-OBJ-19), the
     assignment is the best one for the player (R1-OBJ-20), and each deck card is added or
     removed, whichever scores best (R1-OBJ-31) — including for the SM-2 bonus, which counts
-    the cards in the objective area (R1-SCORE-13/18)."""
-    cards = area + deck
-    best: tuple[int, int, list[str]] = (-(10**9), 0, [])
-    for done in product((False, True), repeat=len(cards)):
-        need: dict[str, int] = {}
-        score = 0
-        added: list[str] = []
-        spare: list[int] = []  # penalties of deck cards that could be added unfulfilled
-        for i, (cid, ok) in enumerate(zip(cards, done, strict=True)):
-            _, tasks, plus, minus = objectives.ALL[cid]
-            if ok:
-                score += plus
-                for t in tasks:
-                    need[t] = need.get(t, 0) + 1
-                if i >= len(area):
-                    added.append(cid)
-            elif i < len(area):
-                score += minus
-            else:
-                spare.append(i)
-        if any(supply[t] < n for t, n in need.items()):
-            continue
+    the cards in the objective area (R1-SCORE-13/18).
+
+    A depth-first search over "fulfilled or not" per card, fulfilled first, that drops any
+    branch needing more items than the player has or unable to beat the best total found
+    (each card scores at most its positive VP), so many cards stay fast."""
+    # The richest cards first: good totals are found early and prune the rest.
+    cards = sorted(area + deck, key=lambda c: -objectives.ALL[c][2])
+    in_area = [c in area for c in cards]
+    info = [objectives.ALL[c] for c in cards]
+    optimistic = [0] * (len(cards) + 1)  # each card scores at most its positive VP
+    for i in range(len(cards) - 1, -1, -1):
+        optimistic[i] = optimistic[i + 1] + info[i][2]
+    need = dict.fromkeys(supply, 0)
+    best: list[tuple[int, int, list[str]]] = [(-(10**9), 0, [])]
+
+    def finish(score: int, added: list[str], spare: list[int]) -> None:
         count = len(area) + len(added)
         bonus = (count // 2) * 3 if sm_pairs_bonus else 0
         extra: list[str] = []
         if sm_pairs_bonus and count % 2 == 1 and spare:
             # One unfulfilled deck card completing a pair pays 3 VP minus its penalty; two
             # never pay (each costs at least 2 VP).
-            i = max(spare, key=lambda j: objectives.ALL[cards[j]][3])
-            minus = objectives.ALL[cards[i]][3]
-            if 3 + minus > 0:
-                score += minus
+            i = max(spare, key=lambda j: info[j][3])
+            if 3 + info[i][3] > 0:
+                score += info[i][3]
                 bonus += 3
                 extra.append(cards[i])
-        if score + bonus > best[0] + best[1]:
-            best = (score, bonus, added + extra)
-    return best
+        if score + bonus > best[0][0] + best[0][1]:
+            best[0] = (score, bonus, added + extra)
+
+    def walk(i: int, score: int, added: list[str], spare: list[int]) -> None:
+        bound = score + optimistic[i]
+        if sm_pairs_bonus:
+            bound += ((len(area) + len(added) + len(spare) + len(cards) - i) // 2) * 3
+        if bound <= best[0][0] + best[0][1]:
+            return
+        if i == len(cards):
+            finish(score, added, spare)
+            return
+        tasks, plus, minus = info[i][1], info[i][2], info[i][3]
+        for task in tasks:
+            need[task] += 1
+        if all(need[task] <= supply[task] for task in tasks):
+            walk(i + 1, score + plus, added if in_area[i] else [*added, cards[i]], spare)
+        for task in tasks:
+            need[task] -= 1
+        if in_area[i]:
+            walk(i + 1, score + minus, added, spare)
+        else:
+            walk(i + 1, score, added, [*spare, i])
+
+    walk(0, 0, [], [])
+    return best[0]
 
 
 def score_player(state: State, seat: int) -> dict:

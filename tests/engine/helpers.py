@@ -38,7 +38,7 @@ def set_hand(state: State, seat: int, cards: list[str]) -> None:
     """Make ``cards`` the seat's hand; its old hand cards go to the top of its draw stack."""
     p = state["players"][seat]
     old = [c for c in p["hand"] if c not in cards]
-    p["hand"] = []
+    p["hand"] = [c for c in p["hand"] if c in cards]  # found (and taken) by _take_card
     for c in cards:
         _take_card(state, c)
     p["hand"] = list(cards)
@@ -167,9 +167,7 @@ def moves(state: State, seat: int | None = None, **match: Any) -> list[dict]:
     """Legal moves of the current (or given) seat whose fields equal ``match``."""
     seat = state["current"] if seat is None else seat
     return [
-        m
-        for m in engine.legal_moves(state, seat)
-        if all(m.get(k) == v for k, v in match.items())
+        m for m in engine.legal_moves(state, seat) if all(m.get(k) == v for k, v in match.items())
     ]
 
 
@@ -188,3 +186,119 @@ def texts(state: State) -> list[str]:
 
 def top(state: State) -> str:
     return state["stack"][-1]["t"]
+
+
+def _supply_worker(state: State, kind: str) -> str:
+    for back in ("2", "3"):
+        tid = next((t for t in state["supply"][back] if t.startswith(kind)), None)
+        if tid:
+            state["supply"][back].remove(tid)
+            return tid
+    raise KeyError(kind)
+
+
+def set_job_market(state: State, rows: dict[int, list[str | None]], token_row: int | None) -> None:
+    """Empty the job market (its workers go back to supply stack 2), then fill ``rows``
+    (row index -> worker kind or None per column, 4 columns) and put the token on
+    ``token_row`` (0-based; None = the job market is closed)."""
+    jm = state["job_market"]
+    for row in jm["rows"]:
+        for i, tid in enumerate(row):
+            if tid is not None:
+                state["supply"]["2"].insert(0, tid)
+                row[i] = None
+    for r, kinds in rows.items():
+        for i, kind in enumerate(kinds):
+            if kind is not None:
+                jm["rows"][r][i] = _supply_worker(state, kind)
+    jm["token_row"] = token_row
+
+
+# --- Kansas City, objectives, scoring ------------------------------------------------------
+
+
+def set_foresight(state: State, n: int, tids: list[str | None]) -> None:
+    """Put ``tids`` (2 tile ids, or None for an empty space) on the foresight spaces under
+    ``n`` (1..3); the tiles there before go to the bottom of their supply stacks."""
+    from engine.data.tiles import TILES
+
+    row = state["foresight"][n - 1]
+    for i, old in enumerate(row):
+        if old is not None:
+            row[i] = None
+            state["supply"][str(TILES[old]["back"])].insert(0, old)
+    for i, tid in enumerate(tids):
+        if tid is not None:
+            _take_tile(state, tid)
+            row[i] = tid
+
+
+def in_kansas_city(state: State, seat: int, subphase: int = 1, bv: int = 0) -> State:
+    """The seat's cattleman has just reached Kansas City; the subphases before ``subphase``
+    (1 foresight 1 .. 4 income, 5 delivery) are skipped.  For 5, ``bv`` is the total
+    breeding value the delivery may use (no income is paid)."""
+    at_location(state, seat, "KC")
+    stack = state["stack"]
+    while stack[-1]["t"] == "kc_foresight" and stack[-1]["n"] < subphase:
+        stack.pop()
+    if subphase >= 5:
+        if stack[-1]["t"] == "kc_income":
+            stack.pop()
+        stack[-1]["bv"] = bv
+    flow.advance(state)
+    return state
+
+
+def give_tiles(state: State, seat: int, tids: list[str]) -> None:
+    """Give hazard or teepee tiles to a seat (taken from wherever they are)."""
+    p = state["players"][seat]
+    for tid in tids:
+        _take_tile(state, tid)
+        p["hazards" if tile_kind(tid) == "hazard" else "teepees"].append(tid)
+
+
+def give_station_master(state: State, seat: int, sm: str) -> None:
+    """Give a station master tile to a seat (taken off its station-master space)."""
+    station = next(s for s, t in state["station_masters"].items() if t == sm)
+    state["station_masters"][station] = None
+    state["players"][seat]["station_masters"].append(sm)
+
+
+def set_objectives(state: State, seat: int, cards: list[str]) -> None:
+    """Make ``cards`` the seat's objective area; the cards there before go back to the box."""
+    p = state["players"][seat]
+    for c in list(p["objectives"]):
+        p["objectives"].remove(c)
+        state["removed_cards"].append(c)
+    for c in cards:
+        move_card(state, c, seat, "objectives")
+
+
+def set_deck(
+    state: State,
+    seat: int,
+    hand: list[str] | None = None,
+    draw: list[str] | None = None,
+    discard: list[str] | None = None,
+) -> None:
+    """Make the seat's herd deck exactly these piles (``draw`` lists the top card first);
+    the seat's other deck cards leave the game (its ``removed`` pile)."""
+    p = state["players"][seat]
+    wanted = [*(hand or []), *(draw or []), *(discard or [])]
+    for pile in ("hand", "draw", "discard"):
+        for c in list(p[pile]):
+            if c not in wanted:
+                p[pile].remove(c)
+                p["removed"].append(c)
+    for c in wanted:
+        _take_card(state, c)
+    p["hand"] = list(hand or [])
+    p["draw"] = list(reversed(draw or []))
+    p["discard"] = list(discard or [])
+
+
+def put_disc(state: State, seat: int, where: str, disc: str) -> None:
+    """Clear disc space ``disc`` by putting its disc on a city (``KAN``..) or station (``S1``..)."""
+    state["players"][seat]["discs"].remove(disc)
+    target = state["cities"] if where in state["cities"] else state["stations"]
+    target[where].append(seat)
