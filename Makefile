@@ -11,7 +11,7 @@ STAMP  := $(VENV)/.installed-requirements
 ADDR   ?= 127.0.0.1:8000
 
 .DEFAULT_GOAL := help
-.PHONY: help venv run migrate check fmt test clean
+.PHONY: help venv run migrate check fmt test golden clean
 
 help:
 	@echo "make run      start web server + Celery worker + beat (SQLite and files under var/"
@@ -20,6 +20,7 @@ help:
 	@echo "make check    ruff check + ruff format --check only"
 	@echo "make fmt      fix lint where safe and format the code"
 	@echo "make migrate  create the database if needed and apply migrations"
+	@echo "make golden   regenerate the golden games (tests/engine/golden/); review the diff"
 	@echo "make clean    remove .venv, var/ and caches"
 
 venv: $(STAMP)
@@ -53,6 +54,11 @@ fmt: $(STAMP)
 # REQUIRE_SERVICES=1 turns the fallback into a failure. Extra pytest arguments: ARGS="...".
 test: check
 	$(PY) -m pytest $(ARGS)
+
+# Golden games are replayed by tests/engine/test_golden.py; regenerate them after an
+# intended rule change and review the diff (the first differing checkpoint shows where).
+golden: $(STAMP)
+	$(PY) -m engine.golden
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis staticfiles

@@ -1,0 +1,805 @@
+"""Computer players: a random bot and a heuristic bot, for simulations, benchmarks, golden
+games and seats without a human.
+
+``choose_move(state, seat, kind)`` returns one of ``legal_moves(state, seat)``.  Both bots
+are pure functions of their arguments: the same state (and seed) always gives the same move,
+so a game between bots is reproducible from its seed alone.
+
+What the bots may know.  The heuristic bot reads only what ``engine.view(state, seat)``
+shows its seat: the public board, its own hand, its discard pile, and its draw pile as a
+*set* (the player knows which of its cards are not in sight, never their order).  It never
+reads another seat's hand, the order of any stack, or the PRNG.  It reads those facts from
+the state directly rather than building a view, because a view per decision would cost more
+than the decision itself.  The random bot draws its randomness from its own seed mixed with
+the state's public move counter, never from the game's PRNG.
+
+How the heuristic bot decides.  Every legal move gets a value in dollars (one VP counts as
+``Weights.vp`` dollars) and the best one is played; ties go to the first listed move, so the
+choice is stable.  Values are rough estimates of what a move is worth now: the money it
+brings (worth less the more the bot holds), the victory points it secures, the breeding
+value it adds for the next Kansas City visit, the progress it makes along the trail.  How
+much an investment (a worker, a building's actions, engine progress) is worth shrinks as
+the job market fills, because that is what ends the game.  Each seat follows a *plan*
+(which worker kind it favours) so that a table of bots does not fight over the same workers.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+from engine import flow
+from engine import rng as prng
+from engine.components import breed, card_vp, is_objective, tile_kind, tile_type, value
+from engine.data import buildings, cattle, cities, objectives, player_board, trail
+from engine.data import railroad as rr
+from engine.data.tiles import TILES
+from engine.errors import IllegalMove
+from engine.rules import (
+    actions,
+    auxiliary,
+    cattle_market,
+    discs,
+    kansas_city,
+    movement,
+    railroad,
+    scoring,
+    turn,
+)
+from engine.state import (
+    State,
+    cert_limit_index,
+    certificates,
+    permanent_certificates,
+    workers,
+)
+
+KINDS: tuple[str, ...] = ("heuristic", "random")
+
+# --- the random bot ----------------------------------------------------------------------
+
+_MASK64 = (1 << 64) - 1
+
+
+def _splitmix64(x: int) -> int:
+    """A 64-bit mixing function, so that neighbouring (seed, seq, seat) give unrelated draws."""
+    x = (x + 0x9E3779B97F4A7C15) & _MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return x ^ (x >> 31)
+
+
+def random_index(state: State, seat: int, n: int, rng: int | list[int] | None = None) -> int:
+    """An index in [0, n): from a caller-owned PCG state (advanced in place), or else from
+    the integer seed ``rng`` (default 0) mixed with the state's move counter and the seat."""
+    if isinstance(rng, list):
+        return prng.below(rng, n)
+    seed = 0 if rng is None else int(rng)
+    mixed = _splitmix64(_splitmix64(_splitmix64(seed & _MASK64) ^ state["seq"]) ^ seat)
+    return prng.below(prng.seed_state(mixed), n)
+
+
+# --- entry point ---------------------------------------------------------------------------
+
+
+def choose_move(
+    state: State, seat: int, kind: str = "heuristic", rng: int | list[int] | None = None
+) -> dict:
+    """The move bot ``kind`` plays for ``seat`` now; raises IllegalMove if it has none.
+
+    ``rng`` only matters to the random bot: an integer seed, or a PCG state from
+    ``engine.rng.seed_state`` that the caller owns and that is advanced in place."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(KINDS)}")
+    if state["over"] or seat != state["current"]:
+        raise IllegalMove("not_your_turn", f"Seat {seat} has no decision to make now.")
+    moves = flow.moves_now(state)
+    if not moves:
+        raise IllegalMove("no_moves", "No move is possible now.")
+    if kind == "random":
+        return moves[random_index(state, seat, len(moves), rng)]
+    return _Heuristic(state, seat).choose(moves)
+
+
+# --- the heuristic bot: tuning ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The heuristic bot's tuning, in dollars (at the money level where $1 counts fully).
+
+    Kept in one place so that variants can be played against each other.  The defaults
+    came from a coordinate search: each weight scaled by 0.7 and 1.3 in turn, kept when the
+    variant outscored the current weights over 60 seeded 2- and 4-player games (six sweeps),
+    then checked on other seeds.
+    ``engine.simulate``, the golden games and ``bench/`` use the defaults."""
+
+    vp: float = 1.4  # one victory point
+    cert: float = 2.1  # a temporary certificate kept for a later Kansas City visit
+    engine_step: float = 0.45  # one track space forward, before the last cross
+    engine_step_late: float = 0.27  # beyond the last cross only stations remain
+    progress: float = 0.3  # one location nearer Kansas City
+    lap: float = 3.6  # a Kansas City visit uses one of the game's few laps
+    fee_to_opponent: float = 0.2  # a fee also helps the opponent who receives it
+    disc_unlock: float = 3.4  # clearing a disc space unlocks an ability
+    card_in_hand: float = 0.42  # a distinct breed in hand, per breeding-value point
+    plan_factor: float = 2.3  # the worker kind the seat's plan favours
+    other_factor: float = 0.8  # the other two kinds
+    remove_jersey: float = 1.5  # removing a Jersey thins the deck for good
+    worker_scale: float = 1.3  # multiplies WORKER_VALUE
+    build_scale: float = 1.7  # multiplies a building's actions and hands
+    cattle_bv: float = 1.0  # a bought card's breeding value, per point, for a new breed
+    pair_risk: float = 0.65  # chance of having to close a negative arrow later
+    kansas_city: float = 3.0  # a Kansas City disc: -6 VP, and one disc fewer for far cities
+
+
+DEFAULT_WEIGHTS = Weights()
+PLANS: tuple[str, ...] = ("cowboy", "engineer", "craftsman")
+
+# Value of the (n+1)-th worker of a kind when n are in the row (printed one included).
+WORKER_VALUE: dict[str, tuple[float, ...]] = {
+    "cowboy": (0, 10, 9, 8, 6, 4),
+    "engineer": (0, 9, 8, 7, 5, 3),
+    "craftsman": (0, 9, 8, 8, 7, 6),
+}
+
+# Rough worth of a private building's local actions to its owner, per game.
+BUILDING_ACTIONS: dict[str, float] = {
+    "1a": 3, "2a": 4, "3a": 4, "4a": 4, "5a": 6, "6a": 6, "7a": 3, "8a": 6, "9a": 6, "10a": 7,
+    "1b": 3, "2b": 4, "3b": 4, "4b": 4, "5b": 4, "6b": 4, "7b": 3, "8b": 5, "9b": 5, "10b": 7,
+}  # fmt: skip
+
+# Where to build first: the spaces everybody passes on the way to Kansas City.
+PLACE_ORDER: tuple[str, ...] = (
+    "G-1", "G-2", "F-1", "F-2", "E-1", "E-2", "C-2", "C-1", "C-3", "B-3", "B-2", "B-1",
+    "A-3", "A-2", "A-1", "ROCKFALL-R2", "ROCKFALL-R1", "TEEPEE-R2", "TEEPEE-R1",
+    "DROUGHT-R1", "FLOOD-R2", "FLOOD-R1",
+)  # fmt: skip
+
+# Which disc space to clear first (abilities that pay back soonest first).
+DISC_ORDER: tuple[str, ...] = (
+    "HAND-1", "STEP-CASH", "CERT-4", "AUX-FWD-1", "AUX-DRAW", "AUX-GAIN", "HAND-2",
+    "AUX-BACKCERT-1", "STEP-VP", "CERT-6", "AUX-REMOVE-1", "AUX-FWD-2", "AUX-BACKCERT-2",
+    "AUX-REMOVE-2",
+)  # fmt: skip
+
+IMMEDIATE_VALUE: dict[str | None, float] = {
+    None: 0.0,
+    "IA-GAIN2": 2.0,
+    "IA-AUX": 2.0,
+    "IA-DRAW3": 2.0,
+    "IA-ENG2": 2.0,
+    "IA-ENG3": 3.0,
+    "IA-MOVE3": 1.0,
+}
+
+# How hard one missing item of each objective task is to get.
+TASK_DIFFICULTY: dict[str, float] = {
+    "B": 1.0, "G": 1.0, "BL": 1.0, "H": 1.0, "S": 1.0, "3": 1.0, "4": 1.5, "5": 2.0, "SF": 3.0,
+}  # fmt: skip
+
+SM_UPPER: dict[str, float] = {"gain2": 2.0, "hazard_or_trade": 3.0, "certificate": 6.0}
+
+# Money is worth less the more of it the bot holds: piecewise-linear utility breakpoints.
+# At the very end $1 is only worth 1/5 VP (final scoring); the bot blends towards that.
+MONEY_SLOPES: tuple[tuple[int, float], ...] = ((0, 1.3), (6, 1.0), (15, 0.75), (30, 0.5))
+MONEY_PER_VP_AT_END = 5
+
+_LAST_CROSS = rr.CROSSES[-1] + 1
+_PLAYABLE_OBJECTIVE_FRAMES = frozenset({"phase_a", "loc"})
+
+
+def _money_breakpoints() -> tuple[tuple[int, float, float], ...]:
+    """(start, slope, utility at start) for each piece of the money utility."""
+    out = []
+    total = 0.0
+    for i, (start, slope) in enumerate(MONEY_SLOPES):
+        out.append((start, slope, total))
+        if i + 1 < len(MONEY_SLOPES):
+            total += slope * (MONEY_SLOPES[i + 1][0] - start)
+    return tuple(reversed(out))
+
+
+_MONEY_PIECES = _money_breakpoints()
+
+
+def _money_utility(m: float) -> float:
+    for start, slope, base in _MONEY_PIECES:
+        if m >= start:
+            return base + slope * (m - start)
+    return MONEY_SLOPES[0][1] * m  # below zero: a debt counts at the steepest slope
+
+
+@lru_cache(maxsize=256)
+def _remaining(occupied: frozenset[str]) -> dict[str, int]:
+    """Locations still to pass before Kansas City from every trail node (fewest), given the
+    spaces that hold a tile.  Cached: the trail changes far less often than decisions."""
+    rem: dict[str, int] = {trail.KC: 0}
+
+    def walk(node: str) -> int:
+        if node in rem:
+            return rem[node]
+        best = 99
+        for nxt in trail.successors(node):
+            step = 1 if (nxt == trail.KC or nxt in occupied) else 0
+            best = min(best, walk(nxt) + step)
+        rem[node] = best
+        return best
+
+    for node in trail.NODES:
+        walk(node)
+    return rem
+
+
+def game_phase(state: State) -> float:
+    """How far the game is, 0 at the start to 1 at the end: how much of the job market has
+    filled since setup (its filling, not the turn count, decides when the game ends)."""
+    jm = state["job_market"]
+    if jm["token_row"] is None:
+        return 1.0
+    n = state["num_players"]
+    cols = player_board.job_columns(n)
+    row = jm["rows"][jm["token_row"]]
+    filled = jm["token_row"] * len(cols) + sum(1 for c in cols if row[c] is not None)
+    initial = 2 * n - 1  # workers placed at setup (R1-SETUP-13)
+    total = len(jm["rows"]) * len(cols)
+    return min(1.0, max(0.0, (filled - initial) / (total - initial)))
+
+
+class _Heuristic:
+    """One decision of the heuristic bot; caches what several move values share."""
+
+    def __init__(self, state: State, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> None:
+        self.s = state
+        self.seat = seat
+        self.w = weights
+        self.p = state["players"][seat]
+        self.frame = state["stack"][-1]
+        self.plan = PLANS[seat % len(PLANS)]
+        self.last_lap = state["end"] is not None
+        self.phase = 1.0 if self.last_lap else game_phase(state)
+        self.future = 1.0 - self.phase  # how much of the game is left to use an investment
+        self._end_weight = self.phase**2
+        self._loc_cache: dict[str, float] = {}
+        self._remaining: dict[str, int] | None = None
+        self._deck_breeds: dict[str, int] | None = None
+        self._supply: dict[str, int] | None = None
+        self._aux: float | None = None
+
+    # --- choosing ---------------------------------------------------------------------
+
+    def choose(self, moves: list[dict]) -> dict:
+        plays = [m for m in moves if m["type"] == "play_objective"]
+        if plays:
+            # Playing an objective card is a side decision: do it when it pays by itself.
+            if self.frame["t"] in _PLAYABLE_OBJECTIVE_FRAMES:
+                best_play = max(plays, key=self.play_objective_value)
+                if self.play_objective_value(best_play) > 0:
+                    return best_play
+            moves = [m for m in moves if m["type"] != "play_objective"]
+        best, best_value = moves[0], self.value(moves[0])
+        for move in moves[1:]:
+            v = self.value(move)
+            if v > best_value:
+                best, best_value = move, v
+        return best
+
+    def value(self, move: dict) -> float:
+        handler = getattr(self, f"_v_{move['type']}", None)
+        if handler is None:
+            return 0.0  # end, done, pass: the baseline every other move must beat
+        return handler(move)
+
+    # --- money ------------------------------------------------------------------------
+
+    def utility(self, m: float) -> float:
+        w = self._end_weight
+        return (1 - w) * _money_utility(m) + w * self.w.vp / MONEY_PER_VP_AT_END * m
+
+    def gain(self, amount: float, base: float | None = None) -> float:
+        m = self.p["money"] if base is None else base
+        return self.utility(m + amount) - self.utility(m)
+
+    def cost(self, amount: float, base: float | None = None) -> float:
+        return -self.gain(-amount, base)
+
+    # --- hand and deck ------------------------------------------------------------------
+
+    def hand_bv(self) -> int:
+        return kansas_city.base_breeding_value(self.p["hand"])
+
+    def keep_value(self, cid: str) -> float:
+        """What keeping this hand card is worth for the next Kansas City visit."""
+        if is_objective(cid):
+            return 0.8
+        b = breed(cid)
+        if sum(1 for c in self.p["hand"] if not is_objective(c) and breed(c) == b) > 1:
+            return 0.2 + 0.05 * value(cid)  # a duplicate adds nothing to breeding value
+        return self.w.card_in_hand * value(cid)
+
+    def deck_breeds(self) -> dict[str, int]:
+        """Breeds in our whole deck (as a multiset; the draw pile's order is never read)."""
+        if self._deck_breeds is None:
+            out: dict[str, int] = {}
+            for pile in ("draw", "hand", "discard"):
+                for c in self.p[pile]:
+                    if not is_objective(c):
+                        out[breed(c)] = out.get(breed(c), 0) + 1
+            self._deck_breeds = out
+        return self._deck_breeds
+
+    def cert_gain(self, spaces: int) -> float:
+        p = self.p
+        track = player_board.CERT_TRACK
+        new = min(p["cert"] + spaces, max(p["cert"], cert_limit_index(p)))
+        return (track[new] - track[p["cert"]]) * self.w.cert
+
+    # --- the railroad -------------------------------------------------------------------
+
+    def engine_value(self, to: str, money_after: int | None = None) -> float:
+        here = rr.position(self.p["engine"])
+        there = rr.position(to)
+        early = max(0, min(there, _LAST_CROSS) - min(here, _LAST_CROSS))
+        late = (there - here) - early
+        v = (early * self.w.engine_step + late * self.w.engine_step_late) * (0.3 + self.future)
+        station = rr.STATION_AT.get(to)
+        if station is not None:
+            money = self.p["money"] if money_after is None else money_after
+            v += max(0.0, self.station_value(station, money))
+        if to == rr.LAST:
+            v += self.gain(3)
+        return v
+
+    def engine_back_cost(self, to: str) -> float:
+        back = rr.position(self.p["engine"]) - rr.position(to)
+        v = back * self.w.engine_step * (0.3 + self.future)
+        station = rr.STATION_AT.get(to)
+        if station is not None:
+            v -= max(0.0, self.station_value(station))
+        return v
+
+    def station_value(self, station: str, money: int | None = None) -> float:
+        money = self.p["money"] if money is None else money
+        if self.seat in self.s["stations"][station]:
+            return -99.0
+        _, _, cost, vp, corner, has_sm = rr.STATIONS[station]
+        if cost > money or not discs.board_discs(self.s, self.seat, corner, reserve=cost):
+            return -99.0
+        v = vp * self.w.vp + self.disc_worth() - self.cost(cost, money)
+        if has_sm and self.s["station_masters"].get(station):
+            v += 2.0
+        return v
+
+    def disc_worth(self) -> float:
+        """Clearing a disc helps, unless the board runs short of discs for deliveries."""
+        left = len(self.p["discs"])
+        return self.w.disc_unlock if left > 4 else self.w.disc_unlock - 2.0 * (5 - left)
+
+    # --- the trail ----------------------------------------------------------------------
+
+    def remaining(self) -> dict[str, int]:
+        if self._remaining is None:
+            self._remaining = _remaining(frozenset(self.s["trail"]))
+        return self._remaining
+
+    def route_value(self, to: str, via: list[str], fees: bool = True, stop: bool = True) -> float:
+        rem = self.remaining()
+        here = self.p["herder"] or trail.START
+        v = (rem.get(here, 0) - rem[to]) * self.w.progress
+        if fees:
+            amount = 0
+            to_opponents = 0
+            for space in [*via, to]:
+                fee, owner = movement.fee(self.s, self.seat, space)
+                amount += fee
+                if owner is not None:
+                    to_opponents += fee
+            paid = min(amount, self.p["money"])
+            v -= self.cost(paid) + self.w.fee_to_opponent * min(to_opponents, paid)
+        if stop:
+            v += self.kc_visit_value() - self.w.lap if to == trail.KC else self.location_value(to)
+        return v
+
+    def location_value(self, space: str) -> float:
+        """What phase B at ``space`` would bring: its local actions, or one auxiliary action."""
+        if space in self._loc_cache:
+            return self._loc_cache[space]
+        cell = self.s["trail"][space]
+        tile = cell["tile"]
+        aux = self.best_single_aux()
+        local = 0.0
+        if cell["owner"] == self.seat or (cell["owner"] is None and tile in buildings.NEUTRAL):
+            frame = {"t": "loc", "space": space, "tile": tile}
+            for slot in turn.location_slots(self.s, frame):
+                local += max(0.0, max(self.spec_value(spec) for spec in slot))
+        v = max(local, aux)
+        self._loc_cache[space] = v
+        return v
+
+    def best_single_aux(self) -> float:
+        """The one auxiliary action possible anywhere (the same at every location)."""
+        if self._aux is None:
+            self._aux = max(
+                (self._v_aux({"type": "aux", **m}) for m in auxiliary.aux_moves(self.s, False)),
+                default=0.0,
+            )
+        return self._aux
+
+    def spec_value(self, spec: dict) -> float:
+        """Best value of one local action at a location we are only considering."""
+        kind = spec["kind"]
+        if kind == "move":
+            return 1.0 + 0.5 * spec["n"]  # a further stop; not worth simulating here
+        if kind == "copy":
+            return 3.0
+        if kind == "extraordinary_delivery":
+            return 2.0
+        return max(
+            (self.action_value(spec, params) for params in actions.spec_moves(self.s, spec)),
+            default=-1.0,
+        )
+
+    # --- Kansas City --------------------------------------------------------------------
+
+    def kc_visit_value(self) -> float:
+        bv = self.hand_bv() + permanent_certificates(self.p)
+        certs = certificates(self.p)
+        return 1.0 + max(
+            self.gain(bv + c)
+            + self.delivery_value(bv + c, transport=True, money=self.p["money"] + bv + c)
+            - c * self.cert_keep()
+            for c in range(certs + 1)
+        )
+
+    def cert_keep(self) -> float:
+        """A certificate spent now is not there for a later visit (none after the last)."""
+        return 0.0 if self.last_lap else self.w.cert * (0.3 + 0.7 * self.future)
+
+    def delivery_value(self, bv: int, transport: bool, money: int | None = None) -> float:
+        return max(
+            (
+                self.city_value(c, transport, money)
+                for c in cities.ORDER
+                if kansas_city.deliverable(self.s, self.seat, c, bv, transport)
+            ),
+            default=0.0,
+        )
+
+    def my_city_vp(self, extra: str | None = None) -> int:
+        mine = {c: seats.count(self.seat) for c, seats in self.s["cities"].items()}
+        if extra is not None:
+            mine[extra] += 1
+        vp = cities.KAN_VP * mine["KAN"] + cities.SFO_VP * mine["SFO"]
+        if mine["SAC"]:
+            vp += cities.SAC_VP
+        for (a, b), (_, pair_vp) in cities.ARROWS.items():
+            if mine[a] and mine[b]:
+                vp += pair_vp
+        return vp
+
+    def city_value(self, city: str, transport: bool, money: int | None = None) -> float:
+        s, w = self.s, self.w
+        v = (self.my_city_vp(city) - self.my_city_vp()) * w.vp
+        mine = {c for c, seats in s["cities"].items() if self.seat in seats}
+        for (a, b), (action, pair_vp) in cities.ARROWS.items():
+            if city not in (a, b):
+                continue
+            other = b if city == a else a
+            if other in mine:
+                if action == "objective" and city not in mine:
+                    v += 2.5  # the delivery action: an objective card
+            elif pair_vp > 0:
+                v += 0.4 * pair_vp * w.vp * self.future  # half a pair, if we get there later
+            elif pair_vp < 0:
+                v += w.pair_risk * pair_vp * w.vp  # a pair we may be forced to close later
+        if city == "KAN":
+            v += self.gain(cities.KAN_MONEY, money) - w.kansas_city
+
+        if transport:
+            v -= self.cost(kansas_city.transport_cost(self.p["engine"], city), money)
+        v += 0.15 * cities.CITIES[city][1]  # the far cities are the scarce ones
+        if discs.board_discs(s, self.seat, cities.CITIES[city][2]):
+            v += self.disc_worth()
+        else:
+            v -= 3 * w.vp  # a disc must come back from a station
+        return v
+
+    # --- objectives ---------------------------------------------------------------------
+
+    def task_supply(self) -> dict[str, int]:
+        if self._supply is None:
+            supply = dict(scoring.task_supply(self.s, self.seat))
+            for played in self.p["objectives"]:
+                for t in objectives.ALL[played][1]:
+                    supply[t] = supply.get(t, 0) - 1
+            self._supply = supply
+        return self._supply
+
+    def objective_chance(self, cid: str) -> float:
+        """Rough chance of fulfilling the card by the end, from what is still missing."""
+        supply = self.task_supply()
+        if cid in self.p["objectives"]:
+            supply = dict(supply)
+            for t in objectives.ALL[cid][1]:
+                supply[t] += 1
+        need: dict[str, int] = {}
+        for t in objectives.ALL[cid][1]:
+            need[t] = need.get(t, 0) + 1
+        missing = sum(
+            TASK_DIFFICULTY[t] * max(0, n - max(0, supply.get(t, 0))) for t, n in need.items()
+        )
+        if missing == 0:
+            return 1.0
+        if self.last_lap:
+            return 0.0
+        return math.exp(-missing * (0.6 + 2.0 * self.phase))
+
+    def objective_take_value(self, cid: str) -> float:
+        if cid == "stack":
+            return 1.0
+        action, _, plus, _ = objectives.ALL[cid]
+        return plus * self.w.vp * self.objective_chance(cid) + IMMEDIATE_VALUE[action] - 1.0
+
+    def play_objective_value(self, move: dict) -> float:
+        cid = move["card"]
+        action, _, _, minus = objectives.ALL[cid]
+        risk = (1.0 - self.objective_chance(cid)) * (-minus) * self.w.vp
+        return IMMEDIATE_VALUE[action] + 1.5 - risk
+
+    # --- move values, by move type ------------------------------------------------------
+
+    def _v_start(self, move: dict) -> float:
+        return self.route_value(move["space"], [], fees=False)
+
+    def _v_move(self, move: dict) -> float:
+        return self.route_value(move["to"], move["via"])
+
+    def _v_action(self, move: dict) -> float:
+        spec = self.find_spec(move["id"])
+        params = {k: v for k, v in move.items() if k not in ("type", "id")}
+        return self.action_value(spec, params)
+
+    def find_spec(self, ident: str) -> dict:
+        frame = self.frame
+        if frame["t"] == "once":
+            return next(s for s in frame["specs"] if s["id"] == ident)
+        for slot in turn.location_slots(self.s, frame):
+            for spec in slot:
+                if spec["id"] == ident:
+                    return spec
+        raise AssertionError(f"no action {ident!r} here")
+
+    def _v_aux(self, move: dict) -> float:
+        n = move["aux"]
+        times = 2 if move["double"] else 1
+        if n == 1:
+            return self.gain(times)
+        if n == 2:
+            return 0.7 * times
+        if n == 3:
+            return self.cert_gain(times) - self.cost(times) - self.engine_back_cost(move["to"])
+        if n == 4:
+            return self.engine_value(move["to"], self.p["money"] - times) - self.cost(times)
+        removable = sorted((self._v_remove({"card": c}) for c in self.p["hand"]), reverse=True)
+        gained = sum(max(0.0, v) for v in removable[:times])
+        return gained - self.engine_back_cost(move["to"])
+
+    def _v_discard(self, move: dict) -> float:
+        return -self.keep_value(move["card"])
+
+    def _v_remove(self, move: dict) -> float:
+        cid = move["card"]
+        if is_objective(cid):
+            _, _, plus, _ = objectives.ALL[cid]
+            return 1.5 * self.future - plus * self.w.vp * self.objective_chance(cid)
+        if breed(cid) == "jersey":
+            return self.w.remove_jersey * self.future
+        same = self.deck_breeds().get(breed(cid), 0)
+        return 1.0 * self.future if value(cid) <= 2 and same >= 3 else -1.0
+
+    def card_worth(self, cid: str) -> float:
+        """A market card in our deck: its VP, and the breeding value it brings."""
+        have = self.deck_breeds().get(breed(cid), 0)
+        bv = value(cid) * self.w.cattle_bv * (1.0 if have == 0 else 0.5)
+        return card_vp(cid) * self.w.vp + bv * self.future
+
+    def _v_buy(self, move: dict) -> float:
+        price = cattle.BUY_OPTIONS[move["option"]][1]
+        return sum(self.card_worth(c) for c in move["cards"]) - self.cost(price)
+
+    def _v_market_draw(self, move: dict) -> float:
+        return -0.5
+
+    def _v_place(self, move: dict) -> float:
+        space = move["space"]
+        cell = self.s["trail"].get(space)
+        order = PLACE_ORDER.index(space) if space in PLACE_ORDER else len(PLACE_ORDER)
+        if cell is None:
+            return 10.0 - 0.2 * order
+        return 5.0 - buildings.vp(cell["tile"])
+
+    def _v_upgrade(self, move: dict) -> float:
+        return self.station_value(move["station"])
+
+    def _v_engine(self, move: dict) -> float:
+        """Space 39: back to a free space for $3 (a station behind us is worth stopping on)."""
+        station = rr.STATION_AT.get(move["to"])
+        v = 0.02 * rr.position(move["to"])
+        if station is not None:
+            v += max(0.0, self.station_value(station, self.p["money"] + 3))
+        return v
+
+    def _v_appoint(self, move: dict) -> float:
+        sm = self.s["station_masters"].get(self.frame["station"])
+        if sm is None:
+            return -99.0
+        upper, lower = rr.STATION_MASTERS[sm]
+        vp = self.w.vp
+        v = SM_UPPER.get(upper, 0.0)
+        p = self.p
+        if lower == "per_worker":
+            v += (sum(1 + len(r) for r in p["workers"].values()) + 2 * self.future) * vp
+        elif lower == "per_2_objectives":
+            v += 3 * ((len(p["objectives"]) + 1) // 2) * vp
+        elif lower == "per_2_hazards":
+            v += 3 * ((len(p["hazards"]) + 1) // 2) * vp
+        elif lower == "per_teepee_pair":
+            v += 3 * (actions.teepee_pairs(p) + 0.5 * self.future) * vp
+        elif lower == "per_2_certificates":
+            v += 3 * ((certificates(p) + permanent_certificates(p) + 1) // 2) * vp
+        n = workers(p, move["worker"])
+        return v - self.worker_value(move["worker"], n - 1)
+
+    def _v_disc(self, move: dict) -> float:
+        if "station" in move:
+            return -rr.STATIONS[move["station"]][3] * self.w.vp
+        space = move["space"]
+        v = 20.0 - DISC_ORDER.index(space)
+        # Keep white discs for white cities; on a dark space use a dark disc.
+        if self.target_corner() == "dark" and player_board.DISC_SPACES[space] == "white":
+            v -= 10.0
+        if space.startswith("HAND-") and self.p["money"] < player_board.HAND_DISC_COST + 4:
+            v -= 8.0
+        return v
+
+    def target_corner(self) -> str:
+        frame = self.frame
+        if frame["target"] == "city":
+            return cities.CITIES[frame["to"]][2]
+        return rr.STATIONS[frame["to"]][4]
+
+    def _v_take_objective(self, move: dict) -> float:
+        return self.objective_take_value(move["card"])
+
+    def _v_foresight(self, move: dict) -> float:
+        tid = self.s["foresight"][self.frame["n"] - 1][move["slot"]]
+        kind = tile_kind(tid)
+        if kind == "worker":
+            return 1.0 + (1.0 if tile_type(tid) == self.plan else 0.0)
+        if kind == "teepee":
+            return 0.5
+        return 0.0
+
+    def _v_income(self, move: dict) -> float:
+        c = move["certificates"]
+        bv = self.hand_bv() + permanent_certificates(self.p) + c
+        money = self.p["money"] + bv
+        return (
+            self.gain(bv)
+            - c * self.cert_keep()
+            + self.delivery_value(bv, transport=True, money=money)
+        )
+
+    def _v_deliver(self, move: dict) -> float:
+        return self.city_value(move["city"], transport=self.frame["t"] == "kc_deliver")
+
+    # --- actions ------------------------------------------------------------------------
+
+    def worker_value(self, kind: str, have: int) -> float:
+        if have >= player_board.WORKER_ROW_SPACES:
+            return -99.0
+        w = self.w
+        factor = w.plan_factor if kind == self.plan else w.other_factor
+        v = WORKER_VALUE[kind][have] * factor * w.worker_scale * self.future
+        if have + 1 >= player_board.WORKER_VP_SPACES[0]:
+            v += player_board.WORKER_VP * w.vp
+        return v
+
+    def building_worth(self, tile: str, old: str | None = None) -> float:
+        vp = buildings.vp(tile) - (buildings.vp(old) if old else 0)
+        uses = BUILDING_ACTIONS[tile] - (BUILDING_ACTIONS[old] if old else 0)
+        hands = len(buildings.hands(tile)) - (len(buildings.hands(old)) if old else 0)
+        return vp * self.w.vp + (uses + 2.0 * hands) * self.w.build_scale * self.future
+
+    def build_value(self, tile: str, rate: int) -> float:
+        """Best of building ``tile`` on a free space or over one of our own buildings."""
+        p = self.p
+        need = buildings.craftsmen(tile)
+        have = workers(p, "craftsman")
+        best = -99.0
+        free = any(sp not in self.s["trail"] for sp in trail.BUILDING_SPACES)
+        if free and need <= have and need * rate <= p["money"]:
+            best = self.building_worth(tile) - self.cost(need * rate)
+        for space in trail.BUILDING_SPACES:
+            cell = self.s["trail"].get(space)
+            if cell is None or cell["owner"] != self.seat:
+                continue
+            diff = need - buildings.craftsmen(cell["tile"])
+            if 0 < diff <= have and diff * rate <= p["money"]:
+                best = max(best, self.building_worth(tile, cell["tile"]) - self.cost(diff * rate))
+        return best
+
+    def action_value(self, spec: dict, params: dict) -> float:
+        s, p = self.s, self.p
+        kind = spec["kind"]
+        if kind == "discard":
+            card = params["card"]
+            v = self.gain(spec.get("gain", 0)) - self.keep_value(card)
+            if spec["card"] == "pair":
+                same = sum(1 for c in p["hand"] if breed(c) == breed(card))
+                v -= 0.3 if same > 2 else self.w.card_in_hand * value(card) * 0.5
+            if spec.get("cert"):
+                v += self.cert_gain(spec["cert"])
+            if spec.get("objective_to_hand"):
+                v += 1.5
+            if spec.get("engine"):
+                v += self.engine_value(params["to"])
+            return v
+        if kind == "hire":
+            price = player_board.JOB_ROW_COSTS[params["row"]] + spec["mod"]
+            return self.worker_value(params["worker"], workers(p, params["worker"])) - self.cost(
+                price
+            )
+        if kind == "build":
+            return self.build_value(params["building"], spec["rate"])
+        if kind == "objective":
+            return self.objective_take_value(params["card"])
+        if kind == "engine":
+            pay = spec.get("pay", 0)
+            return self.engine_value(params["to"], p["money"] - pay) - self.cost(pay)
+        if kind == "trade":
+            money = trail.TEEPEE_VALUE[params["space"]]
+            return (self.gain(money) if money >= 0 else -self.cost(-money)) + 1.5
+        if kind == "hazard":
+            tid = s["trail"][params["space"]]["tile"]
+            return TILES[tid]["vp"] * self.w.vp + 1.0 - self.cost(spec["cost"])
+        if kind == "aux":
+            return self._v_aux({"type": "aux", **params})
+        if kind == "buy":
+            moves = cattle_market.buy_moves(s, workers(p, "cowboy"))
+            return max((self._v_buy(m) for m in moves if m["type"] == "buy"), default=0.0)
+        if kind == "move":
+            again = spec.get("again", True)
+            fees = spec.get("fees", True)
+            return self.route_value(params["to"], params["via"], fees=fees, stop=again)
+        if kind == "engine_back":
+            return self.gain(spec["gain"]) - self.engine_back_cost(params["to"])
+        if kind == "draw":
+            return 0.6 * params["n"]
+        if kind == "extraordinary_delivery":
+            k = railroad.backward_any(s, self.seat)[params["to"]]
+            return self.delivery_value(k, transport=False) - self.engine_back_cost(params["to"])
+        if kind == "copy":
+            cell = s["trail"][params["space"]]
+            frame = {"t": "copy", "space": params["space"], "tile": cell["tile"]}
+            return sum(
+                max(0.0, max(self.spec_value(sp) for sp in slot))
+                for slot in turn.location_slots(s, frame)
+            )
+        if kind == "upgrade_behind":
+            return self.station_value(params["station"])
+        if kind == "certificate":
+            return self.cert_gain(spec["n"])
+        if kind == "certificate_max":
+            return self.cert_gain(10)
+        if kind == "woods_money":
+            return self.gain(spec["per"] * actions.woods_buildings(s))
+        if kind == "money_per_engineer":
+            return self.gain(spec["per"] * workers(p, "engineer"))
+        if kind == "gain":
+            return self.gain(spec["n"])
+        if kind == "teepee_pairs":
+            pairs = actions.teepee_pairs(p)
+            return self.gain(2 * pairs) + self.cert_gain(2 * pairs)
+        return 0.0

@@ -1,0 +1,223 @@
+"""Whole-game invariants of the engine, as reusable checks.
+
+Each check raises AssertionError with a message naming what went wrong.  They are used by
+``test_invariants.py`` on random games and by ``test_golden.py`` on recorded ones; any rule
+test may call them on a hand-made state too.
+
+Conservation is checked two ways: from the raw state (cheap, after every move) and from
+views, using only what the engine contract says a view holds (counts for hidden piles), so
+that a spectator could verify it too.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+import engine
+from engine.data import cattle, objectives, tiles
+from engine.data import player_board as board
+from engine.state import State, copy_state
+
+SUPPLY_TILES = len(tiles.TILES)  # 94 workers, hazards and teepees
+DISCS = len(board.DISC_SPACES)  # 14 per player
+OBJECTIVE_CARDS = len(objectives.GENERAL) + len(objectives.STARTING)  # 24 + 4
+MARKET_CATTLE = len(cattle.MARKET_CARDS)  # 36
+STARTING_CATTLE = sum(n for _, n in cattle.STARTING_DECK)  # 14 per player
+FORBIDDEN_VIEW_KEYS = frozenset({"rng", "seed", "draw", "market_stack_cards", "supply_tiles"})
+
+
+def cattle_total(players: int) -> int:
+    return STARTING_CATTLE * players + MARKET_CATTLE
+
+
+# --- from the state ------------------------------------------------------------------------
+
+
+def all_card_ids(state: State) -> list[str]:
+    """Every card id wherever it is: piles, market, stacks, display, removed."""
+    ids: list[str] = []
+    for p in state["players"]:
+        for pile in ("hand", "draw", "discard", "removed", "objectives"):
+            ids += p[pile]
+    for key in ("market", "market_stack", "objective_display", "objective_stack"):
+        ids += state[key]
+    ids += state["removed_cards"]
+    return ids
+
+
+def supply_tile_ids(state: State) -> list[str]:
+    """Every worker, hazard and teepee tile id wherever it is."""
+    ids: list[str] = []
+    for stack in state["supply"].values():
+        ids += stack
+    ids += [t for row in state["foresight"] for t in row if t is not None]
+    ids += [t for row in state["job_market"]["rows"] for t in row if t is not None]
+    ids += [cell["tile"] for cell in state["trail"].values() if cell["tile"] in tiles.TILES]
+    ids += [t for t in state["removed_tiles"] if t in tiles.TILES]
+    ids += list(state["station_workers"].values())
+    for p in state["players"]:
+        for row in p["workers"].values():
+            ids += row
+        ids += p["hazards"] + p["teepees"]
+    return ids
+
+
+def check_state(state: State) -> None:
+    """Conservation of cards, tiles and discs, and money never negative, from the state."""
+    n = state["num_players"]
+    ids = all_card_ids(state)
+    counts = Counter(ids)
+    dupes = [c for c, k in counts.items() if k > 1]
+    assert not dupes, f"cards in two places at once: {dupes}"
+    n_objectives = sum(1 for c in ids if c.startswith("OBJ-"))
+    assert n_objectives == OBJECTIVE_CARDS, f"{n_objectives} objective cards, not 28"
+    n_cattle = len(ids) - n_objectives
+    assert n_cattle == cattle_total(n), f"{n_cattle} cattle cards, not {cattle_total(n)}"
+    tids = supply_tile_ids(state)
+    assert sorted(tids) == sorted(tiles.TILES), (
+        f"supply tiles: {len(tids)} found, missing "
+        f"{sorted(set(tiles.TILES) - set(tids))}, doubled "
+        f"{sorted(t for t, k in Counter(tids).items() if k > 1)}"
+    )
+    for p in state["players"]:
+        seat = p["seat"]
+        assert p["money"] >= 0, f"seat {seat} has ${p['money']}"
+        placed = sum(v.count(seat) for v in state["stations"].values()) + sum(
+            v.count(seat) for v in state["cities"].values()
+        )
+        assert len(p["discs"]) + placed == DISCS, f"seat {seat} has {len(p['discs'])}+{placed}"
+
+
+# --- from views ----------------------------------------------------------------------------
+
+
+def _count(pile: Any) -> int:
+    return pile["count"] if isinstance(pile, dict) else len(pile)
+
+
+def check_view_conservation(view: dict) -> None:
+    """What a spectator can verify from a view alone: total cards, supply tiles, discs, money."""
+    n = len(view["players"])
+    total = 0
+    for p in view["players"]:
+        total += _count(p["hand"]) + _count(p["draw_pile"]) + len(p["discard_pile"])
+        total += len(p["removed"]) + len(p["objectives"])
+        assert p["money"] >= 0, f"seat {p['seat']} shows ${p['money']}"
+    total += len(view["cattle_market"]) + view["market_stack"]["count"]
+    total += len(view["objective_display"]) + view["objective_stack"]["count"]
+    total += _count(view["removed_cards"])  # unused starting objectives: face down
+    expected = cattle_total(n) + OBJECTIVE_CARDS
+    assert total == expected, f"view shows {total} cards, not {expected}"
+
+    seen: list[str] = []
+    seen += [c["tile"] for c in view["trail"].values() if c["kind"] in ("hazard", "teepee")]
+    seen += [t["id"] for row in view["foresight"] for t in row if t is not None]
+    seen += [t["id"] for row in view["job_market"]["tiles"] for t in row if t is not None]
+    seen += [t["id"] for t in view["removed_tiles"] if t["kind"] in ("worker", "hazard", "teepee")]
+    seen += [t["id"] for t in view["station_workers"].values()]
+    for p in view["players"]:
+        for kind, row in p["worker_tiles"].items():
+            assert p["workers"][kind] == 1 + len(row), f"seat {p['seat']}: {kind} count"
+            seen += [t["id"] for t in row]
+        seen += [t["id"] for t in p["hazards"] + p["teepees"]]
+    dupes = sorted(t for t, k in Counter(seen).items() if k > 1)
+    assert not dupes, f"tiles shown twice: {dupes}"
+    in_supply = sum(s["count"] for s in view["supply"].values())
+    assert len(seen) + in_supply == SUPPLY_TILES, f"{len(seen)} + {in_supply} tiles, not 94"
+
+    for p in view["players"]:
+        seat = p["seat"]
+        placed = sum(v.count(seat) for v in view["stations"].values())
+        placed += sum(v.count(seat) for v in view["cities"].values())
+        assert p["discs_left"] + placed == DISCS, f"seat {seat}: {p['discs_left']}+{placed} discs"
+
+
+def check_full_view_cards(view: dict) -> None:
+    """With reveal_all, every card id appears exactly once, and all of them appear."""
+    ids: list[str] = []
+    for p in view["players"]:
+        draw = p["draw_pile"]
+        draw = draw if isinstance(draw, list) else draw["cards"]  # a list, top first (contract)
+        ids += [c["id"] for c in p["hand"]] + [c["id"] for c in draw]
+        ids += [c["id"] for key in ("discard_pile", "removed", "objectives") for c in p[key]]
+    ids += [c["id"] for c in view["cattle_market"] + view["objective_display"]]
+    ids += [c["id"] for c in view["removed_cards"]]
+    dupes = sorted(c for c, k in Counter(ids).items() if k > 1)
+    assert not dupes, f"cards shown twice: {dupes}"
+    n = len(view["players"])
+    stacks = view["market_stack"]["count"] + view["objective_stack"]["count"]  # face down
+    assert len(ids) + stacks == cattle_total(n) + OBJECTIVE_CARDS, f"{len(ids)} cards shown"
+
+
+def _keys(obj: Any) -> set[str]:
+    out: set[str] = set()
+    if isinstance(obj, dict):
+        for k, v in obj.items():
+            out.add(k)
+            out |= _keys(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            out |= _keys(v)
+    return out
+
+
+def check_view_secrecy(state: State, seat: int | None, view: dict, seed: int | None) -> None:
+    """A seat's view holds its own hand only; no draw order, stack order, seed or PRNG."""
+    for p, vp in zip(state["players"], view["players"], strict=True):
+        if p["seat"] == seat:
+            assert [c["id"] for c in vp["hand"]] == p["hand"], "own hand differs from state"
+        else:
+            assert vp["hand"] == {"count": len(p["hand"])}, f"seat {p['seat']}'s hand leaks"
+        assert vp["draw_pile"] == {"count": len(p["draw"])}, "a draw pile leaks"
+    assert view["market_stack"] == {"count": len(state["market_stack"])}
+    assert view["objective_stack"] == {"count": len(state["objective_stack"])}
+    assert view["supply"] == {k: {"count": len(v)} for k, v in state["supply"].items()}
+    leaked = _keys(view) & FORBIDDEN_VIEW_KEYS
+    assert not leaked, f"view has secret keys {leaked}"
+    text = json.dumps(view)
+    for number in state["rng"]:
+        assert str(number) not in text, "the PRNG state shows in a view"
+    if seed is not None and abs(seed) >= 10**9:  # small numbers occur in views anyway
+        assert str(seed) not in text, "the seed shows in a view"
+
+
+def check_views(state: State, seed: int | None = None) -> None:
+    """Every seat's view and the spectator's: conservation and secrecy; reveal_all: all ids."""
+    for seat in [None, *range(state["num_players"])]:
+        view = engine.view(state, seat)
+        check_view_conservation(view)
+        check_view_secrecy(state, seat, view, seed)
+        json.dumps(view)
+    full = engine.view(state, None, reveal_all=True)
+    check_view_conservation(full)
+    check_full_view_cards(full)
+
+
+def check_independent_copy(state: State) -> None:
+    """engine.apply's copy equals the state and shares no dict or list with it."""
+    copied = copy_state(state)
+    assert copied == state
+
+    def walk(a: Any, b: Any, path: str) -> None:
+        if isinstance(a, dict | list):
+            assert a is not b, f"the state copy shares {path or 'the root'}"
+            for k, v in a.items() if isinstance(a, dict) else enumerate(a):
+                walk(v, b[k], f"{path}/{k}")
+
+    walk(state, copied, "")
+
+
+def check_turn_contract(state: State) -> None:
+    """legal_moves is non-empty exactly for the seat whose decision is pending."""
+    current = engine.current_player(state)
+    assert (current is None) == engine.is_over(state)
+    for seat in range(state["num_players"]):
+        moves = engine.legal_moves(state, seat)
+        if seat == current:
+            assert moves, f"seat {seat} must decide but has no legal move"
+            keys = [json.dumps(m, sort_keys=True) for m in moves]
+            assert len(set(keys)) == len(keys), "a legal move is listed twice"
+        else:
+            assert moves == [], f"seat {seat} has moves out of turn"

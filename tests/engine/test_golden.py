@@ -1,0 +1,71 @@
+"""Golden games: recorded complete games replay to the same states and the same scores.
+
+The files in ``tests/engine/golden/`` are written by ``python -m engine.golden`` (also
+``make golden``).  A failure here means the engine now plays a recorded game differently.
+If that change is intended (a rule fix), regenerate the files and review the diff; if not,
+the failure points at the first move or checkpoint where the game went another way.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import engine
+from engine import flow, golden
+from tests.engine import invariants
+
+GOLDEN_DIR = Path(__file__).parent / "golden"
+FILES = sorted(GOLDEN_DIR.glob("*.json"))
+REGENERATE = (
+    "If the change is intended, run `make golden` (python -m engine.golden) and review the diff."
+)
+
+
+def test_there_are_golden_games_for_2_3_and_4_players():
+    players = {json.loads(f.read_text())["players"] for f in FILES}
+    assert players == {2, 3, 4}, f"golden games missing; {REGENERATE}"
+    assert {f.stem for f in FILES} == set(golden.GAMES), f"golden files out of date; {REGENERATE}"
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
+def test_golden_game_replays_exactly(path: Path):
+    data = json.loads(path.read_text())
+    state = engine.new_game(data["players"], data["seed"], data["edition"], data["options"])
+    checkpoints = data["checkpoints"]
+    for i, (seat, move) in enumerate(data["moves"], 1):
+        try:
+            flow.apply_in_place(state, seat, move)
+        except engine.IllegalMove as exc:
+            pytest.fail(
+                f"{path.name}: move {i} {move} by seat {seat} is now illegal ({exc}). {REGENERATE}"
+            )
+        expected = checkpoints.get(str(i))
+        if expected is not None:
+            actual = golden.digest(state)
+            if actual != expected:
+                diff = {
+                    k: (expected[k], actual.get(k))
+                    for k in expected
+                    if expected[k] != actual.get(k)
+                }
+                pytest.fail(f"{path.name}: after move {i} the state differs: {diff}. {REGENERATE}")
+            invariants.check_state(state)
+    assert engine.is_over(state), (
+        f"{path.name}: the game no longer ends after its moves. {REGENERATE}"
+    )
+    assert engine.scores(state) == data["final_scores"], (
+        f"{path.name}: final scores differ. {REGENERATE}"
+    )
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
+def test_golden_game_replays_through_engine_replay(path: Path):
+    """The service rebuilds states with engine.replay; it must agree with move-by-move play."""
+    data = json.loads(path.read_text())
+    moves = [(seat, move) for seat, move in data["moves"]]
+    state = engine.replay(data["players"], data["seed"], moves, data["edition"], data["options"])
+    last = data["checkpoints"][str(len(moves))]
+    assert golden.digest(state) == last, REGENERATE
