@@ -1,1 +1,251 @@
-"""Games, seats, the append-only event log and state snapshots (see ARCHITECTURE)."""
+"""Games, seats, the append-only event log and state snapshots (see ARCHITECTURE).
+
+A game's state is never stored as the truth: it is rebuilt by replaying its events through
+the engine (``games/replay.py``). ``Snapshot`` rows only make that faster.
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+
+PUBLIC_ID_ALPHABET = "abcdefghijkmnopqrstuvwxyz23456789"  # no l/1/0 to misread in a link
+PUBLIC_ID_LENGTH = 12
+
+
+def new_public_id() -> str:
+    """A random, unguessable id: knowing it is what lets someone join a game (its invite)."""
+    return "".join(secrets.choice(PUBLIC_ID_ALPHABET) for _ in range(PUBLIC_ID_LENGTH))
+
+
+def new_seed() -> int:
+    return secrets.randbits(63)
+
+
+class GameStatus(models.TextChoices):
+    OPEN = "open", "open (waiting for players)"
+    ACTIVE = "active", "active"
+    PAUSED = "paused", "paused"
+    FINISHED = "finished", "finished"
+    ABANDONED = "abandoned", "abandoned"
+
+
+class Layout(models.TextChoices):
+    BEGINNER = "beginner", "beginner"
+    RANDOM = "random", "random"
+
+
+class BotKind(models.TextChoices):
+    HEURISTIC = "heuristic", "heuristic"
+    RANDOM = "random", "random"
+
+
+class TimeoutPolicy(models.TextChoices):
+    """What happens when a turn deadline passes (see games/deadlines.py)."""
+
+    BOT_MOVE = "bot_move", "a bot plays that turn"
+    REPLACE_BY_BOT = "replace_by_bot", "a bot replaces the player"
+    ABANDON = "abandon", "the game is abandoned"
+
+
+class SeatStatus(models.TextChoices):
+    PLAYING = "playing", "playing"
+    RESIGNED = "resigned", "resigned"
+
+
+class EventKind(models.TextChoices):
+    SETUP = "setup", "setup"
+    MOVE = "move", "move"
+    UNDO = "undo", "undo"
+    RESIGN = "resign", "resign"
+    # Moderator events (written by the moderation tools): replay handles rollback like undo
+    # and only records the others.
+    ROLLBACK = "rollback", "rollback"
+    PAUSE = "pause", "pause"
+    RESUME = "resume", "resume"
+    REPLACE_BY_BOT = "replace_by_bot", "replace by bot"
+    # A turn deadline passed (games/deadlines.py): payload says what was done about it.
+    TIMEOUT = "timeout", "turn deadline passed"
+
+
+SEAT_COLOURS = ("blue", "red", "yellow", "green")
+
+
+class Game(models.Model):
+    public_id = models.CharField(
+        max_length=PUBLIC_ID_LENGTH, unique=True, default=new_public_id, editable=False
+    )
+    edition = models.CharField(max_length=8, default="1e")
+    options = models.JSONField(default=dict, blank=True, help_text="Options given to the engine.")
+    players = models.PositiveSmallIntegerField(help_text="Number of seats (2-4).")
+    lobby = models.BooleanField(
+        default=False, help_text="Listed in the open lobby; otherwise joined by invite link."
+    )
+    status = models.CharField(
+        max_length=16, choices=GameStatus.choices, default=GameStatus.OPEN, db_index=True
+    )
+    seed = models.BigIntegerField(default=new_seed, editable=False, help_text="Secret.")
+    version = models.PositiveIntegerField(default=0, help_text="Seq of the last event.")
+    engine_version = models.CharField(max_length=64, blank=True)
+    current_seat = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Seat whose decision is pending."
+    )
+    turn_since = models.DateTimeField(null=True, blank=True)
+    turn_time_limit = models.DurationField(null=True, blank=True)
+    turn_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    timeout_policy = models.CharField(
+        max_length=16,
+        choices=TimeoutPolicy.choices,
+        default=TimeoutPolicy.BOT_MOVE,
+        help_text="What happens when a turn deadline passes.",
+    )
+    vacation_days = models.PositiveSmallIntegerField(
+        default=0, help_text="Days each player may be late in all, before the policy applies."
+    )
+    result = models.JSONField(
+        null=True, blank=True, help_text="Final scores (and how the game ended) once over."
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self) -> str:
+        return f"game {self.public_id} ({self.status}, v{self.version})"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in {GameStatus.FINISHED, GameStatus.ABANDONED}
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    index = models.PositiveSmallIntegerField()
+    colour = models.CharField(max_length=16)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="seats",
+    )
+    bot = models.CharField(
+        max_length=16, choices=BotKind.choices, blank=True, help_text="Empty: a human."
+    )
+    status = models.CharField(max_length=16, choices=SeatStatus.choices, default=SeatStatus.PLAYING)
+    vacation_used = models.DurationField(
+        default=timedelta(0), help_text="Vacation this player has used (Game.vacation_days)."
+    )
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),
+            models.UniqueConstraint(
+                fields=["game", "user"],
+                condition=models.Q(user__isnull=False),
+                name="seat_unique_user",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        who = (
+            (self.bot and f"bot:{self.bot}") or (self.user_id and f"user {self.user_id}") or "empty"
+        )
+        return f"seat {self.index} ({self.colour}, {who})"
+
+    @property
+    def is_filled(self) -> bool:
+        return self.user_id is not None or bool(self.bot)
+
+
+class AppendOnlyError(Exception):
+    """Events are never changed or removed: corrections are new events."""
+
+
+class EventQuerySet(models.QuerySet):
+    def update(self, **kwargs: Any) -> int:
+        raise AppendOnlyError("events are append-only: they cannot be updated")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError("events are append-only: they cannot be deleted")
+
+    # bulk_update goes through update(); _raw_delete is what cascades use.
+    def _raw_delete(self, using: str) -> int:
+        raise AppendOnlyError("events are append-only: they cannot be deleted")
+
+
+class Event(models.Model):
+    """One thing that happened in a game. Append-only (also enforced by a database trigger)."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    seq = models.PositiveIntegerField()
+    kind = models.CharField(max_length=16, choices=EventKind.choices)
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    payload = models.JSONField(default=dict)
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="Who did it; null for a bot or the system.",
+    )
+    idempotency_key = models.CharField(max_length=100, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = EventQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="event_unique_seq"),
+            models.UniqueConstraint(
+                fields=["game", "idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="event_unique_idempotency_key",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.seq} {self.kind}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AppendOnlyError("events are append-only: they cannot be updated")
+        kwargs["force_insert"] = True
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError("events are append-only: they cannot be deleted")
+
+
+class Snapshot(models.Model):
+    """The engine state after event ``seq``: a cache, always rebuildable from the events."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots")
+    seq = models.PositiveIntegerField()
+    engine_version = models.CharField(max_length=64)
+    state = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "seq", "engine_version"], name="snapshot_unique_seq"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"snapshot {self.game_id}@{self.seq}"

@@ -5,11 +5,27 @@ Start a worker with ``celery -A gwt_site worker`` and exactly one scheduler with
 """
 
 import os
+from typing import Any
 
-from celery import Celery
+from celery import Celery, Task
+from celery.signals import task_postrun, task_prerun
+from django.db import close_old_connections
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gwt_site.settings")
 
 app = Celery("gwt_site")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@task_prerun.connect
+@task_postrun.connect
+def _close_old_database_connections(task: Task | None = None, **kwargs: Any) -> None:
+    """Treat each task like a web request: close the database connections that are broken or
+    older than CONN_MAX_AGE, and keep the others (a new connection per task costs more than
+    most tasks). Celery's own rule, closing them around every task, is switched off by
+    CELERY_DB_REUSE_MAX in settings. Tasks run eagerly (tests) keep the caller's connection.
+    """
+    if task is not None and getattr(task.request, "is_eager", False):
+        return
+    close_old_connections()

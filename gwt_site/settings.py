@@ -86,7 +86,9 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "gwt_site",
     "games",
     "notifications",
@@ -99,6 +101,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Notes when a signed-in user was last on the site (no turn email to someone who is).
+    "notifications.middleware.ActivityMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -182,6 +186,9 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Workers close database connections as web requests do (CONN_MAX_AGE; gwt_site/celery.py),
+# not after every task as Celery's Django fixup would without this setting.
+CELERY_DB_REUSE_MAX = 1_000_000
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 300)
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 240)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
@@ -193,6 +200,17 @@ CELERY_BEAT_SCHEDULE = {
         "task": "notifications.heartbeat",
         "schedule": float(env_int("HEARTBEAT_INTERVAL", 60)),
     },
+    "games-sweep-bot-turns": {"task": "games.sweep_bot_turns", "schedule": 60.0},
+    # Turn deadlines live in the database; this sweep finds the passed ones.
+    "notifications-turn-deadlines": {
+        "task": "notifications.sweep_turn_deadlines",
+        "schedule": 60.0,
+    },
+    # Whatever was left unsent (a lost task, a dead worker, a broker outage).
+    "notifications-sweep-outbox": {"task": "notifications.sweep_outbox", "schedule": 60.0},
+    "notifications-reminders": {"task": "notifications.send_reminders", "schedule": 300.0},
+    # Each user's digest goes out during their chosen hour: checking often is enough.
+    "notifications-digests": {"task": "notifications.send_digests", "schedule": 600.0},
 }
 
 # --- email -----------------------------------------------------------------------------
@@ -211,6 +229,27 @@ EMAIL_USE_SSL = _email.get("EMAIL_USE_SSL", False)
 EMAIL_TIMEOUT = _email.get("EMAIL_TIMEOUT", 10)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Great Western Trail <noreply@localhost>")
 SERVER_EMAIL = env_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
+
+# --- notifications (notifications/services.py; times in seconds) --------------------------
+
+# The Celery queue of the sending tasks; workers must consume it (`-Q celery,<name>` when it
+# is not the default queue).
+NOTIFICATIONS_QUEUE = env_str("NOTIFICATIONS_QUEUE", "celery")
+# A reminder to a player who has not moved for this long (once per position).
+NOTIFY_REMINDER_AFTER = env_int("NOTIFY_REMINDER_AFTER", 24 * 3600)
+# A warning this long before a turn deadline (never in the first half of the turn's time).
+NOTIFY_DEADLINE_WARNING_BEFORE = env_int("NOTIFY_DEADLINE_WARNING_BEFORE", 12 * 3600)
+# No email to a player who made a request on the site this recently (0: always email).
+NOTIFY_SKIP_IF_ACTIVE_WITHIN = env_int("NOTIFY_SKIP_IF_ACTIVE_WITHIN", 60)
+# Transient failures are retried after NOTIFY_RETRY_BACKOFF, doubling each time (at most an
+# hour), up to NOTIFY_MAX_ATTEMPTS attempts in all; then the notification is "failed".
+NOTIFY_MAX_ATTEMPTS = env_int("NOTIFY_MAX_ATTEMPTS", 6)
+NOTIFY_RETRY_BACKOFF = env_int("NOTIFY_RETRY_BACKOFF", 30)
+# A worker's claim on a notification lasts this long: it must exceed the time one email can
+# take (EMAIL_TIMEOUT per SMTP step); the sweep re-sends what a dead worker left claimed.
+NOTIFY_CLAIM_LEASE = env_int("NOTIFY_CLAIM_LEASE", 300)
+# The sweep queues again what is still pending this long after it was due.
+NOTIFY_SWEEP_AFTER = env_int("NOTIFY_SWEEP_AFTER", 60)
 
 # --- auth, i18n, static ----------------------------------------------------------------
 
@@ -244,19 +283,43 @@ STORAGES = {
 # Outside production, static files are served straight from the apps (no collectstatic).
 WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH = not PRODUCTION
 
+# --- REST API and games ---------------------------------------------------------------
+
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # Token first: an unauthenticated API request gets 401 with a WWW-Authenticate header.
     "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
+    + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "EXCEPTION_HANDLER": "games.api.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Great Western Trail API",
-    "DESCRIPTION": "Asynchronous Great Western Trail: games, seats, moves and replays.",
+    "DESCRIPTION": (
+        "Asynchronous Great Western Trail: games, seats, moves and replays. Authenticate with "
+        "`Authorization: Token <key>` (from `POST /api/token/`) or a session. Errors are "
+        '`{"code", "message"}`.'
+    ),
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "BotKindEnum": "games.models.BotKind",
+        "GameStatusEnum": "games.models.GameStatus",
+    },
+    # Swagger UI's files come from the drf-spectacular-sidecar package: no CDN needed.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
+
+# A snapshot of the engine state every this many events (a cache: 0 turns them off).
+GAME_SNAPSHOT_EVERY = env_int("GAME_SNAPSHOT_EVERY", 25)
 
 LOGGING = {
     "version": 1,

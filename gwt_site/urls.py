@@ -1,6 +1,6 @@
 from django.contrib import admin
-from django.urls import path
-from drf_spectacular.views import SpectacularAPIView
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from gwt_site import views
 
@@ -8,5 +8,9 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/notifications/", include("notifications.api_urls")),
+    path("api/", include("games.urls")),
+    path("notifications/", include("notifications.urls")),
     path("admin/", admin.site.urls),
 ]

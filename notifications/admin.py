@@ -1,6 +1,20 @@
-from django.contrib import admin
+"""Moderation screens: the outbox (read-only, with a requeue action), preferences, heartbeats."""
 
-from notifications.models import WorkerHeartbeat
+from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.db.models import QuerySet
+from django.http import HttpRequest
+
+from notifications.delivery import notifications_requeue
+from notifications.models import (
+    GameNotificationPreference,
+    Notification,
+    NotificationPreference,
+    Status,
+    UserActivity,
+    WorkerHeartbeat,
+)
 
 
 @admin.register(WorkerHeartbeat)
@@ -9,4 +23,90 @@ class WorkerHeartbeatAdmin(admin.ModelAdmin):
     readonly_fields = ["worker", "first_seen", "last_seen", "beats"]
 
     def has_add_permission(self, request) -> bool:
+        return False
+
+
+@admin.register(Notification)
+class NotificationAdmin(admin.ModelAdmin):
+    """The outbox. Rows are written by the services only; failed ones can be sent again."""
+
+    list_display = [
+        "id",
+        "kind",
+        "recipient",
+        "game",
+        "event_seq",
+        "channel",
+        "status",
+        "attempts",
+        "created_at",
+        "sent_at",
+        "short_error",
+    ]
+    list_filter = ["status", "kind", "channel", "created_at"]
+    search_fields = ["recipient__username", "recipient__email", "game__public_id", "last_error"]
+    list_select_related = ["recipient", "game"]
+    date_hierarchy = "created_at"
+    readonly_fields = [
+        "recipient",
+        "kind",
+        "channel",
+        "game",
+        "event_seq",
+        "digest_date",
+        "status",
+        "reason",
+        "attempts",
+        "last_error",
+        "next_attempt_at",
+        "claim",
+        "claimed_until",
+        "created_at",
+        "sent_at",
+        "context",
+    ]
+    actions = ["requeue"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    @admin.display(description="last error")
+    def short_error(self, obj: Notification) -> str:
+        return obj.last_error[:80] or obj.reason[:80]
+
+    @admin.action(description="Send the selected failed or skipped notifications again")
+    def requeue(self, request: HttpRequest, queryset: QuerySet[Notification]) -> None:
+        ids = list(
+            queryset.filter(status__in=[Status.FAILED, Status.SKIPPED]).values_list("pk", flat=True)
+        )
+        count = notifications_requeue(ids=ids)
+        self.message_user(request, f"{count} notification(s) queued again.", messages.SUCCESS)
+
+
+@admin.register(NotificationPreference)
+class NotificationPreferenceAdmin(admin.ModelAdmin):
+    list_display = ["user", "mode", "digest_hour", "time_zone", "updated_at"]
+    list_filter = ["mode"]
+    search_fields = ["user__username", "user__email"]
+    raw_id_fields = ["user"]
+
+
+@admin.register(GameNotificationPreference)
+class GameNotificationPreferenceAdmin(admin.ModelAdmin):
+    list_display = ["user", "game", "mode", "updated_at"]
+    list_filter = ["mode"]
+    search_fields = ["user__username", "game__public_id"]
+    raw_id_fields = ["user", "game"]
+
+
+@admin.register(UserActivity)
+class UserActivityAdmin(admin.ModelAdmin):
+    list_display = ["user", "last_seen"]
+    search_fields = ["user__username"]
+    readonly_fields = ["user", "last_seen"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -1,4 +1,18 @@
+"""The notification outbox, the players' preferences, and their last activity on the site.
+
+A ``Notification`` row is written in the same transaction as the game event that causes it,
+so the row exists exactly when the event does. Sending is a separate step (a Celery task
+after commit, and a periodic sweep for anything left behind) that claims the row, hands the
+email to the mail server and marks the row ``sent``: the row, not the broker, is the truth
+about what was sent. See ``notifications/services.py``.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
 from django.db import models
+from django.db.models import Q
+from django.utils import timezone
 
 
 class WorkerHeartbeat(models.Model):
@@ -18,3 +32,174 @@ class WorkerHeartbeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.worker} (last seen {self.last_seen:%Y-%m-%d %H:%M:%S})"
+
+
+class Kind(models.TextChoices):
+    INVITATION = "invitation", "invitation"
+    GAME_STARTED = "game_started", "game started"
+    YOUR_TURN = "your_turn", "your turn"
+    REMINDER = "reminder", "reminder"
+    DEADLINE_WARNING = "deadline_warning", "deadline warning"
+    DEADLINE_PASSED = "deadline_passed", "deadline passed"
+    GAME_OVER = "game_over", "game over"
+    DIGEST = "digest", "daily digest"
+
+
+# What the "daily digest" mode replaces: the emails that say a game waits for you.
+DIGESTIBLE_KINDS = frozenset({Kind.YOUR_TURN, Kind.REMINDER})
+
+
+class Channel(models.TextChoices):
+    EMAIL = "email", "email"
+
+
+class Status(models.TextChoices):
+    PENDING = "pending", "pending"  # to be sent (not before next_attempt_at)
+    SENDING = "sending", "sending"  # claimed by a worker until claimed_until
+    SENT = "sent", "sent"  # handed to the mail server
+    FAILED = "failed", "failed"  # a permanent error, or too many transient ones
+    SKIPPED = "skipped", "skipped"  # deliberately not sent (see reason)
+
+
+OPEN_STATUSES = (Status.PENDING, Status.SENDING)
+
+
+class Notification(models.Model):
+    """One message to one person about one thing that happened (the outbox).
+
+    The event that caused it is (game, event_seq), the same pair that identifies a game
+    ``Event``; the unique constraints make writing the same notification twice impossible,
+    so a sweep or a retried transaction can always try again safely.
+    """
+
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    channel = models.CharField(max_length=10, choices=Channel.choices, default=Channel.EMAIL)
+    game = models.ForeignKey(
+        "games.Game",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="notifications",
+    )
+    event_seq = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Seq of the game event that caused it."
+    )
+    digest_date = models.DateField(
+        null=True, blank=True, help_text="Daily digest: the recipient's local date."
+    )
+    context = models.JSONField(
+        default=dict, blank=True, help_text="What the message says, fixed when it was queued."
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    reason = models.CharField(max_length=200, blank=True, help_text="Why it was skipped.")
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    next_attempt_at = models.DateTimeField(default=timezone.now)
+    claim = models.CharField(max_length=32, blank=True, help_text="Token of the current claim.")
+    claimed_until = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "event_seq", "recipient", "kind", "channel"],
+                condition=Q(event_seq__isnull=False),
+                name="notification_unique_event",
+            ),
+            models.UniqueConstraint(
+                fields=["recipient", "kind", "channel", "digest_date"],
+                condition=Q(digest_date__isnull=False),
+                name="notification_unique_digest",
+            ),
+            models.UniqueConstraint(
+                fields=["game", "recipient", "kind", "channel"],
+                condition=Q(kind="invitation"),
+                name="notification_unique_invitation",
+            ),
+        ]
+        indexes = [
+            # What the sweep looks for: rows still to be sent, by when they are due.
+            models.Index(
+                fields=["next_attempt_at"],
+                condition=Q(status__in=["pending", "sending"]),
+                name="notification_open_due",
+            ),
+            models.Index(fields=["status", "kind"], name="notification_status_kind"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} to user {self.recipient_id} ({self.status})"
+
+
+class Mode(models.TextChoices):
+    IMMEDIATE = "immediate", "immediately"
+    DIGEST = "digest", "daily digest"
+    OFF = "off", "off (no email)"
+
+
+class NotificationPreference(models.Model):
+    """How a user wants to be told (no row: immediately, digest at 8:00 UTC)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="notification_preference",
+    )
+    mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.IMMEDIATE)
+    digest_hour = models.PositiveSmallIntegerField(
+        default=8, help_text="Local hour (0-23) at which the daily digest is sent."
+    )
+    time_zone = models.CharField(max_length=64, default="UTC", help_text="IANA name.")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(digest_hour__gte=0, digest_hour__lte=23),
+                name="preference_digest_hour_range",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"user {self.user_id}: {self.mode}"
+
+
+class GameNotificationPreference(models.Model):
+    """One game's override of the user's mode (e.g. a fast game: immediate; a slow one: off)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="+")
+    mode = models.CharField(max_length=10, choices=Mode.choices)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game"], name="game_preference_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"user {self.user_id}, game {self.game_id}: {self.mode}"
+
+
+class UserActivity(models.Model):
+    """When the user last made a request on the site (written at most every few seconds)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="activity",
+    )
+    last_seen = models.DateTimeField()
+
+    class Meta:
+        verbose_name_plural = "user activity"
+
+    def __str__(self) -> str:
+        return f"user {self.user_id} seen {self.last_seen:%Y-%m-%d %H:%M:%S}"

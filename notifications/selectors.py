@@ -1,8 +1,46 @@
+"""Read-only queries: heartbeats, preferences, and the games waiting for someone."""
+
 from __future__ import annotations
 
-from notifications.models import WorkerHeartbeat
+from typing import Any
+
+from django.db.models import Exists, OuterRef, QuerySet, Subquery
+
+from games.models import Game, GameStatus, Seat, SeatStatus
+from notifications.models import (
+    GameNotificationPreference,
+    NotificationPreference,
+    WorkerHeartbeat,
+)
 
 
 def worker_heartbeat_latest() -> WorkerHeartbeat | None:
     """The most recent heartbeat of any worker, or None if no worker has reported yet."""
     return WorkerHeartbeat.objects.order_by("-last_seen").first()
+
+
+def preference_of(*, user: Any) -> NotificationPreference:
+    """The user's preferences (the defaults, unsaved, when they never chose)."""
+    preference = NotificationPreference.objects.filter(user_id=user.pk).first()
+    return preference or NotificationPreference(user_id=user.pk)
+
+
+def games_waiting_for(*, user_id: int) -> QuerySet[Game]:
+    """Active games where it is this user's decision (as a human, not replaced by a bot),
+    annotated with ``mode``: the user's override for that game, or None."""
+    to_move = Seat.objects.filter(
+        game=OuterRef("pk"),
+        index=OuterRef("current_seat"),
+        user_id=user_id,
+        bot="",
+        status=SeatStatus.PLAYING,
+    )
+    override = GameNotificationPreference.objects.filter(
+        user_id=user_id, game=OuterRef("pk")
+    ).values("mode")[:1]
+    return (
+        Game.objects.filter(status=GameStatus.ACTIVE)
+        .filter(Exists(to_move))
+        .annotate(mode=Subquery(override))
+        .order_by("turn_since", "pk")
+    )

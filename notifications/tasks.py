@@ -1,14 +1,63 @@
+"""Celery tasks: sending the outbox, and what beat schedules (settings.CELERY_BEAT_SCHEDULE)."""
+
 from __future__ import annotations
 
 import socket
 
 from celery import Task, shared_task
+from celery.signals import worker_process_shutdown
 from django.utils import timezone
 
-from notifications.services import worker_heartbeat_record
+from notifications import emails
+from notifications.delivery import deliver_due, outbox_sweep
+from notifications.services import (
+    deadline_warnings_queue,
+    digests_queue,
+    reminders_queue,
+    worker_heartbeat_record,
+)
 
 
 @shared_task(name="notifications.heartbeat", bind=True, ignore_result=True)
 def heartbeat(self: Task) -> None:
     """Scheduled by beat (HEARTBEAT_INTERVAL): the executing worker records itself."""
     worker_heartbeat_record(worker=self.request.hostname or socket.gethostname(), at=timezone.now())
+
+
+@shared_task(name="notifications.deliver", ignore_result=True)
+def deliver() -> dict[str, int]:
+    """Send the notifications that are due (kicked after each commit that wrote some, after
+    a retry delay, and by the sweep). Rows are claimed before they are sent, so a duplicate
+    task or a redelivered message sends nothing twice."""
+    return deliver_due()
+
+
+@shared_task(name="notifications.sweep_outbox", ignore_result=True)
+def sweep_outbox() -> int:
+    """Scheduled every minute: queue again what was left unsent (lost task, dead worker)."""
+    return outbox_sweep()
+
+
+@shared_task(name="notifications.sweep_turn_deadlines", ignore_result=True)
+def sweep_turn_deadlines() -> int:
+    """Scheduled every minute: apply each game's policy to the turn deadlines that passed."""
+    from games.deadlines import turn_deadlines_sweep
+
+    return turn_deadlines_sweep()
+
+
+@shared_task(name="notifications.send_reminders", ignore_result=True)
+def send_reminders() -> int:
+    """Scheduled every few minutes: deadline warnings, then reminders, each sent once."""
+    return deadline_warnings_queue() + reminders_queue()
+
+
+@shared_task(name="notifications.send_digests", ignore_result=True)
+def send_digests() -> int:
+    """Scheduled several times an hour: the daily digests whose local hour has come."""
+    return digests_queue()
+
+
+@worker_process_shutdown.connect
+def _close_smtp_connection(**kwargs: object) -> None:
+    emails.close_connection()

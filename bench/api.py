@@ -1,0 +1,388 @@
+"""How fast is a move through the HTTP API under load?
+
+N clients on loopback each play games against a bot through the REST API, served by
+gunicorn on PostgreSQL, with a real Celery worker (Redis broker) playing the bot seats. Each
+client process loops: poll its legal moves until it is its turn (they are [] while the bot
+plays), optionally "think", POST one chosen at random with its expected version and an
+idempotency key. After each move it also calls a trivial authenticated endpoint
+(`GET /api/me/`), so that both are measured in the same run, under the same load. Prints
+p50/p95/p99 latency and throughput of both, and the CPU time used during the measured window
+by gunicorn, Celery, the clients, PostgreSQL and Redis, and by anything else running on the
+machine (which makes the figures worse).
+
+    .venv/bin/python bench/api.py                      # 16 clients, 30 s
+    .venv/bin/python bench/api.py --clients 4 --seconds 10
+
+Needs PostgreSQL and Redis (BENCH_DATABASE_URL, BENCH_REDIS_URL; defaults: a `gwt_bench`
+database at 127.0.0.1:5432 and Redis database 3 at 127.0.0.1:6379). The bench database is
+created and migrated if needed. Not part of `make test`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import multiprocessing
+import os
+import platform
+import random
+import secrets
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).absolute().parent.parent
+PYTHON = sys.executable
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * p / 100
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+class Client:
+    """One player on a keep-alive HTTP connection."""
+
+    def __init__(self, port: int, token: str) -> None:
+        self.port = port
+        self.headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.requests = 0
+
+    def request(self, method: str, path: str, body: dict | None = None) -> tuple[int, dict]:
+        data = json.dumps(body).encode() if body is not None else None
+        self.requests += 1
+        for attempt in range(2):
+            try:
+                self.conn.request(method, path, body=data, headers=self.headers)
+                response = self.conn.getresponse()
+                payload = response.read()
+                return response.status, json.loads(payload) if payload else {}
+            except (http.client.HTTPException, ConnectionError):
+                self.conn.close()
+                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+                if attempt:
+                    raise
+        raise AssertionError("unreachable")
+
+
+class Results:
+    """What one client measured (returned from its process)."""
+
+    def __init__(self) -> None:
+        self.moves: list[float] = []
+        self.trivial: list[float] = []
+        self.errors: dict[str, int] = {}
+        self.games_finished = 0
+        self.requests = 0
+
+    def error(self, what: str) -> None:
+        self.errors[what] = self.errors.get(what, 0) + 1
+
+    def add(self, other: Results) -> None:
+        self.moves += other.moves
+        self.trivial += other.trivial
+        self.games_finished += other.games_finished
+        self.requests += other.requests
+        for what, count in other.errors.items():
+            self.errors[what] = self.errors.get(what, 0) + count
+
+
+def play(
+    port: int, token: str, start_at: float, stop_at: float, seed: int, poll: float, think: float
+) -> Results:
+    """One client: play games against a bot until ``stop_at``; measure from ``start_at``."""
+    results = Results()
+    rng = random.Random(seed)
+    client = Client(port, token)
+    game_id = None
+    empty_polls = 0
+    while time.time() < stop_at:
+        if game_id is None:
+            status, game = client.request("POST", "/api/games/", {"players": 2, "bots": [1]})
+            if status != 201:
+                results.error(f"create {status}")
+                return results
+            game_id = game["id"]
+            client.request("POST", f"/api/games/{game_id}/start/")
+        # Waiting for its turn, a client polls its legal moves: [] while the bot plays.
+        status, legal = client.request("GET", f"/api/games/{game_id}/legal-moves/")
+        if status != 200:
+            results.error(f"legal-moves {status}")
+            game_id = None
+            continue
+        if not legal["moves"]:
+            empty_polls += 1
+            if empty_polls % 10 == 0:  # the bot may have ended the game
+                status, game = client.request("GET", f"/api/games/{game_id}/")
+                if game.get("status") != "active":
+                    results.games_finished += 1
+                    game_id = None
+                    continue
+            time.sleep(poll)
+            continue
+        empty_polls = 0
+        if think:
+            time.sleep(think)
+        body = {
+            "move": rng.choice(legal["moves"]),
+            "expected_version": legal["version"],
+            "idempotency_key": uuid.uuid4().hex,
+        }
+        started = time.perf_counter()
+        status, answer = client.request("POST", f"/api/games/{game_id}/moves/", body)
+        elapsed = time.perf_counter() - started
+        if status != 201:
+            results.error(f"move {status}")
+            continue
+        started = time.perf_counter()
+        status, _ = client.request("GET", "/api/me/")
+        trivial = time.perf_counter() - started
+        if status != 200:
+            results.error(f"me {status}")
+        if time.time() >= start_at:
+            results.moves.append(elapsed)
+            results.trivial.append(trivial)
+        if answer["view"].get("over"):
+            results.games_finished += 1
+            game_id = None
+    results.requests = client.requests
+    return results
+
+
+Snapshot = dict[int, tuple[int, str, float]]
+
+
+def cpu_snapshot() -> Snapshot:
+    """Every process's (parent, name, CPU seconds so far)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    procs: dict[int, tuple[int, str, float]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as handle:
+                stat = handle.read()
+        except OSError:
+            continue
+        name = stat[stat.index("(") + 1 : stat.rindex(")")]
+        fields = stat[stat.rindex(")") + 2 :].split()
+        procs[int(entry)] = (int(fields[1]), name, (int(fields[11]) + int(fields[12])) / ticks)
+    return procs
+
+
+def cpu_by_role(before: Snapshot, after: Snapshot, roots: dict[int, str]) -> dict[str, float]:
+    """CPU seconds between two snapshots: each of ``roots`` (pid: role) with its descendants,
+    the clients (this process's other descendants), PostgreSQL, Redis, and "other": every
+    other process (anything else running here; processes that ended in between are missed).
+    """
+    procs = after
+    roots = {**roots, os.getpid(): "clients"}
+    totals = dict.fromkeys([*roots.values(), "postgres", "redis", "other"], 0.0)
+    for pid, (_, name, seconds) in procs.items():
+        earlier = before.get(pid)
+        used = seconds - earlier[2] if earlier and earlier[1] == name else seconds
+        role, up = "other", pid
+        while up in procs and up > 1:
+            if up in roots:
+                role = roots[up]
+                break
+            up = procs[up][0]
+        if role == "other" and name.startswith("postgres"):
+            role = "postgres"
+        elif role == "other" and name.startswith("redis"):
+            role = "redis"
+        totals[role] += used
+    return totals
+
+
+def prepare(env: dict[str, str], clients: int) -> list[str]:
+    """Create and migrate the database; one user and token per client."""
+    subprocess.run([PYTHON, "manage.py", "ensuredb"], cwd=ROOT, env=env, check=True)
+    subprocess.run(
+        [PYTHON, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True
+    )
+    code = (
+        "import django, json, sys\n"
+        "django.setup()\n"
+        "from django.contrib.auth import get_user_model\n"
+        "from rest_framework.authtoken.models import Token\n"
+        "tokens = []\n"
+        f"for i in range({clients}):\n"
+        "    user, _ = get_user_model().objects.get_or_create(username=f'bench{i}')\n"
+        "    tokens.append(Token.objects.get_or_create(user=user)[0].key)\n"
+        "print(json.dumps(tokens))\n"
+    )
+    out = subprocess.run(
+        [PYTHON, "-c", code], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+    )
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def wait_until_up(port: int, seconds: float = 30) -> None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", "/healthz")
+            if conn.getresponse().status == 200:
+                return
+        except OSError:
+            pass
+        time.sleep(0.2)
+    raise SystemExit(f"the server on port {port} did not come up")
+
+
+def stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def report(name: str, values: list[float], seconds: float) -> dict[str, float]:
+    ms = [v * 1000 for v in values]
+    figures = {
+        "n": len(ms),
+        "p50": percentile(ms, 50),
+        "p95": percentile(ms, 95),
+        "p99": percentile(ms, 99),
+        "mean": statistics.fmean(ms) if ms else float("nan"),
+        "per_s": len(ms) / seconds,
+    }
+    print(
+        f"{name:<22} n={figures['n']:>6}  p50={figures['p50']:6.1f} ms  "
+        f"p95={figures['p95']:6.1f} ms  p99={figures['p99']:6.1f} ms  "
+        f"mean={figures['mean']:6.1f} ms  throughput={figures['per_s']:7.1f}/s"
+    )
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--warmup", type=float, default=3.0, help="seconds not measured")
+    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
+    parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker")
+    parser.add_argument("--worker-class", default="gthread", choices=["gthread", "sync"])
+    parser.add_argument(
+        "--poll-ms", type=float, default=50.0, help="pause between polls while the bot plays"
+    )
+    parser.add_argument(
+        "--think-ms",
+        type=float,
+        default=0.0,
+        help="pause before each decision (a player reading the board); 0: closed loop",
+    )
+    parser.add_argument("--celery-concurrency", type=int, default=2)
+    args = parser.parse_args()
+
+    env = {
+        **os.environ,
+        "GWT_ENV": "production",
+        "SECRET_KEY": secrets.token_urlsafe(40),
+        "DEBUG": "0",
+        "DATABASE_URL": os.environ.get(
+            "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/gwt_bench?conn_max_age=600"
+        ),
+        "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/3"),
+        "LOG_LEVEL": "WARNING",
+        "VAR_DIR": tempfile.mkdtemp(prefix="gwt-bench-"),
+        "PYTHONPATH": str(ROOT),
+        "DJANGO_SETTINGS_MODULE": "gwt_site.settings",
+    }
+    tokens = prepare(env, args.clients)
+
+    logs = Path(env["VAR_DIR"])
+    web = subprocess.Popen(
+        [PYTHON, "-m", "gunicorn", "gwt_site.wsgi:application",
+         "--bind", f"127.0.0.1:{args.port}", "--workers", str(args.workers),
+         "--worker-class", args.worker_class, "--threads", str(args.threads),
+         "--keep-alive", "30", "--log-level", "warning"],
+        cwd=ROOT, env=env, start_new_session=True,
+        stdout=(logs / "web.log").open("wb"), stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    worker = subprocess.Popen(
+        [PYTHON, "-m", "celery", "-A", "gwt_site", "worker", "--loglevel=WARNING",
+         f"--concurrency={args.celery_concurrency}", "--without-gossip", "--without-mingle",
+         "--without-heartbeat", f"--hostname=bench-{uuid.uuid4().hex[:8]}@localhost"],
+        cwd=ROOT, env=env, start_new_session=True,
+        stdout=(logs / "worker.log").open("wb"), stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    try:
+        wait_until_up(args.port)
+        poll = args.poll_ms / 1000
+        start_at = time.time() + args.warmup
+        stop_at = start_at + args.seconds
+        cpu: list[Snapshot] = []
+        for at in (start_at, stop_at):  # CPU use over the measured window
+            timer = threading.Timer(at - time.time(), lambda: cpu.append(cpu_snapshot()))
+            timer.daemon = True
+            timer.start()
+        # One process per client: the clients' own work never queues behind each other.
+        with multiprocessing.get_context("fork").Pool(args.clients) as pool:
+            parts = pool.starmap(
+                play,
+                [
+                    (args.port, token, start_at, stop_at, i, poll, args.think_ms / 1000)
+                    for i, token in enumerate(tokens)
+                ],
+            )
+        elapsed = args.seconds
+        results = Results()
+        for part in parts:
+            results.add(part)
+    finally:
+        stop(web)
+        stop(worker)
+
+    print(
+        f"bench/api.py: {args.clients} clients (one process each), {elapsed:.0f} s measured "
+        f"(+{args.warmup:.0f} s warm-up), thinking {args.think_ms:.0f} ms before each move, "
+        f"polling every {args.poll_ms:.0f} ms while the bot plays; gunicorn {args.workers} "
+        f"{args.worker_class} workers x {args.threads} threads, "
+        f"Celery worker x{args.celery_concurrency}; PostgreSQL + Redis"
+    )
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}, {platform.system()} {platform.release()}"
+    )
+    move = report("POST /moves/", results.moves, elapsed)
+    trivial = report("GET /api/me/ (trivial)", results.trivial, elapsed)
+    print(
+        f"games finished: {results.games_finished}; errors: {results.errors or 'none'}; "
+        f"{results.requests / max(len(results.moves), 1):.1f} requests per move in all "
+        "(polls, legal moves, the move, the trivial call, new games)"
+    )
+    if len(cpu) == 2:
+        used = cpu_by_role(cpu[0], cpu[1], {web.pid: "gunicorn", worker.pid: "celery"})
+        print(
+            f"CPU seconds in the {elapsed:.0f} s window ({os.cpu_count()} cores): "
+            + ", ".join(f"{role} {seconds:.1f}" for role, seconds in used.items())
+        )
+    ratio = move["p50"] / trivial["p50"] if trivial["p50"] else float("nan")
+    print(
+        f"targets (16 clients): move p99 <= 50 ms: {move['p99']:.1f} ms "
+        f"({'met' if move['p99'] <= 50 else 'NOT met'}); move p50 <= 3x trivial p50: "
+        f"{ratio:.2f}x ({'met' if ratio <= 3 else 'NOT met'})"
+    )
+
+
+if __name__ == "__main__":
+    main()

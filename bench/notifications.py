@@ -1,0 +1,352 @@
+"""How many turn emails does one Celery worker send per second, and how soon after commit?
+
+Queues N "your turn" notifications (default 10,000), each in its own transaction through the
+same service a move uses (``notification_queue``: the outbox row, then the sending task on
+commit), from a producer process. One Celery worker (by default the prefork pool with two
+processes, Celery's default on a 2-core machine; ``--pool solo`` for a single process) sends
+them to an SMTP server on loopback (aiosmtpd, in this process), which notes when each message
+arrives. Prints:
+
+* notifications per second: N / (last SMTP hand-off - first commit);
+* the delay from each notification's commit to its hand-off to SMTP: p50, p95, p99, max;
+* checks: every row ``sent``, every message received exactly once.
+
+With ``--rate 0`` (the default) the producer commits as fast as it can, so the delays include
+the queue that builds up whenever the producer outpaces the worker; ``--rate R`` commits R per
+second, which measures the delay of a worker that keeps up.
+
+    .venv/bin/python bench/notifications.py
+    .venv/bin/python bench/notifications.py --rate 200
+    .venv/bin/python bench/notifications.py --pool solo --count 2000 --rate 100
+
+Needs PostgreSQL and Redis (BENCH_DATABASE_URL, BENCH_REDIS_URL; defaults: a ``gwt_bench``
+database at 127.0.0.1:5432 and Redis database 3 at 127.0.0.1:6379). The bench database is
+created and migrated if needed. Not part of ``make test``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import platform
+import re
+import secrets
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).absolute().parent.parent
+# Run as a script, this file's folder comes first on sys.path, where its own name would hide
+# the ``notifications`` package: the project's root takes its place.
+if sys.path and Path(sys.path[0] or ".").absolute() == Path(__file__).absolute().parent:
+    sys.path[0] = str(ROOT)
+PYTHON = sys.executable
+MESSAGE_ID = re.compile(rb"^Message-ID: <notification-(\d+)@", re.MULTILINE | re.IGNORECASE)
+PLAYERS = 100  # 50 two-player games share the N notifications
+
+
+def percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * p / 100
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Sink:
+    """aiosmtpd handler: when each notification's message arrived (and how many times)."""
+
+    def __init__(self) -> None:
+        self.arrived: dict[int, float] = {}
+        self.duplicates = 0
+        self.unknown = 0
+        self.lock = threading.Lock()
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
+        now = time.time()
+        found = MESSAGE_ID.search(envelope.content)
+        with self.lock:
+            if found is None:
+                self.unknown += 1
+            else:
+                notification_id = int(found[1])
+                if notification_id in self.arrived:
+                    self.duplicates += 1
+                else:
+                    self.arrived[notification_id] = now
+        return "250 OK"
+
+    def count(self) -> int:
+        with self.lock:
+            return len(self.arrived)
+
+
+def django_setup() -> None:
+    import django
+
+    django.setup()
+
+
+def prepare(count: int) -> list[tuple[int, int, dict]]:
+    """Users, started games, and a realistic "your turn" context for each game.
+
+    Returns (game id, recipient id, context) for each game, the recipient being the seat to
+    move. Earlier notifications of the bench database are deleted.
+    """
+    django_setup()
+    from django.contrib.auth import get_user_model
+
+    from games import replay, services
+    from games.models import Game
+    from notifications.models import Notification
+    from notifications.services import _seats, _turn_context, game_name
+
+    users = []
+    for i in range(PLAYERS):
+        user, _ = get_user_model().objects.get_or_create(
+            username=f"bench-mail-{i}", defaults={"email": f"bench{i}@example.test"}
+        )
+        users.append(user)
+    targets = []
+    for i in range(0, PLAYERS, 2):
+        game = services.game_create(creator=users[i], players=2)
+        services.game_join(game=game, user=users[i + 1])
+        game = services.game_start(game=game, user=users[i])
+        game = Game.objects.get(pk=game.pk)
+        seats = _seats(game)
+        seat = next(s for s in seats if s.index == game.current_seat)
+        state = replay.state_at(game)
+        context = {
+            "game_name": game_name(game, seats),
+            **_turn_context(game, seat, seats, state, game.version),
+        }
+        targets.append((game.pk, seat.user_id, context))
+    Notification.objects.all().delete()  # the start notifications, and any earlier run's
+    return targets
+
+
+def produce(targets: list, count: int, rate: float, start_seq: int, out: Any) -> None:
+    """The producer process: N transactions, each queueing one notification."""
+    django_setup()
+    from django.db import transaction
+
+    from games.models import Game
+    from notifications.models import Kind
+    from notifications.services import notification_queue
+
+    games = Game.objects.in_bulk([game_id for game_id, _, _ in targets])
+    committed: list[tuple[int, float]] = []
+    started = time.perf_counter()
+    for i in range(count):
+        if rate:
+            delay = started + i / rate - time.perf_counter()
+            if delay > 0:
+                time.sleep(delay)
+        game_id, user_id, context = targets[i % len(targets)]
+        moment: list[float] = []
+        with transaction.atomic():
+            # Registered before the row's own on_commit (the task): runs first, at commit.
+            transaction.on_commit(lambda moment=moment: moment.append(time.time()))
+            notification_id = notification_queue(
+                recipient_id=user_id,
+                kind=Kind.YOUR_TURN,
+                game=games[game_id],
+                event_seq=start_seq + i,
+                context=context,
+            )
+        committed.append((notification_id, moment[0]))
+    out.send(committed)
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time so far of a process and its descendants (Linux), or NaN."""
+
+    def stat(path: Path) -> list[str]:
+        return path.read_text().rsplit(")", 1)[1].split()
+
+    try:
+        parents = {}
+        for entry in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                parents[int(entry.parent.name)] = int(stat(entry)[1])
+            except (OSError, IndexError, ValueError):
+                continue
+        family, grew = {pid}, True
+        while grew:
+            more = {child for child, parent in parents.items() if parent in family}
+            grew = not more <= family
+            family |= more
+        total = 0
+        for member in family:
+            fields = stat(Path(f"/proc/{member}/stat"))
+            total += int(fields[11]) + int(fields[12])
+        return total / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
+def stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--count", type=int, default=10_000)
+    parser.add_argument("--rate", type=float, default=0.0, help="commits per second (0: max)")
+    parser.add_argument(
+        "--pool", default="prefork", choices=["solo", "prefork"], help="the worker's pool"
+    )
+    parser.add_argument(
+        "--concurrency", type=int, default=2, help="processes of the one worker (prefork)"
+    )
+    parser.add_argument("--timeout", type=float, default=600.0)
+    args = parser.parse_args()
+
+    from aiosmtpd.controller import Controller
+
+    var_dir = Path(tempfile.mkdtemp(prefix="gwt-bench-mail-"))
+    smtp_port = free_port()
+    queue = f"bench-notify-{uuid.uuid4().hex[:8]}"
+    env = {
+        "GWT_ENV": "production",
+        "SECRET_KEY": secrets.token_urlsafe(40),
+        "DEBUG": "0",
+        "DATABASE_URL": os.environ.get(
+            "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/gwt_bench?conn_max_age=600"
+        ),
+        "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/3"),
+        "EMAIL_URL": f"smtp://127.0.0.1:{smtp_port}",
+        "NOTIFICATIONS_QUEUE": queue,
+        "LOG_LEVEL": "WARNING",
+        "VAR_DIR": str(var_dir),
+        "PYTHONPATH": str(ROOT),
+        "DJANGO_SETTINGS_MODULE": "gwt_site.settings",
+    }
+    os.environ.update(env)
+    subprocess.run([PYTHON, "manage.py", "ensuredb"], cwd=ROOT, check=True)
+    subprocess.run([PYTHON, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, check=True)
+    targets = prepare(args.count)
+
+    sink = Sink()
+    controller = Controller(sink, hostname="127.0.0.1", port=smtp_port)
+    controller.start()
+    log_path = var_dir / "worker.log"
+    worker_args = [f"--pool={args.pool}"]
+    if args.pool == "prefork":
+        worker_args.append(f"--concurrency={args.concurrency}")
+    worker = subprocess.Popen(
+        [PYTHON, "-m", "celery", "-A", "gwt_site", "worker", "--loglevel=INFO", *worker_args,
+         f"--queues={queue}", "--without-gossip", "--without-mingle", "--without-heartbeat",
+         f"--hostname=bench-{uuid.uuid4().hex[:8]}@localhost"],
+        cwd=ROOT, start_new_session=True,
+        stdout=log_path.open("wb"), stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    try:
+        deadline = time.monotonic() + 60
+        while " ready." not in log_path.read_text(errors="replace"):
+            if worker.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(f"the worker did not start:\n{log_path.read_text()[-3000:]}")
+            time.sleep(0.1)
+
+        receiver, sender = multiprocessing.get_context("spawn").Pipe(duplex=False)
+        producer = multiprocessing.get_context("spawn").Process(
+            target=produce, args=(targets, args.count, args.rate, 1_000_000, sender)
+        )
+        producer.start()
+        committed = receiver.recv()
+        producer.join()
+        produced_at = time.time()
+
+        deadline = time.monotonic() + args.timeout
+        while sink.count() < args.count and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(1.0)  # anything sent twice would arrive now
+        worker_cpu = cpu_seconds(worker.pid)
+    finally:
+        stop(worker)
+        controller.stop()
+
+    django_setup()
+    from notifications.models import Notification
+
+    ids = [notification_id for notification_id, _ in committed]
+    statuses: dict[str, int] = {}
+    for status in Notification.objects.filter(pk__in=ids).values_list("status", flat=True):
+        statuses[status] = statuses.get(status, 0) + 1
+    commits = dict(committed)
+    delays = [(sink.arrived[i] - commits[i]) * 1000 for i in ids if i in sink.arrived]
+    first_commit = min(commits.values())
+    last_handoff = max(sink.arrived.values()) if sink.arrived else float("nan")
+    span = last_handoff - first_commit
+    producer_span = max(commits.values()) - first_commit
+
+    print(
+        f"bench/notifications.py: {args.count:,} 'your turn' notifications, one Celery worker "
+        f"(pool={args.pool}"
+        + (f", concurrency={args.concurrency}" if args.pool == "prefork" else "")
+        + "), SMTP sink on loopback; PostgreSQL + Redis; producer "
+        + (f"paced at {args.rate:g}/s" if args.rate else "unpaced (as fast as it commits)")
+    )
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
+        f"{platform.python_version()}, {platform.system()} {platform.release()}"
+    )
+    print(
+        f"producer: {args.count:,} commits in {producer_span:.1f} s "
+        f"({args.count / producer_span:,.0f}/s); done at +{produced_at - first_commit:.1f} s"
+    )
+    rate = len(delays) / span if span > 0 else float("nan")
+    behind = last_handoff - max(commits.values())
+    if args.rate:
+        verdict = (
+            f"the worker kept up with the offered {args.rate:g}/s"
+            if behind < 1.0
+            else f"the worker fell behind the offered {args.rate:g}/s"
+        )
+    else:
+        verdict = f"target >= 200/s per worker: {'met' if rate >= 200 else 'NOT met'}"
+    print(
+        f"sent: {len(delays):,} in {span:.1f} s from the first commit to the last hand-off "
+        f"({behind:.1f} s after the last commit): {rate:,.1f} notifications/s  [{verdict}]"
+    )
+    print(
+        f"commit -> SMTP hand-off: p50 {percentile(delays, 50):,.0f} ms, "
+        f"p95 {percentile(delays, 95):,.0f} ms, p99 {percentile(delays, 99):,.0f} ms, "
+        f"max {max(delays, default=float('nan')):,.0f} ms, "
+        f"mean {statistics.fmean(delays) if delays else float('nan'):,.0f} ms"
+    )
+    sink_cpu = sum(os.times()[:2])
+    print(
+        f"CPU: worker {worker_cpu:.1f} s ({worker_cpu / max(len(delays), 1) * 1000:.1f} ms per "
+        f"notification); SMTP sink and this script {sink_cpu:.1f} s"
+    )
+    print(
+        f"checks: rows {', '.join(f'{k} {v:,}' for k, v in sorted(statuses.items()))}; "
+        f"received {sink.count():,}, duplicates {sink.duplicates}, unknown {sink.unknown}"
+    )
+
+
+if __name__ == "__main__":
+    main()

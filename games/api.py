@@ -1,0 +1,542 @@
+"""The REST API: thin views over ``services`` and ``selectors`` (see docs/api.md).
+
+Every error is JSON ``{"code", "message"}`` (plus details for some) with a 4xx status, made
+by ``exception_handler`` below from the domain errors and DRF's own.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth import authenticate
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import exceptions, serializers, status
+from rest_framework.authtoken.models import Token
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import AllowAny, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from games import selectors, services
+from games.errors import GameError, InvalidRequestError
+from games.models import BotKind, Event, Game, GameStatus, Layout, Seat, SeatStatus
+
+logger = logging.getLogger(__name__)
+
+
+# --- errors ----------------------------------------------------------------------------
+
+
+class ErrorSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="Machine-readable reason, e.g. stale_version.")
+    message = serializers.CharField(help_text="A sentence for people.")
+    current_version = serializers.IntegerField(
+        required=False, help_text="With stale_version: the game's version now."
+    )
+    errors = serializers.JSONField(required=False, help_text="Per-field problems of a 400.")
+
+
+def error_responses(*statuses: int) -> dict[int, Any]:
+    """The error responses of an operation for ``extend_schema`` (401 is always possible)."""
+    return dict.fromkeys((401, *statuses), ErrorSerializer)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """Domain errors and DRF's own, as {"code", "message"} with their status."""
+    if isinstance(exc, GameError):
+        return Response({"code": exc.code, "message": exc.message, **exc.extra}, status=exc.status)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None or not isinstance(exc, exceptions.APIException):
+        return response
+    if isinstance(exc, exceptions.ValidationError):
+        response.data = {
+            "code": "invalid",
+            "message": _first_message(exc.detail),
+            "errors": exc.detail,
+        }
+    else:
+        codes = exc.get_codes()
+        response.data = {
+            "code": codes if isinstance(codes, str) else "error",
+            "message": str(exc.detail),
+        }
+    return response
+
+
+def _first_message(detail: Any, path: str = "") -> str:
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            name = str(key) if key != "non_field_errors" else ""
+            return _first_message(value, f"{path}.{name}" if path and name else path or name)
+    if isinstance(detail, list) and detail:
+        return _first_message(detail[0], path)
+    return f"{path}: {detail}" if path else str(detail)
+
+
+# --- output ----------------------------------------------------------------------------
+
+
+class SeatOutput(serializers.Serializer):
+    index = serializers.IntegerField()
+    colour = serializers.CharField()
+    user = serializers.CharField(allow_null=True, help_text="Username; null for a bot or empty.")
+    bot = serializers.ChoiceField(choices=BotKind.choices, allow_null=True)
+    status = serializers.CharField()
+
+    def to_representation(self, seat: Seat) -> dict[str, Any]:
+        return {
+            "index": seat.index,
+            "colour": seat.colour,
+            "user": seat.user.get_username() if seat.user_id else None,
+            "bot": seat.bot or None,
+            "status": seat.status,
+        }
+
+
+class GameOutput(serializers.Serializer):
+    id = serializers.CharField(help_text="The game's public id; knowing it lets you join.")
+    edition = serializers.CharField()
+    status = serializers.ChoiceField(choices=GameStatus.choices)
+    version = serializers.IntegerField(help_text="Seq of the last event (0 before the start).")
+    players = serializers.IntegerField()
+    options = serializers.DictField()
+    lobby = serializers.BooleanField()
+    current_seat = serializers.IntegerField(allow_null=True)
+    turn_since = serializers.DateTimeField(allow_null=True)
+    turn_deadline = serializers.DateTimeField(allow_null=True)
+    turn_time_limit = serializers.IntegerField(allow_null=True, help_text="Seconds.")
+    seats = SeatOutput(many=True)
+    your_seat = serializers.IntegerField(allow_null=True)
+    your_turn = serializers.BooleanField()
+    created_by = serializers.CharField()
+    created_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+    engine_version = serializers.CharField()
+    result = serializers.DictField(allow_null=True)
+
+    def to_representation(self, game: Game) -> dict[str, Any]:
+        user = self.context["request"].user
+        seats = list(game.seats.all())
+        mine = next((seat for seat in seats if seat.user_id == user.pk), None)
+        limit = game.turn_time_limit
+        dt = serializers.DateTimeField()
+        return {
+            "id": game.public_id,
+            "edition": game.edition,
+            "status": game.status,
+            "version": game.version,
+            "players": game.players,
+            "options": game.options,
+            "lobby": game.lobby,
+            "current_seat": game.current_seat,
+            "turn_since": dt.to_representation(game.turn_since) if game.turn_since else None,
+            "turn_deadline": (
+                dt.to_representation(game.turn_deadline) if game.turn_deadline else None
+            ),
+            "turn_time_limit": int(limit.total_seconds()) if limit else None,
+            "seats": [SeatOutput().to_representation(seat) for seat in seats],
+            "your_seat": mine.index if mine else None,
+            "your_turn": bool(
+                mine
+                and game.status == GameStatus.ACTIVE
+                and game.current_seat == mine.index
+                and mine.status == SeatStatus.PLAYING
+            ),
+            "created_by": game.created_by.get_username(),
+            "created_at": dt.to_representation(game.created_at),
+            "started_at": dt.to_representation(game.started_at) if game.started_at else None,
+            "finished_at": dt.to_representation(game.finished_at) if game.finished_at else None,
+            "engine_version": game.engine_version,
+            "result": game.result,
+        }
+
+
+class StateOutput(serializers.Serializer):
+    version = serializers.IntegerField(help_text="The seq this view is after.")
+    view = serializers.DictField(help_text="The engine's view for your seat (see docs/api.md).")
+
+
+def _game_response(request: Request, game: Game, code: int = status.HTTP_200_OK) -> Response:
+    game = selectors.game_with_seats(game=game)
+    return Response(GameOutput(game, context={"request": request}).data, status=code)
+
+
+# --- auth ------------------------------------------------------------------------------
+
+
+class TokenApi(APIView):
+    """Exchange a username and password for an API token (send it as `Authorization: Token …`)."""
+
+    authentication_classes = ()
+    permission_classes = (AllowAny,)
+
+    class TokenInput(serializers.Serializer):
+        username = serializers.CharField(max_length=150)
+        password = serializers.CharField(max_length=4096, trim_whitespace=False)
+
+    class TokenOutput(serializers.Serializer):
+        token = serializers.CharField()
+
+    @extend_schema(request=TokenInput, responses={200: TokenOutput, 400: ErrorSerializer}, auth=[])
+    def post(self, request: Request) -> Response:
+        data = _valid(self.TokenInput, request)
+        user = authenticate(request, username=data["username"], password=data["password"])
+        if user is None or not user.is_active:
+            raise InvalidRequestError("invalid_credentials", "Unknown username or wrong password.")
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key})
+
+
+class MeApi(APIView):
+    """Who you are authenticated as."""
+
+    permission_classes = (IsAuthenticated,)
+
+    class MeOutput(serializers.Serializer):
+        id = serializers.IntegerField()
+        username = serializers.CharField()
+
+    @extend_schema(responses={200: MeOutput, **error_responses()})
+    def get(self, request: Request) -> Response:
+        return Response({"id": request.user.pk, "username": request.user.get_username()})
+
+
+# --- games -----------------------------------------------------------------------------
+
+
+class GameListApi(APIView):
+    permission_classes = (IsAuthenticated,)
+
+    class GameListFilter(serializers.Serializer):
+        status = serializers.ChoiceField(choices=GameStatus.choices, required=False)
+
+    class GameCreateInput(serializers.Serializer):
+        edition = serializers.ChoiceField(choices=[("1e", "first edition")], default="1e")
+        players = serializers.IntegerField(min_value=2, max_value=4)
+        options = serializers.DictField(
+            required=False, help_text='Engine options, e.g. {"layout": "beginner" or "random"}.'
+        )
+        bots = serializers.ListField(
+            child=serializers.IntegerField(min_value=0, max_value=3),
+            required=False,
+            max_length=4,
+            help_text="Seat indexes played by bots.",
+        )
+        bot_kind = serializers.ChoiceField(choices=BotKind.choices, default=BotKind.HEURISTIC)
+        turn_time_limit = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            min_value=60,
+            max_value=60 * 86400,
+            help_text="Seconds a human has for a turn.",
+        )
+        lobby = serializers.BooleanField(
+            default=False, help_text="List the game in the open lobby."
+        )
+
+        def validate_options(self, value: dict[str, Any]) -> dict[str, Any]:
+            layout = value.get("layout", Layout.BEGINNER)
+            if layout not in Layout.values:
+                raise serializers.ValidationError("layout is 'beginner' or 'random'.")
+            return value
+
+    @extend_schema(
+        summary="Your games (those where it is your turn first)",
+        parameters=[GameListFilter],
+        responses={200: GameOutput(many=True), **error_responses(400)},
+    )
+    def get(self, request: Request) -> Response:
+        filters = _valid(self.GameListFilter, request, data=request.query_params)
+        games = selectors.game_list_for_user(user=request.user, status=filters.get("status"))
+        games = games.select_related("created_by")
+        return Response(GameOutput(games, many=True, context={"request": request}).data)
+
+    @extend_schema(
+        summary="Create a game (you take the first seat that is not a bot)",
+        request=GameCreateInput,
+        responses={201: GameOutput, **error_responses(400)},
+    )
+    def post(self, request: Request) -> Response:
+        data = _valid(self.GameCreateInput, request)
+        limit = data.get("turn_time_limit")
+        game = services.game_create(
+            creator=request.user,
+            edition=data["edition"],
+            players=data["players"],
+            options=data.get("options") or {},
+            bots=data.get("bots") or [],
+            bot_kind=data["bot_kind"],
+            turn_time_limit=timedelta(seconds=limit) if limit else None,
+            lobby=data["lobby"],
+        )
+        return _game_response(request, game, status.HTTP_201_CREATED)
+
+
+class LobbyApi(APIView):
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        summary="Open games with a free seat, listed in the lobby",
+        responses={200: GameOutput(many=True), **error_responses()},
+    )
+    def get(self, request: Request) -> Response:
+        games = selectors.game_list_lobby().select_related("created_by")[:100]
+        return Response(GameOutput(games, many=True, context={"request": request}).data)
+
+
+class GameApi(APIView):
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(summary="A game", responses={200: GameOutput, **error_responses(404)})
+    def get(self, request: Request, game_id: str) -> Response:
+        game = selectors.game_get(public_id=game_id, with_seats=True)
+        return Response(GameOutput(game, context={"request": request}).data)
+
+
+def _action(summary: str, codes: tuple[int, ...]) -> Any:
+    return extend_schema(
+        summary=summary, request=None, responses={200: GameOutput, **error_responses(404, *codes)}
+    )
+
+
+class GameJoinApi(APIView):
+    permission_classes = (IsAuthenticated,)
+
+    @_action("Join an open game (anyone with its id: the id is the invite)", (409,))
+    def post(self, request: Request, game_id: str) -> Response:
+        game = selectors.game_get(public_id=game_id)
+        services.game_join(game=game, user=request.user)
+        return _game_response(request, game)
+
+
+class GameLeaveApi(APIView):
+    permission_classes = (IsAuthenticated,)
+
+    @_action("Leave a game before it starts (the creator leaving abandons it)", (403, 409))
+    def post(self, request: Request, game_id: str) -> Response:
+        game = selectors.game_get(public_id=game_id)
+        services.game_leave(game=game, user=request.user)
+        return _game_response(request, game)
+
+
+class GameStartApi(APIView):
+    permission_classes = (IsAuthenticated,)
+
+    @_action("Start a full game (its creator only)", (403, 409))
+    def post(self, request: Request, game_id: str) -> Response:
+        game = selectors.game_get(public_id=game_id)
+        services.game_start(game=game, user=request.user)
+        return _game_response(request, game)
+
+
+class GameResignApi(APIView):
+    permission_classes = (IsAuthenticated,)
+
+    @_action("Resign (2 players: the other wins; more: a bot takes your seat)", (403, 409))
+    def post(self, request: Request, game_id: str) -> Response:
+        game = selectors.game_get(public_id=game_id)
+        services.game_resign(game=game, user=request.user)
+        return _game_response(request, game)
+
+
+class MoveOutputMixin:
+    @staticmethod
+    def answer(request: Request, result: services.MoveResult) -> Response:
+        view = selectors.view_of(game=result.game, state=result.state, seat=result.seat)
+        code = status.HTTP_200_OK if result.repeated else status.HTTP_201_CREATED
+        return Response({"version": result.version, "view": view}, status=code)
+
+
+class GameUndoApi(MoveOutputMixin, APIView):
+    permission_classes = (IsAuthenticated,)
+
+    class UndoInput(serializers.Serializer):
+        expected_version = serializers.IntegerField(required=False, min_value=0)
+        idempotency_key = serializers.CharField(required=False, max_length=100)
+
+    @extend_schema(
+        summary="Take back your last decision of this turn",
+        request=UndoInput,
+        responses={201: StateOutput, 200: StateOutput, **error_responses(400, 403, 404, 409)},
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        data = _valid(self.UndoInput, request)
+        result = services.move_undo(
+            game=game_id,
+            user=request.user,
+            expected_version=data.get("expected_version"),
+            idempotency_key=data.get("idempotency_key", ""),
+        )
+        return self.answer(request, result)
+
+
+class GameMovesApi(MoveOutputMixin, APIView):
+    permission_classes = (IsAuthenticated,)
+
+    class MoveInput(serializers.Serializer):
+        move = serializers.DictField(required=False, help_text='A move, e.g. {"type": "…"}.')
+        text = serializers.CharField(
+            required=False, max_length=500, help_text="Or the move's text notation."
+        )
+        expected_version = serializers.IntegerField(
+            required=False, min_value=0, help_text="The version your move is based on."
+        )
+        idempotency_key = serializers.CharField(
+            required=False, max_length=100, help_text="Send the same key to retry safely."
+        )
+
+        def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+            if ("move" in attrs) == ("text" in attrs):
+                raise serializers.ValidationError("Give either 'move' or 'text'.")
+            return attrs
+
+    @extend_schema(
+        summary="Make a move (201; 200 when an idempotency key repeats a move)",
+        request=MoveInput,
+        responses={201: StateOutput, 200: StateOutput, **error_responses(400, 403, 404, 409)},
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        data = _valid(self.MoveInput, request)
+        result = services.move_submit(
+            game=game_id,
+            user=request.user,
+            move=data.get("move"),
+            text=data.get("text"),
+            expected_version=data.get("expected_version"),
+            idempotency_key=data.get("idempotency_key", ""),
+        )
+        return self.answer(request, result)
+
+
+class GameStateApi(APIView):
+    permission_classes = (IsAuthenticated,)
+
+    class StateFilter(serializers.Serializer):
+        at = serializers.IntegerField(
+            required=False, min_value=1, help_text="A past seq (up to the current version)."
+        )
+
+    @extend_schema(
+        summary="The game as your seat sees it (everything once it is over)",
+        parameters=[StateFilter],
+        responses={200: StateOutput, **error_responses(400, 404, 409)},
+    )
+    def get(self, request: Request, game_id: str) -> Response:
+        filters = _valid(self.StateFilter, request, data=request.query_params)
+        game = selectors.game_get(public_id=game_id)
+        seq, view = selectors.game_view_for_user(game=game, user=request.user, at=filters.get("at"))
+        return Response({"version": seq, "view": view})
+
+
+class GameLegalMovesApi(APIView):
+    permission_classes = (IsAuthenticated,)
+
+    class LegalMovesOutput(serializers.Serializer):
+        version = serializers.IntegerField()
+        moves = serializers.ListField(child=serializers.DictField())
+
+    @extend_schema(
+        summary="Your legal moves now ([] when it is not your decision)",
+        responses={200: LegalMovesOutput, **error_responses(403, 404)},
+    )
+    def get(self, request: Request, game_id: str) -> Response:
+        game = selectors.game_get(public_id=game_id)
+        version, moves = selectors.legal_moves_for_user(game=game, user=request.user)
+        return Response({"version": version, "moves": moves})
+
+
+class EventPagination(PageNumberPagination):
+    page_size = 100
+    page_size_query_param = "page_size"
+    max_page_size = 1000
+
+
+class EventOutput(serializers.Serializer):
+    seq = serializers.IntegerField()
+    seat = serializers.IntegerField(allow_null=True)
+    kind = serializers.CharField()
+    text = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+    def to_representation(self, event: Event) -> dict[str, Any]:
+        return {
+            "seq": event.seq,
+            "seat": event.seat,
+            "kind": event.kind,
+            "text": selectors.event_text(event),
+            "created_at": serializers.DateTimeField().to_representation(event.created_at),
+        }
+
+
+class GameEventsApi(APIView):
+    permission_classes = (IsAuthenticated,)
+    pagination_class = EventPagination
+
+    @extend_schema(
+        summary="The game's history, oldest first",
+        parameters=[
+            OpenApiParameter("page", OpenApiTypes.INT, description="Page number (from 1)."),
+            OpenApiParameter("page_size", OpenApiTypes.INT, description="Events per page."),
+        ],
+        responses={200: EventOutput(many=True), **error_responses(404)},
+    )
+    def get(self, request: Request, game_id: str) -> Response:
+        game = selectors.game_get(public_id=game_id)
+        paginator = self.pagination_class()
+        page = paginator.paginate_queryset(selectors.event_history(game=game), request, view=self)
+        return paginator.get_paginated_response(EventOutput(page, many=True).data)
+
+
+class GameRecordApi(APIView):
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        summary="The game record (the seed only once the game is over)",
+        responses={
+            200: inline_serializer(
+                "GameRecord",
+                {
+                    "format": serializers.CharField(),
+                    "game": serializers.CharField(),
+                    "edition": serializers.CharField(),
+                    "players": serializers.IntegerField(),
+                    "options": serializers.DictField(),
+                    "engine_version": serializers.CharField(),
+                    "seats": serializers.ListField(child=serializers.DictField()),
+                    "status": serializers.CharField(),
+                    "version": serializers.IntegerField(),
+                    "moves": serializers.ListField(child=serializers.DictField()),
+                    "result": serializers.DictField(allow_null=True),
+                    "seed": serializers.IntegerField(required=False),
+                },
+            ),
+            **error_responses(404, 409),
+        },
+    )
+    def get(self, request: Request, game_id: str) -> Response:
+        game = selectors.game_get(public_id=game_id)
+        return Response(selectors.game_record(game=game))
+
+
+def _valid(
+    serializer_class: type[serializers.Serializer], request: Request, data: Any = None
+) -> dict[str, Any]:
+    if data is None:
+        data = request.data
+    if not isinstance(data, dict) and not hasattr(data, "getlist"):
+        raise exceptions.ValidationError({"non_field_errors": ["Expected a JSON object."]})
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data

@@ -1,0 +1,210 @@
+"""Turn deadlines: what happens when the seat to move does not move in time.
+
+A game with a time control (``Game.turn_time_limit``: 24 h, 72 h, 7 days per turn, ...) gives
+the human seat to move a deadline, ``Game.turn_deadline``, set when the turn passes to it.
+Deadlines live in the database and a beat task (every minute) finds the ones that passed:
+no Celery countdown is involved, so a restarted worker or broker loses none.
+
+When a deadline passes:
+
+1. **Vacation.** Each player has ``Game.vacation_days`` for the whole game. While some are
+   left, one day (or what is left of the last one) is used up and the deadline moves out by
+   as much: the player's clock stops while they are away, without their having to say so.
+   The player is told, and can see what is left (``Seat.vacation_used``).
+2. **The game's policy** (``Game.timeout_policy``) once the vacation is used up:
+
+   * ``bot_move``: the heuristic bot plays the rest of this turn for the seat; the next
+     turn is the player's again;
+   * ``replace_by_bot``: the bot plays the seat for the rest of the game (when no other
+     human is left playing, the game is abandoned instead);
+   * ``abandon``: the game ends, ``abandoned``.
+
+Either way a ``timeout`` event records what happened (the bot's decisions follow as ordinary
+move events, with no actor), and the players are told by email.
+
+Exactly once: the sweep locks the game row, skipping it if another transaction holds it (a
+concurrent sweep, or a move being submitted), and checks again under the lock that the
+deadline has passed. Applying the policy moves or clears the deadline in the same
+transaction, so a sweep that comes after finds nothing left to do.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+import engine
+import engine.bots
+from games import replay, services
+from games.errors import ConflictError, InvalidRequestError, NotAllowedError
+from games.models import (
+    BotKind,
+    Event,
+    EventKind,
+    Game,
+    GameStatus,
+    Seat,
+    SeatStatus,
+    TimeoutPolicy,
+)
+from notifications.services import deadline_passed_queue
+
+# The bot playing a late player's turn makes at most this many decisions in one go.
+MAX_BOT_DECISIONS = 500
+VACATION_STEP = timedelta(days=1)
+MAX_VACATION_DAYS = 60
+
+
+def time_control_set(
+    *,
+    game: Game,
+    user: AbstractBaseUser,
+    turn_time_limit: timedelta | None,
+    timeout_policy: str = TimeoutPolicy.BOT_MOVE,
+    vacation_days: int = 0,
+) -> Game:
+    """The creator sets the time control of a game that has not started yet."""
+    if turn_time_limit is not None and not (
+        timedelta(minutes=1) <= turn_time_limit <= services.MAX_TURN_TIME_LIMIT
+    ):
+        raise InvalidRequestError(
+            "bad_turn_time_limit", "The turn time limit is 1 minute to 60 days."
+        )
+    if timeout_policy not in TimeoutPolicy.values:
+        raise InvalidRequestError(
+            "bad_timeout_policy", f"The policy is one of: {', '.join(TimeoutPolicy.values)}."
+        )
+    if not 0 <= vacation_days <= MAX_VACATION_DAYS:
+        raise InvalidRequestError(
+            "bad_vacation_days", f"Vacation is 0 to {MAX_VACATION_DAYS} days per player."
+        )
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        if user.pk != game.created_by_id:
+            raise NotAllowedError("not_creator", "Only the game's creator can set its clock.")
+        if game.status != GameStatus.OPEN:
+            raise ConflictError("game_not_open", "The clock is set before the game starts.")
+        game.turn_time_limit = turn_time_limit
+        game.timeout_policy = timeout_policy
+        game.vacation_days = vacation_days
+        game.save(
+            update_fields=["turn_time_limit", "timeout_policy", "vacation_days", "updated_at"]
+        )
+    return game
+
+
+def turn_deadlines_sweep(*, now: datetime | None = None, limit: int = 200) -> int:
+    """Apply the policy of every active game whose turn deadline has passed; how many."""
+    now = now or timezone.now()
+    due = (
+        Game.objects.filter(status=GameStatus.ACTIVE, turn_deadline__lte=now)
+        .order_by("turn_deadline")
+        .values_list("pk", flat=True)[:limit]
+    )
+    return sum(1 for game_id in list(due) if turn_deadline_apply(game_id=game_id, now=now))
+
+
+def turn_deadline_apply(*, game_id: int, now: datetime | None = None) -> str | None:
+    """What was done about the passed deadline of this game, or None (nothing was due, or
+    another transaction holds the game: the next sweep will see)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        # SKIP LOCKED: a concurrent sweep is applying this very deadline (or a move is being
+        # made); waiting for it would only find the deadline gone.
+        game = Game.objects.select_for_update(skip_locked=True).filter(pk=game_id).first()
+        if (
+            game is None
+            or game.status != GameStatus.ACTIVE
+            or game.turn_deadline is None
+            or game.turn_deadline > now
+        ):
+            return None
+        seats = list(Seat.objects.filter(game=game).select_related("user").order_by("index"))
+        for seat in seats:
+            seat.game = game
+        seat = next((s for s in seats if s.index == game.current_seat), None)
+        if seat is None or seat.bot:
+            game.turn_deadline = None  # a bot's turn has no deadline
+            game.save(update_fields=["turn_deadline", "updated_at"])
+            return None
+        deadline = game.turn_deadline
+
+        vacation_left = timedelta(days=game.vacation_days) - seat.vacation_used
+        if vacation_left > timedelta(0):
+            return _use_vacation(game, seat, deadline, min(vacation_left, VACATION_STEP))
+
+        policy = game.timeout_policy
+        humans_left = [
+            s
+            for s in seats
+            if s.index != seat.index and s.user_id and not s.bot and s.status == SeatStatus.PLAYING
+        ]
+        if policy == TimeoutPolicy.REPLACE_BY_BOT and not humans_left:
+            policy = TimeoutPolicy.ABANDON
+        seq = _record(game, seat, policy, deadline)
+        if policy == TimeoutPolicy.ABANDON:
+            game.status = GameStatus.ABANDONED
+            game.result = {"reason": "timeout", "seat": seat.index, "winners": []}
+            game.finished_at = now
+            game.current_seat = None
+            game.turn_deadline = None
+            game.save()
+            deadline_passed_queue(
+                game=game, seq=seq, seat=seat.index, action=policy, deadline=deadline
+            )
+            return policy
+
+        if policy == TimeoutPolicy.REPLACE_BY_BOT:
+            seat.bot = BotKind.HEURISTIC
+            seat.save(update_fields=["bot"])
+        state = replay.state_at(game, game.version)
+        for _ in range(MAX_BOT_DECISIONS):
+            if engine.current_player(state) != seat.index:
+                break
+            move = engine.bots.choose_move(state, seat.index, kind=BotKind.HEURISTIC)
+            state = services._append_move(game, seat, state, move, actor=None, key="")
+        deadline_passed_queue(game=game, seq=seq, seat=seat.index, action=policy, deadline=deadline)
+        services._advance(game, state, seq=game.version, now=now, seats=seats)
+        return policy
+
+
+def _use_vacation(game: Game, seat: Seat, deadline: datetime, step: timedelta) -> str:
+    seat.vacation_used += step
+    seat.save(update_fields=["vacation_used"])
+    game.turn_deadline = deadline + step
+    left = timedelta(days=game.vacation_days) - seat.vacation_used
+    details = {
+        "vacation_used_seconds": int(step.total_seconds()),
+        "vacation_left_seconds": int(left.total_seconds()),
+    }
+    seq = _record(
+        game, seat, "vacation_day", deadline, new_deadline=game.turn_deadline.isoformat(), **details
+    )
+    game.save(update_fields=["version", "turn_deadline", "updated_at"])
+    deadline_passed_queue(
+        game=game,
+        seq=seq,
+        seat=seat.index,
+        action="vacation_day",
+        deadline=deadline,
+        to=[seat.user_id],
+        details=details,
+    )
+    return "vacation_day"
+
+
+def _record(game: Game, seat: Seat, action: str, deadline: datetime, **details: object) -> int:
+    """Append the ``timeout`` event (the game row is locked); its seq."""
+    game.version += 1
+    Event.objects.create(
+        game=game,
+        seq=game.version,
+        kind=EventKind.TIMEOUT,
+        seat=seat.index,
+        payload={"seat": seat.index, "action": action, "deadline": deadline.isoformat(), **details},
+        actor=None,
+    )
+    return game.version

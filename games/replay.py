@@ -1,0 +1,217 @@
+"""Rebuild a game's engine state from its events.
+
+The state after event ``seq`` is defined by the events alone:
+
+* ``setup`` (seq 1) starts the game: ``engine.new_game(players, seed, edition, options)``,
+  with the seed from the game row (it is secret, so it is not in the event);
+* ``move`` applies its move to the state after the event before it;
+* ``undo`` and ``rollback`` (payload ``to_seq``) make the state equal to the state after
+  ``to_seq`` again;
+* any other kind (``resign``, ``pause``, ...) is recorded and leaves the state as it was.
+
+So every event resolves to a *node*: the setup or move event whose state is current after it.
+The state of a node is the setup followed by the moves on its *lineage* (the node, its
+parent move, and so on back to the setup); undone moves are simply not on it. A
+``Snapshot`` holds the state after some seq and lets the replay start from the deepest node
+of the lineage it covers; states are also kept in Django's cache under (game, seq, engine
+version), which is always safe because the state after a seq never changes (after restoring
+a database backup, clear the cache).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+
+import engine
+from games.models import Event, EventKind, Game, Snapshot
+
+CACHE_TIMEOUT_SECONDS = 6 * 3600
+
+STATE_CHANGING = {EventKind.SETUP, EventKind.MOVE}
+RESTORING = {EventKind.UNDO, EventKind.ROLLBACK}
+
+
+class ReplayError(Exception):
+    """The events cannot be replayed (a corrupt log, or an engine that changed its rules)."""
+
+
+class EventRef(NamedTuple):
+    """What replay needs to know of an event without its move."""
+
+    seq: int
+    kind: str
+    seat: int | None
+    to_seq: int | None
+    revealed: bool
+
+
+def event_refs(game: Game, upto: int | None = None) -> list[EventRef]:
+    events = Event.objects.filter(game=game)
+    if upto is not None:
+        events = events.filter(seq__lte=upto)
+    rows = events.order_by("seq").values_list(
+        "seq", "kind", "seat", "payload__to_seq", "payload__revealed"
+    )
+    return [
+        EventRef(seq, kind, seat, int(to_seq) if to_seq is not None else None, bool(revealed))
+        for seq, kind, seat, to_seq, revealed in rows
+    ]
+
+
+class Lineage:
+    """For each event, its node; for each move node, its parent (see the module docstring)."""
+
+    def __init__(self, refs: Sequence[EventRef]) -> None:
+        self.refs: dict[int, EventRef] = {}
+        self.node: dict[int, int] = {}
+        self.parent: dict[int, int] = {}
+        previous: int | None = None
+        for ref in refs:
+            if ref.seq in self.refs or (previous is not None and ref.seq != previous + 1):
+                raise ReplayError(f"event seqs are not consecutive at {ref.seq}")
+            self.refs[ref.seq] = ref
+            if ref.kind == EventKind.SETUP:
+                if previous is not None:
+                    raise ReplayError(f"a second setup event at {ref.seq}")
+                self.node[ref.seq] = ref.seq
+            elif previous is None:
+                raise ReplayError(f"the first event ({ref.seq}) is not the setup")
+            elif ref.kind == EventKind.MOVE:
+                self.parent[ref.seq] = self.node[previous]
+                self.node[ref.seq] = ref.seq
+            elif ref.kind in RESTORING:
+                if ref.to_seq is None or ref.to_seq not in self.node:
+                    raise ReplayError(f"event {ref.seq} restores an unknown seq {ref.to_seq}")
+                self.node[ref.seq] = self.node[ref.to_seq]
+            else:
+                self.node[ref.seq] = self.node[previous]
+            previous = ref.seq
+        self.last = previous
+
+    def path(self, seq: int) -> list[int]:
+        """The setup and move seqs whose replay gives the state after ``seq``, in order."""
+        if seq not in self.node:
+            raise ReplayError(f"no event {seq}")
+        x = self.node[seq]
+        path = [x]
+        while x in self.parent:
+            x = self.parent[x]
+            path.append(x)
+        path.reverse()
+        return path
+
+
+def _cache_key(game: Game, seq: int) -> str:
+    # The public id is random, so a key never meets another database's game with the same pk.
+    return f"games:state:{engine.ENGINE_VERSION}:{game.public_id}:{seq}"
+
+
+def cache_state(game: Game, seq: int, state: Any) -> None:
+    """Keep the state after ``seq`` in the cache once the transaction that wrote it commits."""
+    key, data = _cache_key(game, seq), engine.to_json(state)
+    transaction.on_commit(lambda: cache.set(key, data, CACHE_TIMEOUT_SECONDS))
+
+
+def initial_state(game: Game, setup_payload: dict[str, Any]) -> Any:
+    return engine.new_game(
+        players=int(setup_payload["players"]),
+        seed=game.seed,
+        edition=setup_payload.get("edition", game.edition),
+        options=dict(setup_payload.get("options") or {}),
+    )
+
+
+def state_at(game: Game, seq: int | None = None, *, use_cache: bool = True) -> Any:
+    """The engine state after event ``seq`` (default: the game's version).
+
+    Uses the cache, then the deepest snapshot on the lineage, then replays the remaining moves.
+    """
+    seq = game.version if seq is None else seq
+    if seq < 1:
+        raise ReplayError("the game has not started: there is no state yet")
+    if use_cache:
+        data = cache.get(_cache_key(game, seq))
+        if data is not None:
+            return engine.from_json(data)
+    lineage = Lineage(event_refs(game, upto=seq))
+    path = lineage.path(seq)
+    state = _replay_path(game, lineage, path, use_snapshots=use_cache)
+    if use_cache:
+        cache.set(_cache_key(game, seq), engine.to_json(state), CACHE_TIMEOUT_SECONDS)
+    return state
+
+
+def replay_from_scratch(game: Game, seq: int | None = None) -> Any:
+    """The state after ``seq`` from the setup and the moves alone: no cache, no snapshot."""
+    seq = game.version if seq is None else seq
+    lineage = Lineage(event_refs(game, upto=seq))
+    return _replay_path(game, lineage, lineage.path(seq), use_snapshots=False)
+
+
+def _replay_path(game: Game, lineage: Lineage, path: list[int], *, use_snapshots: bool) -> Any:
+    position = {node: i for i, node in enumerate(path)}
+    start = -1
+    state = None
+    if use_snapshots:
+        best: tuple[int, int] | None = None  # (position on the path, snapshot seq)
+        for snap_seq in Snapshot.objects.filter(
+            game=game, seq__lte=path[-1] if path else 0, engine_version=engine.ENGINE_VERSION
+        ).values_list("seq", flat=True):
+            node = lineage.node.get(snap_seq)
+            if node in position and (best is None or position[node] > best[0]):
+                best = (position[node], snap_seq)
+        if best is not None:
+            data = Snapshot.objects.filter(
+                game=game, seq=best[1], engine_version=engine.ENGINE_VERSION
+            ).values_list("state", flat=True)[0]
+            state = engine.from_json(data)
+            start = best[0]
+    needed = path[start + 1 :]
+    payloads = dict(Event.objects.filter(game=game, seq__in=needed).values_list("seq", "payload"))
+    for seq in needed:
+        payload = payloads[seq]
+        if seq == path[0]:
+            state = initial_state(game, payload)
+            continue
+        state = apply_recorded_move(state, lineage.refs[seq], payload)
+    return state
+
+
+def apply_recorded_move(state: Any, ref: EventRef, payload: dict[str, Any]) -> Any:
+    try:
+        return engine.apply(state, ref.seat, payload["move"])
+    except engine.IllegalMove as exc:
+        raise ReplayError(
+            f"move {ref.seq} ({payload.get('text')!r}) no longer replays: {exc.message}"
+        ) from exc
+
+
+def states_by_seq(game: Game) -> Iterable[tuple[int, Any]]:
+    """Every (seq, state) of the game in order, replayed incrementally from the setup."""
+    lineage = Lineage(event_refs(game))
+    payloads = dict(Event.objects.filter(game=game).values_list("seq", "payload"))
+    states: dict[int, Any] = {}
+    for seq, ref in lineage.refs.items():
+        if ref.kind == EventKind.SETUP:
+            states[seq] = engine.to_json(initial_state(game, payloads[seq]))
+        elif ref.kind == EventKind.MOVE:
+            before = engine.from_json(states[lineage.parent[seq]])
+            states[seq] = engine.to_json(apply_recorded_move(before, ref, payloads[seq]))
+        yield seq, engine.from_json(states[lineage.node[seq]])
+
+
+def snapshot_due(seq: int) -> bool:
+    every = int(getattr(settings, "GAME_SNAPSHOT_EVERY", 0) or 0)
+    return every > 0 and seq % every == 0
+
+
+def snapshot_write(game: Game, seq: int, state: Any) -> None:
+    """Keep the state after the event ``seq`` that is being written (in its transaction)."""
+    Snapshot.objects.create(
+        game=game, seq=seq, engine_version=engine.ENGINE_VERSION, state=engine.to_json(state)
+    )

@@ -1,0 +1,171 @@
+"""Read-only queries about games: lists, views, legal moves, history, records."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
+
+import engine
+from games import replay
+from games.errors import ConflictError, GameNotFoundError, InvalidRequestError, NotAllowedError
+from games.models import Event, EventKind, Game, GameStatus, Seat, SeatStatus
+
+RECORD_FORMAT = "gwt-record/1"
+_SEATS_WITH_USERS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
+
+
+def game_get(*, public_id: str, with_seats: bool = False) -> Game:
+    games = Game.objects.filter(public_id=public_id)
+    if with_seats:
+        games = games.select_related("created_by").prefetch_related(_SEATS_WITH_USERS)
+    game = games.first()
+    if game is None:
+        raise GameNotFoundError(public_id)
+    return game
+
+
+def game_with_seats(*, game: Game) -> Game:
+    """The game read again, with its seats and their users (for showing it)."""
+    return game_get(public_id=game.public_id, with_seats=True)
+
+
+def game_list_for_user(*, user: AbstractBaseUser, status: str | None = None) -> QuerySet[Game]:
+    """The games the user has a seat in; those where it is their turn come first."""
+    my_turn = Seat.objects.filter(
+        game=OuterRef("pk"), user=user, index=OuterRef("current_seat")
+    ).exclude(status=SeatStatus.RESIGNED)
+    games = Game.objects.filter(seats__user=user).annotate(
+        your_turn=Exists(my_turn) & Q(status=GameStatus.ACTIVE)
+    )
+    if status:
+        games = games.filter(status=status)
+    return games.order_by("-your_turn", "-updated_at").prefetch_related(_SEATS_WITH_USERS)
+
+
+def game_list_lobby() -> QuerySet[Game]:
+    """Open games listed in the lobby that still have a free seat."""
+    free_seat = Seat.objects.filter(game=OuterRef("pk"), user__isnull=True, bot="")
+    return (
+        Game.objects.filter(status=GameStatus.OPEN, lobby=True)
+        .filter(Exists(free_seat))
+        .order_by("-created_at")
+        .prefetch_related(_SEATS_WITH_USERS)
+    )
+
+
+def seat_of(*, game: Game, user: AbstractBaseUser | None) -> Seat | None:
+    if user is None or not user.is_authenticated:
+        return None
+    for seat in game.seats.all():
+        if seat.user_id == user.pk:
+            return seat
+    return None
+
+
+def viewing_seat(*, game: Game, user: AbstractBaseUser | None) -> int | None:
+    """The seat whose hidden information the user may see; None for a spectator."""
+    seat = seat_of(game=game, user=user)
+    if seat is None or seat.status != SeatStatus.PLAYING:
+        return None
+    return seat.index
+
+
+def view_of(*, game: Game, state: Any, seat: int | None) -> dict[str, Any]:
+    """The engine's view for ``seat``; everything once the game is over."""
+    if game.is_over:
+        return engine.view(state, None, reveal_all=True)
+    return engine.view(state, seat)
+
+
+def game_view_for_user(
+    *, game: Game, user: AbstractBaseUser | None, at: int | None = None
+) -> tuple[int, dict[str, Any]]:
+    """(seq, view) of the game after event ``at`` (default: now) as the user may see it."""
+    if game.version == 0:
+        raise ConflictError("game_not_started", "The game has not started yet.")
+    seq = game.version if at is None else at
+    if not 1 <= seq <= game.version:
+        raise InvalidRequestError("bad_seq", f"'at' must be between 1 and {game.version}.")
+    state = replay.state_at(game, seq)
+    return seq, view_of(game=game, state=state, seat=viewing_seat(game=game, user=user))
+
+
+def legal_moves_for_user(*, game: Game, user: AbstractBaseUser) -> tuple[int, list[dict[str, Any]]]:
+    """(version, moves): the user's legal moves now, [] when it is not their decision."""
+    seat = seat_of(game=game, user=user)
+    if seat is None:
+        raise NotAllowedError("not_seated", "You do not have a seat in this game.")
+    if (
+        game.status != GameStatus.ACTIVE
+        or game.current_seat != seat.index
+        or seat.status != SeatStatus.PLAYING
+    ):
+        return game.version, []
+    state = replay.state_at(game, game.version)
+    return game.version, engine.legal_moves(state, seat.index)
+
+
+def event_history(*, game: Game) -> QuerySet[Event]:
+    return Event.objects.filter(game=game).order_by("seq")
+
+
+def event_text(event: Event) -> str:
+    """One line for the history."""
+    payload = event.payload or {}
+    if event.kind == EventKind.MOVE:
+        return str(payload.get("text", ""))
+    if event.kind == EventKind.SETUP:
+        return (
+            f"Game set up for {payload.get('players')} players (edition {payload.get('edition')})"
+        )
+    if event.kind in {EventKind.UNDO, EventKind.ROLLBACK}:
+        verb = "took back" if event.kind == EventKind.UNDO else "rolled back"
+        return f"{verb} to the position after #{payload.get('to_seq')}"
+    if event.kind == EventKind.RESIGN:
+        outcome = {
+            "finished": "the game is over",
+            "replaced_by_bot": "a bot plays on",
+            "abandoned": "no human is left: the game is abandoned",
+        }.get(payload.get("outcome"), "")
+        return f"resigned; {outcome}" if outcome else "resigned"
+    return event.get_kind_display()
+
+
+def game_record(*, game: Game) -> dict[str, Any]:
+    """The game as a record: setup and the moves that led to the current position.
+
+    Undone moves are left out (the history keeps them). The seed is included only once the
+    game is over; with it, ``manage.py replay_record`` replays the game.
+    """
+    if game.version == 0:
+        raise ConflictError("game_not_started", "The game has not started yet.")
+    lineage = replay.Lineage(replay.event_refs(game))
+    path = lineage.path(game.version)
+    events = {e.seq: e for e in Event.objects.filter(game=game, seq__in=path)}
+    setup = events[path[0]].payload
+    record: dict[str, Any] = {
+        "format": RECORD_FORMAT,
+        "game": game.public_id,
+        "edition": setup.get("edition", game.edition),
+        "players": setup["players"],
+        "options": setup.get("options", {}),
+        "engine_version": setup.get("engine_version", game.engine_version),
+        "seats": setup.get("seats", []),
+        "status": game.status,
+        "version": game.version,
+        "moves": [
+            {
+                "seq": seq,
+                "seat": events[seq].seat,
+                "move": events[seq].payload["move"],
+                "text": events[seq].payload.get("text", ""),
+            }
+            for seq in path[1:]
+        ],
+        "result": game.result,
+    }
+    if game.is_over:
+        record["seed"] = game.seed
+    return record

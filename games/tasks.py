@@ -1,0 +1,17 @@
+from __future__ import annotations
+
+from celery import shared_task
+
+from games.services import BOT_STALL_AFTER, bot_turns_play, bot_turns_requeue_stalled
+
+
+@shared_task(name="games.play_bot_turns", ignore_result=True)
+def play_bot_turns(game_id: int, version: int) -> int:
+    """Queued after a commit that leaves a bot to move: bots play until a human is to move."""
+    return bot_turns_play(game_id=game_id, version=version)
+
+
+@shared_task(name="games.sweep_bot_turns", ignore_result=True)
+def sweep_bot_turns() -> int:
+    """Scheduled by beat: queue the bots again of any game left waiting on one (a lost task)."""
+    return bot_turns_requeue_stalled(older_than=BOT_STALL_AFTER)

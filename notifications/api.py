@@ -1,0 +1,148 @@
+"""REST API for notification preferences and invitations (mounted at /api/notifications/).
+
+Errors are the API's usual ``{"code", "message"}`` (``games.api.exception_handler``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from zoneinfo import available_timezones
+
+from django.contrib.auth import get_user_model
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games.api import ErrorSerializer
+from games.errors import InvalidRequestError
+from games.selectors import game_get
+from notifications import selectors, services
+from notifications.models import GameNotificationPreference, Mode
+
+
+def _errors(*statuses: int) -> dict[int, Any]:
+    return dict.fromkeys((401, *statuses), ErrorSerializer)
+
+
+def _valid(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+class PreferencesApi(APIView):
+    """Your email preferences: when to be told (immediately, in a daily digest, or never)."""
+
+    permission_classes = (IsAuthenticated,)
+
+    class PreferencesSerializer(serializers.Serializer):
+        mode = serializers.ChoiceField(choices=Mode.choices, required=False)
+        digest_hour = serializers.IntegerField(
+            min_value=0, max_value=23, required=False, help_text="Local hour of the digest."
+        )
+        time_zone = serializers.CharField(
+            max_length=64, required=False, help_text="IANA name, e.g. Europe/Paris."
+        )
+
+        def validate_time_zone(self, value: str) -> str:
+            if value not in available_timezones():
+                raise serializers.ValidationError(f"Unknown time zone {value!r}.")
+            return value
+
+    def _output(self, request: Request) -> Response:
+        preference = selectors.preference_of(user=request.user)
+        return Response(
+            {
+                "mode": preference.mode,
+                "digest_hour": preference.digest_hour,
+                "time_zone": preference.time_zone,
+            }
+        )
+
+    @extend_schema(responses={200: PreferencesSerializer, **_errors()})
+    def get(self, request: Request) -> Response:
+        return self._output(request)
+
+    @extend_schema(
+        request=PreferencesSerializer, responses={200: PreferencesSerializer, **_errors(400)}
+    )
+    def put(self, request: Request) -> Response:
+        services.preference_set(
+            user=request.user, **_valid(self.PreferencesSerializer, request.data)
+        )
+        return self._output(request)
+
+    patch = put
+
+
+class GamePreferenceApi(APIView):
+    """Your mode for one game, overriding your preferences (``null``: no override)."""
+
+    permission_classes = (IsAuthenticated,)
+
+    class GameModeSerializer(serializers.Serializer):
+        mode = serializers.ChoiceField(choices=Mode.choices, allow_null=True)
+
+    class GameModeOutput(serializers.Serializer):
+        game = serializers.CharField(help_text="The game's id.")
+        mode = serializers.ChoiceField(choices=Mode.choices, allow_null=True)
+
+    def _output(self, request: Request, game_id: str) -> Response:
+        game = game_get(public_id=game_id)
+        mode = (
+            GameNotificationPreference.objects.filter(user_id=request.user.pk, game=game)
+            .values_list("mode", flat=True)
+            .first()
+        )
+        return Response({"game": game.public_id, "mode": mode})
+
+    @extend_schema(responses={200: GameModeOutput, **_errors(404)})
+    def get(self, request: Request, game_id: str) -> Response:
+        return self._output(request, game_id)
+
+    @extend_schema(
+        request=GameModeSerializer, responses={200: GameModeOutput, **_errors(400, 403, 404)}
+    )
+    def put(self, request: Request, game_id: str) -> Response:
+        data = _valid(self.GameModeSerializer, request.data)
+        services.game_preference_set(
+            user=request.user, game=game_get(public_id=game_id), mode=data["mode"]
+        )
+        return self._output(request, game_id)
+
+
+class InvitationApi(APIView):
+    """Invite a user to an open game you play in: they get an email with the game's link."""
+
+    permission_classes = (IsAuthenticated,)
+
+    class InvitationInput(serializers.Serializer):
+        game = serializers.CharField(max_length=32, help_text="The game's id.")
+        username = serializers.CharField(max_length=150)
+
+    class InvitationOutput(serializers.Serializer):
+        invited = serializers.CharField(help_text="The username invited.")
+        new = serializers.BooleanField(help_text="False: they had been invited before.")
+
+    @extend_schema(
+        request=InvitationInput,
+        responses={
+            201: InvitationOutput,
+            200: InvitationOutput,
+            **_errors(400, 403, 404, 409),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        data = _valid(self.InvitationInput, request.data)
+        game = game_get(public_id=data["game"])
+        invitee = get_user_model().objects.filter(username=data["username"]).first()
+        if invitee is None:
+            raise InvalidRequestError("unknown_user", f"No user is called {data['username']!r}.")
+        created = services.invitation_send(game=game, inviter=request.user, invitee=invitee)
+        return Response(
+            {"invited": invitee.get_username(), "new": created is not None},
+            status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,
+        )

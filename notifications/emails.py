@@ -1,0 +1,219 @@
+"""Turning a notification row into an email, and handing it to the mail server.
+
+Every message has a text and an HTML part rendered from ``templates/notifications/email/``
+(one pair per kind), the game's name and a link in it, an unsubscribe link (also in the
+``List-Unsubscribe`` header, with RFC 8058 one-click ``List-Unsubscribe-Post``), and a
+Message-ID derived from the notification's id: a message delivered twice (see the module
+docstring of ``services``) carries the same Message-ID both times, so it is identifiable.
+"""
+
+from __future__ import annotations
+
+import logging
+import smtplib
+import threading
+from datetime import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives, get_connection
+from django.core.mail.backends.smtp import EmailBackend as SMTPBackend
+from django.template import TemplateDoesNotExist, TemplateSyntaxError
+from django.template.loader import render_to_string
+
+from notifications import links
+from notifications.models import Kind, Notification
+
+logger = logging.getLogger(__name__)
+
+TEMPLATE_DIR = "notifications/email"
+
+SUBJECTS = {
+    Kind.INVITATION: "{inviter} invites you to a game of Great Western Trail ({game_name})",
+    Kind.GAME_STARTED: "{game_name} has started",
+    Kind.YOUR_TURN: "Your turn in {game_name}",
+    Kind.REMINDER: "Reminder: {game_name} is waiting for you",
+    Kind.DEADLINE_WARNING: "Deadline soon in {game_name}",
+    Kind.DEADLINE_PASSED: "Deadline passed in {game_name}",
+    Kind.GAME_OVER: "{game_name} is over",
+    Kind.DIGEST: "{count} game{plural} waiting for you",
+}
+
+
+class PermanentError(Exception):
+    """Sending this notification can never succeed (retrying would not help)."""
+
+
+def message_id(notification: Notification) -> str:
+    """The same for every attempt at the same notification."""
+    return f"<notification-{notification.pk}@{links.mail_domain()}>"
+
+
+def zone(name: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(name)
+    except (KeyError, ValueError):
+        return ZoneInfo("UTC")
+
+
+def when(value: datetime | str | None, zone: ZoneInfo) -> str:
+    """A date and time as the recipient reads it, e.g. 'Tue 3 Nov 2026, 14:05 (Europe/Paris)'."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    local = value.astimezone(zone)
+    return f"{local:%a} {local.day} {local:%b %Y, %H:%M} ({zone.key})"
+
+
+def duration_text(seconds: float) -> str:
+    """'1 day', '2 days 3 hours', '45 minutes'."""
+    minutes = round(seconds / 60)
+    days, rest = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(rest, 60)
+    parts = [
+        f"{n} {unit}{'' if n == 1 else 's'}"
+        for n, unit in ((days, "day"), (hours, "hour"), (minutes, "minute"))
+        if n
+    ]
+    return " ".join(parts[:2]) or "less than a minute"
+
+
+def build(
+    notification: Notification, *, unsubscribe_token: str, time_zone: str = "UTC"
+) -> EmailMultiAlternatives:
+    """The email for ``notification`` (its recipient and game loaded); times are shown in
+    the recipient's ``time_zone``."""
+    recipient = notification.recipient
+    if not recipient.email:
+        raise PermanentError("the recipient has no email address")
+    context = _context(notification, unsubscribe_token, zone(time_zone))
+    subject = SUBJECTS[notification.kind].format(**context)
+    try:
+        text = render_to_string(f"{TEMPLATE_DIR}/{notification.kind}.txt", context)
+        html = render_to_string(f"{TEMPLATE_DIR}/{notification.kind}.html", context)
+    except (TemplateDoesNotExist, TemplateSyntaxError) as exc:
+        raise PermanentError(f"template: {exc}") from exc
+    unsubscribe = context["unsubscribe_url"]
+    message = EmailMultiAlternatives(
+        subject=" ".join(subject.split()),
+        body=text,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[recipient.email],
+        headers={
+            "Message-ID": message_id(notification),
+            "List-Unsubscribe": f"<{unsubscribe}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            "Auto-Submitted": "auto-generated",
+            "X-GWT-Notification": f"{notification.pk} {notification.kind}",
+        },
+    )
+    message.attach_alternative(html, "text/html")
+    return message
+
+
+def _context(notification: Notification, unsubscribe_token: str, zone: ZoneInfo) -> dict[str, Any]:
+    game = notification.game
+    data = dict(notification.context or {})
+    context: dict[str, Any] = {
+        **data,
+        "kind": notification.kind,
+        "name": notification.recipient.get_username(),
+        "game_name": data.get("game_name") or (f"game {game.public_id}" if game else ""),
+        "game_url": links.game_url(game) if game else "",
+        "replay_url": links.replay_url(game) if game else "",
+        "site_url": settings.SITE_URL,
+        "unsubscribe_url": links.unsubscribe_url(unsubscribe_token),
+        "time_zone": zone.key,
+        "inviter": data.get("inviter", ""),
+        "count": len(data.get("games", [])),
+        "plural": "" if len(data.get("games", [])) == 1 else "s",
+    }
+    if game is not None:
+        context["deadline"] = when(game.turn_deadline, zone)
+    context["you_are_late"] = data.get("late_user") == notification.recipient_id
+    for key in ("waiting_since", "missed_deadline"):
+        context[f"{key}_text"] = when(data.get(key), zone)
+    for key in ("vacation_used", "vacation_left"):
+        seconds = data.get(f"{key}_seconds")
+        context[f"{key}_text"] = duration_text(seconds) if seconds else ""
+    for item in context.get("games", []):
+        item["deadline_text"] = when(item.get("deadline"), zone)
+        item["waiting_since_text"] = when(item.get("waiting_since"), zone)
+    return context
+
+
+def is_permanent(exc: BaseException) -> bool:
+    """True when retrying cannot help: a 5xx answer about this message, or a bad message.
+
+    Connection problems, timeouts, 4xx answers and authentication errors (a configuration
+    problem that someone will fix) are transient.
+    """
+    if isinstance(exc, PermanentError):
+        return True
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        codes = [code for code, _ in exc.recipients.values()]
+        return bool(codes) and all(code >= 500 for code in codes)
+    if isinstance(exc, smtplib.SMTPAuthenticationError):
+        return False
+    if isinstance(exc, smtplib.SMTPResponseException):
+        return exc.smtp_code >= 500
+    return False
+
+
+# --- delivery ------------------------------------------------------------------------------
+
+# An SMTP connection is kept open between messages by each worker process (opening one per
+# message costs more than sending it); other backends (files, console) open one per message.
+_smtp: SMTPBackend | None = None
+_smtp_lock = threading.Lock()
+
+
+def deliver(message: EmailMultiAlternatives) -> None:
+    """Hand ``message`` to the mail server (raises on failure)."""
+    connection = get_connection()
+    if not isinstance(connection, SMTPBackend):
+        message.connection = connection
+        if message.send() != 1:
+            raise PermanentError("the email backend did not accept the message")
+        return
+    with _smtp_lock:
+        _deliver_smtp(message)
+
+
+def _deliver_smtp(message: EmailMultiAlternatives) -> None:
+    global _smtp
+    reused = _smtp is not None
+    if _smtp is None:
+        _smtp = get_connection()
+        _smtp.open()
+    try:
+        sent = _smtp.send_messages([message])
+    except smtplib.SMTPServerDisconnected:
+        close_connection()
+        if not reused:
+            raise
+        # The server dropped the idle connection before this message was sent: once more.
+        _smtp = get_connection()
+        _smtp.open()
+        try:
+            sent = _smtp.send_messages([message])
+        except Exception:
+            close_connection()
+            raise
+    except Exception:
+        close_connection()
+        raise
+    if sent != 1:
+        raise PermanentError("the mail server did not take the message")
+
+
+def close_connection() -> None:
+    global _smtp
+    if _smtp is not None:
+        try:
+            _smtp.close()
+        except Exception:  # closing a broken connection may fail: it is dropped either way
+            logger.debug("closing the SMTP connection failed", exc_info=True)
+        _smtp = None

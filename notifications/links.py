@@ -1,0 +1,45 @@
+"""Absolute links put in emails, all built here so that a page's address changes in one place.
+
+The game pages are served at ``/games/<public id>/``; the replay of a finished game at
+``/games/<public id>/replay/``.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.core import signing
+from django.urls import reverse
+
+from games.models import Game
+
+
+def absolute(path: str) -> str:
+    """``path`` (starting with /) on the public site (SITE_URL)."""
+    return f"{settings.SITE_URL}{path}"
+
+
+def game_url(game: Game) -> str:
+    return absolute(f"/games/{game.public_id}/")
+
+
+def replay_url(game: Game) -> str:
+    return absolute(f"/games/{game.public_id}/replay/")
+
+
+UNSUBSCRIBE_SALT = "notifications.unsubscribe"
+
+
+def unsubscribe_token(*, user_id: int, game_id: int | None = None) -> str:
+    """A signed token naming the user (and the game the email was about); it never expires."""
+    return signing.dumps({"u": user_id, "g": game_id}, salt=UNSUBSCRIBE_SALT)
+
+
+def unsubscribe_url(token: str) -> str:
+    return absolute(reverse("notifications-unsubscribe", args=[token]))
+
+
+def mail_domain() -> str:
+    """The domain used in Message-IDs: the site's host name."""
+    return urlsplit(settings.SITE_URL).hostname or "localhost"

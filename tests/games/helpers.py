@@ -1,0 +1,73 @@
+"""Helpers for the game service's tests: clients, started games, playing moves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+import engine
+import engine.bots
+from games import replay, services
+from games.models import Game
+
+
+def client_for(user: Any) -> APIClient:
+    client = APIClient()
+    token, _ = Token.objects.get_or_create(user=user)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
+    return client
+
+
+def started_game(creator: Any, others: list[Any] = (), *, bots=(), **options: Any) -> Game:
+    """A started game with ``creator`` in the first human seat and ``others`` after."""
+    players = options.pop("players", 1 + len(others) + len(bots))
+    game = services.game_create(creator=creator, players=players, bots=list(bots), **options)
+    for user in others:
+        services.game_join(game=game, user=user)
+    return services.game_start(game=game, user=creator)
+
+
+def user_of_seat(game: Game, seat: int) -> Any:
+    return game.seats.get(index=seat).user
+
+
+def play_one(game: Game, *, queue_bots: bool = False) -> services.MoveResult:
+    """The seat to move plays the heuristic bot's choice (bots and humans alike)."""
+    game.refresh_from_db()
+    seat = game.seats.get(index=game.current_seat)
+    if seat.bot:
+        return services.move_submit(game=game, user=None, queue_bots=queue_bots)
+    state = replay.state_at(game)
+    move = engine.bots.choose_move(state, seat.index, kind="heuristic")
+    return services.move_submit(
+        game=game,
+        user=seat.user,
+        move=move,
+        expected_version=game.version,
+        queue_bots=queue_bots,
+    )
+
+
+def play_to_end(game: Game, max_moves: int = 5000) -> Game:
+    for _ in range(max_moves):
+        game.refresh_from_db()
+        if game.status != "active":
+            return game
+        play_one(game)
+    raise AssertionError(f"the game did not end within {max_moves} moves")
+
+
+def find_undoable_position(game, limit: int = 400):
+    """Play on until the seat to move has a move that reveals nothing and keeps its turn."""
+    for _ in range(limit):
+        game.refresh_from_db()
+        state = replay.state_at(game)
+        seat = game.current_seat
+        for move in engine.legal_moves(state, seat):
+            after = engine.apply(state, seat, move)
+            if not engine.move_revealed(after) and engine.current_player(after) == seat:
+                return seat, move
+        play_one(game)
+    raise AssertionError("no undoable decision found")

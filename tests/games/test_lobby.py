@@ -1,0 +1,133 @@
+"""Creating, joining, leaving and starting games."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from games import services
+from games.errors import ConflictError, InvalidRequestError, NotAllowedError
+from games.models import Event, GameStatus
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_creator_takes_the_first_seat_that_is_not_a_bot(alice):
+    game = services.game_create(creator=alice, players=3, bots=[0])
+
+    seats = list(game.seats.order_by("index"))
+    assert [(s.index, s.bot, s.user) for s in seats] == [
+        (0, "heuristic", None),
+        (1, "", alice),
+        (2, "", None),
+    ]
+    assert [s.colour for s in seats] == ["blue", "red", "yellow"]
+    assert game.status == GameStatus.OPEN
+    assert game.version == 0
+
+
+@pytest.mark.parametrize(
+    ("options", "code"),
+    [
+        ({"players": 1}, "bad_players"),
+        ({"players": 5}, "bad_players"),
+        ({"players": 2, "edition": "9e"}, "bad_edition"),
+        ({"players": 2, "bots": [0, 1]}, "bad_bots"),
+        ({"players": 2, "bots": [2]}, "bad_bots"),
+        ({"players": 2, "options": {"layout": "spiral"}}, "bad_options"),
+        ({"players": 2, "turn_time_limit": timedelta(seconds=5)}, "bad_turn_time_limit"),
+    ],
+)
+def test_a_game_is_not_created_from_bad_settings(alice, options, code):
+    with pytest.raises(InvalidRequestError) as error:
+        services.game_create(creator=alice, **options)
+    assert error.value.code == code
+
+
+def test_players_join_the_free_seats_in_order_and_joining_twice_changes_nothing(alice, bob):
+    game = services.game_create(creator=alice, players=2)
+
+    seat = services.game_join(game=game, user=bob)
+    again = services.game_join(game=game, user=bob)
+
+    assert seat.index == again.index == 1
+    assert game.seats.filter(user=bob).count() == 1
+
+
+def test_a_full_game_cannot_be_joined(alice, bob, carol):
+    game = services.game_create(creator=alice, players=2)
+    services.game_join(game=game, user=bob)
+
+    with pytest.raises(ConflictError) as error:
+        services.game_join(game=game, user=carol)
+    assert error.value.code == "game_full"
+
+
+def test_a_player_may_leave_before_the_start_and_the_seat_is_free_again(alice, bob, carol):
+    game = services.game_create(creator=alice, players=2)
+    services.game_join(game=game, user=bob)
+
+    services.game_leave(game=game, user=bob)
+    services.game_join(game=game, user=carol)
+
+    assert game.seats.get(index=1).user == carol
+
+
+def test_the_creator_leaving_abandons_the_game(alice):
+    game = services.game_create(creator=alice, players=2)
+
+    game = services.game_leave(game=game, user=alice)
+
+    assert game.status == GameStatus.ABANDONED
+
+
+def test_only_the_creator_starts_and_only_a_full_game(alice, bob):
+    game = services.game_create(creator=alice, players=2)
+    with pytest.raises(ConflictError) as error:
+        services.game_start(game=game, user=alice)
+    assert error.value.code == "game_not_full"
+
+    services.game_join(game=game, user=bob)
+    with pytest.raises(NotAllowedError) as error:
+        services.game_start(game=game, user=bob)
+    assert error.value.code == "not_creator"
+
+
+def test_starting_writes_the_setup_as_event_1_without_the_seed(alice, bob):
+    game = services.game_create(creator=alice, players=2, options={"layout": "random"})
+    services.game_join(game=game, user=bob)
+
+    game = services.game_start(game=game, user=alice)
+
+    setup = Event.objects.get(game=game)
+    assert (setup.seq, setup.kind, setup.actor) == (1, "setup", alice)
+    assert setup.payload["players"] == 2
+    assert setup.payload["options"] == {"layout": "random"}
+    assert str(game.seed) not in repr(setup.payload)
+    assert game.status == GameStatus.ACTIVE
+    assert game.version == 1
+    assert game.current_seat == 0
+    assert game.turn_since is not None
+
+
+def test_a_game_cannot_be_left_or_joined_once_started(alice, bob, carol):
+    game = services.game_create(creator=alice, players=2)
+    services.game_join(game=game, user=bob)
+    services.game_start(game=game, user=alice)
+
+    with pytest.raises(ConflictError):
+        services.game_leave(game=game, user=bob)
+    with pytest.raises(ConflictError):
+        services.game_join(game=game, user=carol)
+    with pytest.raises(ConflictError):
+        services.game_start(game=game, user=alice)
+
+
+def test_a_turn_time_limit_sets_the_deadline_of_a_human_to_move(alice, bob):
+    game = services.game_create(creator=alice, players=2, turn_time_limit=timedelta(hours=24))
+    services.game_join(game=game, user=bob)
+
+    game = services.game_start(game=game, user=alice)
+
+    assert game.turn_deadline - game.turn_since == timedelta(hours=24)

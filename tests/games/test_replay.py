@@ -1,0 +1,114 @@
+"""The state is always the replay of the events: from scratch, from snapshots, or as played."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from games import replay, services
+from games.errors import ConflictError
+from games.models import Snapshot
+from tests.games.helpers import play_one, started_game, user_of_seat
+
+pytestmark = pytest.mark.django_db
+
+
+def play_full_game_with_undos(game) -> dict[int, dict]:
+    """Play to the end, taking back a decision now and then; the states as they were played."""
+    played: dict[int, dict] = {1: engine.to_json(replay.state_at(game))}
+    undo_next = False
+    for _ in range(5000):
+        game.refresh_from_db()
+        if game.status != "active":
+            return played
+        seat = game.current_seat
+        user = user_of_seat(game, seat)
+        if undo_next and user is not None:
+            try:
+                result = services.move_undo(game=game, user=user)
+            except ConflictError:
+                result = None
+            if result is not None:
+                played[result.version] = engine.to_json(result.state)
+        result = play_one(game)
+        played[result.version] = engine.to_json(result.state)
+        undo_next = result.version % 7 == 0
+    pytest.fail("the game did not end")
+
+
+def test_replay_from_scratch_and_from_snapshots_agree_at_every_seq_of_a_full_game(
+    alice, bob, settings
+):
+    settings.GAME_SNAPSHOT_EVERY = 5
+    game = started_game(alice, [bob])
+    played = play_full_game_with_undos(game)
+    game.refresh_from_db()
+
+    assert game.status == "finished"
+    assert Snapshot.objects.filter(game=game).count() == game.version // 5
+    kinds = set(game.events.values_list("kind", flat=True))
+    assert {"setup", "move", "undo"} <= kinds
+
+    scratch = dict(replay.states_by_seq(game))
+    assert sorted(scratch) == list(range(1, game.version + 1))
+    for seq in range(1, game.version + 1):
+        from_snapshots = engine.to_json(replay.state_at(game, seq, use_cache=False))
+        assert from_snapshots == engine.to_json(scratch[seq]), f"they differ after event {seq}"
+        if seq in played:
+            assert played[seq] == from_snapshots, f"the played state differs after event {seq}"
+        assert engine.to_json(replay.state_at(game, seq)) == from_snapshots  # the cached path
+    final = engine.to_json(replay.replay_from_scratch(game))
+    assert final == engine.to_json(scratch[game.version])
+    assert engine.is_over(replay.replay_from_scratch(game))
+
+
+def test_a_resignation_is_recorded_and_changes_no_state(alice, bob, carol, eager_celery):
+    game = started_game(alice, [bob, carol])
+    for _ in range(3):
+        play_one(game)
+    game.refresh_from_db()
+    before = engine.to_json(replay.state_at(game, use_cache=False))
+
+    services.game_resign(game=game, user=bob)
+
+    game.refresh_from_db()
+    seq = game.events.get(kind="resign").seq
+    assert engine.to_json(replay.replay_from_scratch(game, seq)) == before
+
+
+def test_the_lineage_follows_undo_and_rollback_back_to_earlier_states():
+    refs = [
+        replay.EventRef(1, "setup", None, None, False),
+        replay.EventRef(2, "move", 0, None, False),
+        replay.EventRef(3, "move", 0, None, False),
+        replay.EventRef(4, "undo", 0, 2, False),
+        replay.EventRef(5, "move", 0, None, False),
+        replay.EventRef(6, "pause", None, None, False),
+        replay.EventRef(7, "rollback", None, 3, False),
+        replay.EventRef(8, "move", 1, None, False),
+    ]
+    lineage = replay.Lineage(refs)
+
+    assert lineage.path(3) == [1, 2, 3]
+    assert lineage.path(4) == [1, 2]
+    assert lineage.path(5) == [1, 2, 5]
+    assert lineage.path(6) == [1, 2, 5]
+    assert lineage.path(7) == [1, 2, 3]
+    assert lineage.path(8) == [1, 2, 3, 8]
+
+
+SETUP = replay.EventRef(1, "setup", None, None, False)
+
+
+@pytest.mark.parametrize(
+    "refs",
+    [
+        [replay.EventRef(1, "move", 0, None, False)],
+        [SETUP, replay.EventRef(3, "move", 0, None, False)],
+        [SETUP, replay.EventRef(2, "undo", 0, 9, False)],
+        [SETUP, SETUP],
+    ],
+)
+def test_a_broken_log_is_reported_not_replayed(refs):
+    with pytest.raises(replay.ReplayError):
+        replay.Lineage(refs)

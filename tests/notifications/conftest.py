@@ -1,0 +1,97 @@
+"""Fixtures for the notification tests: players with email addresses, started games, the
+SMTP sink and real worker processes.
+
+Django is imported inside the fixtures: this file is loaded before the root conftest has
+configured Django (when pytest is given this folder).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+
+@pytest.fixture
+def make_player(db):
+    from django.contrib.auth import get_user_model
+
+    def make(username: str, **fields: Any) -> Any:
+        return get_user_model().objects.create_user(
+            username=username, email=f"{username}@example.test", password="x" * 20, **fields
+        )
+
+    return make
+
+
+@pytest.fixture
+def alice(make_player):
+    return make_player("alice")
+
+
+@pytest.fixture
+def bob(make_player):
+    return make_player("bob")
+
+
+@pytest.fixture
+def carol(make_player):
+    return make_player("carol")
+
+
+@pytest.fixture
+def two_player_game(alice, bob):
+    """A started game: alice (seat 0, to move) against bob (seat 1)."""
+    from tests.games.helpers import started_game
+
+    return started_game(alice, [bob])
+
+
+@pytest.fixture(scope="module")
+def smtp_sink() -> Iterator[Any]:
+    from tests.notifications.support import SmtpSink
+
+    sink = SmtpSink().start()
+    try:
+        yield sink
+    finally:
+        sink.stop()
+
+
+@pytest.fixture
+def sink(smtp_sink: Any) -> Any:
+    smtp_sink.clear()
+    return smtp_sink
+
+
+@pytest.fixture(scope="module")
+def worker_queue() -> Iterator[str]:
+    from tests.notifications.support import drop_queue, new_queue
+
+    queue = new_queue()
+    try:
+        yield queue
+    finally:
+        drop_queue(queue)
+
+
+@pytest.fixture
+def send_to_worker_queue(settings, worker_queue: str) -> str:
+    """The sending tasks queued by this process go to the test workers' queue."""
+    settings.NOTIFICATIONS_QUEUE = worker_queue
+    return worker_queue
+
+
+@pytest.fixture(scope="module")
+def worker(django_db_setup, smtp_sink, worker_queue, tmp_path_factory):
+    """One worker for the module, sending to the SMTP sink."""
+    from tests.notifications.support import Worker
+
+    process = Worker(
+        worker_queue, tmp_path_factory.mktemp("worker"), EMAIL_URL=smtp_sink.url
+    ).start()
+    try:
+        yield process
+    finally:
+        process.stop()

@@ -1,0 +1,175 @@
+"""The outbox: which notifications a game event writes, in the event's own transaction."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import transaction
+
+from games import services
+from games.models import Event, GameStatus
+from notifications.models import Kind, Notification, Status
+from notifications.services import notifications_for_event
+from tests.games.helpers import started_game
+from tests.notifications.helpers import decide, pass_turn
+
+
+def rows(**filters):
+    return list(
+        Notification.objects.filter(**filters)
+        .order_by("id")
+        .values_list("recipient__username", "kind", "event_seq")
+    )
+
+
+@pytest.mark.django_db
+def test_starting_a_game_tells_the_first_player_it_is_their_turn_and_the_others_it_started(
+    alice, bob, carol
+):
+    game = started_game(alice, [bob, carol])
+
+    assert game.current_seat == 0
+    assert rows() == [
+        ("alice", Kind.YOUR_TURN, 1),
+        ("bob", Kind.GAME_STARTED, 1),
+        ("carol", Kind.GAME_STARTED, 1),
+    ]
+    assert all(n.status == Status.PENDING and n.attempts == 0 for n in Notification.objects.all())
+
+
+@pytest.mark.django_db
+def test_a_decision_that_keeps_the_turn_writes_no_notification(two_player_game):
+    Notification.objects.all().delete()
+
+    result = decide(two_player_game, keep_turn=True)
+
+    two_player_game.refresh_from_db()
+    assert two_player_game.current_seat == result.seat == 0
+    assert rows() == []
+
+
+@pytest.mark.django_db
+def test_the_decision_that_passes_the_turn_writes_one_your_turn_for_the_next_player(
+    two_player_game,
+):
+    Notification.objects.all().delete()
+
+    results = pass_turn(two_player_game)
+
+    assert len(results) > 1  # several decisions, one notification
+    assert rows() == [("bob", Kind.YOUR_TURN, results[-1].version)]
+    context = Notification.objects.get().context
+    assert context["colour"] == "red"
+    texts = [
+        f"alice (blue): {e.payload['text']}"
+        for e in Event.objects.filter(game=two_player_game, kind="move").order_by("seq")
+    ]
+    assert context["summary"] == texts
+    assert context["options"], "the recipient's options are listed"
+    assert "alice, bob" in context["game_name"]
+
+
+@pytest.mark.django_db
+def test_the_summary_starts_after_the_recipients_own_last_decision(two_player_game):
+    pass_turn(two_player_game)  # alice
+    bob_moves = pass_turn(two_player_game)  # bob
+    alice_moves = pass_turn(two_player_game)  # alice again: bob is told
+
+    latest = Notification.objects.filter(recipient__username="bob").latest("event_seq")
+    assert latest.event_seq == alice_moves[-1].version
+    assert len(latest.context["summary"]) == len(alice_moves)
+    assert all(line.startswith("alice (blue): ") for line in latest.context["summary"])
+    assert bob_moves[-1].version < alice_moves[0].version
+
+
+@pytest.mark.django_db
+def test_a_rolled_back_move_leaves_no_notification(two_player_game):
+    Notification.objects.all().delete()
+
+    written = []
+
+    def fail_after_the_move() -> None:
+        with transaction.atomic():
+            pass_turn(two_player_game)
+            written.extend(rows())
+            raise RuntimeError("the transaction fails after the move")
+
+    with pytest.raises(RuntimeError):
+        fail_after_the_move()
+
+    assert written == [("bob", Kind.YOUR_TURN, written[0][2])]
+    assert rows() == []
+
+
+@pytest.mark.django_db
+def test_the_same_notification_cannot_be_written_twice(two_player_game):
+    pass_turn(two_player_game)
+    two_player_game.refresh_from_db()
+    before = Notification.objects.count()
+
+    again = notifications_for_event(
+        game=two_player_game, seq=two_player_game.version, before_seat=0
+    )
+
+    assert again == []
+    assert Notification.objects.count() == before
+
+
+@pytest.mark.django_db
+def test_bots_are_never_notified_and_the_human_is_told_after_the_bots_played(alice):
+    game = started_game(alice, bots=[1], players=2)
+    Notification.objects.all().delete()
+
+    pass_turn(game)  # alice; the bot is to move
+    assert rows() == []
+    game.refresh_from_db()
+    services.bot_turns_play(game_id=game.pk, version=game.version)
+
+    game.refresh_from_db()
+    assert game.current_seat == 0
+    assert rows() == [("alice", Kind.YOUR_TURN, game.version)]
+    summary = Notification.objects.get().context["summary"]
+    assert summary
+    assert all(line.startswith("heuristic bot (red): ") for line in summary)
+
+
+@pytest.mark.django_db
+def test_a_resignation_that_ends_the_game_tells_both_players(two_player_game, bob):
+    Notification.objects.all().delete()
+
+    services.game_resign(game=two_player_game, user=bob)
+
+    two_player_game.refresh_from_db()
+    assert two_player_game.status == GameStatus.FINISHED
+    assert sorted(rows()) == [
+        ("alice", Kind.GAME_OVER, two_player_game.version),
+        ("bob", Kind.GAME_OVER, two_player_game.version),
+    ]
+    result = Notification.objects.filter(recipient__username="alice").get().context["result"]
+    assert result["reason"] == "resignation"
+    assert [row["winner"] for row in result["rows"] if row["player"].startswith("alice")] == [True]
+
+
+@pytest.mark.django_db
+def test_the_end_of_a_game_tells_every_player_the_final_scores(two_player_game):
+    game = two_player_game
+    Notification.objects.all().delete()
+    game.status = GameStatus.FINISHED
+    game.current_seat = None
+    game.result = {
+        "reason": "game_over",
+        "scores": [{"total": 71, "categories": {}}, {"total": 84, "categories": {}}],
+        "winners": [1],
+    }
+    game.save()
+
+    notifications_for_event(game=game, seq=game.version, before_seat=0)
+
+    assert sorted(rows()) == [
+        ("alice", Kind.GAME_OVER, game.version),
+        ("bob", Kind.GAME_OVER, game.version),
+    ]
+    result = Notification.objects.first().context["result"]
+    assert result["rows"] == [
+        {"player": "bob (red)", "total": 84, "winner": True},
+        {"player": "alice (blue)", "total": 71, "winner": False},
+    ]
