@@ -26,7 +26,16 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from games import selectors, services
 from games.errors import GameError, InvalidRequestError
-from games.models import BotKind, Event, Game, GameStatus, Layout, Seat, SeatStatus
+from games.models import (
+    BotKind,
+    Event,
+    Game,
+    GameStatus,
+    Layout,
+    Seat,
+    SeatStatus,
+    TimeoutPolicy,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -116,6 +125,8 @@ class GameOutput(serializers.Serializer):
     turn_since = serializers.DateTimeField(allow_null=True)
     turn_deadline = serializers.DateTimeField(allow_null=True)
     turn_time_limit = serializers.IntegerField(allow_null=True, help_text="Seconds.")
+    timeout_policy = serializers.ChoiceField(choices=TimeoutPolicy.choices)
+    vacation_days = serializers.IntegerField()
     seats = SeatOutput(many=True)
     your_seat = serializers.IntegerField(allow_null=True)
     your_turn = serializers.BooleanField()
@@ -146,6 +157,8 @@ class GameOutput(serializers.Serializer):
                 dt.to_representation(game.turn_deadline) if game.turn_deadline else None
             ),
             "turn_time_limit": int(limit.total_seconds()) if limit else None,
+            "timeout_policy": game.timeout_policy,
+            "vacation_days": game.vacation_days,
             "seats": [SeatOutput().to_representation(seat) for seat in seats],
             "your_seat": mine.index if mine else None,
             "your_turn": bool(
@@ -242,6 +255,17 @@ class GameListApi(APIView):
             max_value=60 * 86400,
             help_text="Seconds a human has for a turn.",
         )
+        timeout_policy = serializers.ChoiceField(
+            choices=TimeoutPolicy.choices,
+            default=TimeoutPolicy.BOT_MOVE,
+            help_text="What happens when a turn deadline passes.",
+        )
+        vacation_days = serializers.IntegerField(
+            default=0,
+            min_value=0,
+            max_value=services.MAX_VACATION_DAYS,
+            help_text="Days each player may run over deadlines in all before the policy applies.",
+        )
         lobby = serializers.BooleanField(
             default=False, help_text="List the game in the open lobby."
         )
@@ -279,6 +303,8 @@ class GameListApi(APIView):
             bots=data.get("bots") or [],
             bot_kind=data["bot_kind"],
             turn_time_limit=timedelta(seconds=limit) if limit else None,
+            timeout_policy=data["timeout_policy"],
+            vacation_days=data["vacation_days"],
             lobby=data["lobby"],
         )
         return _game_response(request, game, status.HTTP_201_CREATED)

@@ -55,7 +55,7 @@ from notifications.services import deadline_passed_queue
 # The bot playing a late player's turn makes at most this many decisions in one go.
 MAX_BOT_DECISIONS = 500
 VACATION_STEP = timedelta(days=1)
-MAX_VACATION_DAYS = 60
+MAX_VACATION_DAYS = services.MAX_VACATION_DAYS
 
 
 def time_control_set(

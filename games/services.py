@@ -41,6 +41,7 @@ from games.models import (
     Layout,
     Seat,
     SeatStatus,
+    TimeoutPolicy,
 )
 from notifications.services import notifications_for_event
 
@@ -50,6 +51,7 @@ EDITIONS = ("1e",)
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 MAX_MOVE_JSON_CHARS = 4000
 MAX_TURN_TIME_LIMIT = timedelta(days=60)
+MAX_VACATION_DAYS = 60
 # A bot task plays at most this many moves (one transaction) before a fresh task goes on.
 BOT_MOVES_PER_TASK = 200
 # A game whose bot has not moved for this long has lost its task: the sweep queues another.
@@ -94,6 +96,8 @@ def game_create(
     bots: list[int] | tuple[int, ...] = (),
     bot_kind: str = BotKind.HEURISTIC,
     turn_time_limit: timedelta | None = None,
+    timeout_policy: str = TimeoutPolicy.BOT_MOVE,
+    vacation_days: int = 0,
     lobby: bool = False,
 ) -> Game:
     """A new open game; the creator takes the first seat that is not a bot."""
@@ -114,6 +118,14 @@ def game_create(
         raise InvalidRequestError(
             "bad_turn_time_limit", "The turn time limit is 1 minute to 60 days."
         )
+    if timeout_policy not in TimeoutPolicy.values:
+        raise InvalidRequestError(
+            "bad_timeout_policy", f"The policy is one of: {', '.join(TimeoutPolicy.values)}."
+        )
+    if not 0 <= vacation_days <= MAX_VACATION_DAYS:
+        raise InvalidRequestError(
+            "bad_vacation_days", f"Vacation is 0 to {MAX_VACATION_DAYS} days per player."
+        )
 
     with transaction.atomic():
         game = Game.objects.create(
@@ -122,6 +134,8 @@ def game_create(
             players=players,
             lobby=lobby,
             turn_time_limit=turn_time_limit,
+            timeout_policy=timeout_policy,
+            vacation_days=vacation_days,
             created_by=creator,
         )
         creator_seat = min(set(range(players)) - bot_seats)

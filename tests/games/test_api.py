@@ -479,3 +479,36 @@ def test_replay_record_reads_moves_in_notation_and_needs_the_seed(alice, bob, tm
 
     assert "The game is not over." in out.getvalue()
     assert out.getvalue().count("seat ") >= 5
+
+
+def test_a_game_is_created_with_its_time_control(alice_api):
+    response = alice_api.post(
+        "/api/games/",
+        {
+            "players": 2,
+            "turn_time_limit": 72 * 3600,
+            "timeout_policy": "replace_by_bot",
+            "vacation_days": 3,
+        },
+        format="json",
+    )
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert (body["turn_time_limit"], body["timeout_policy"], body["vacation_days"]) == (
+        72 * 3600,
+        "replace_by_bot",
+        3,
+    )
+    game = Game.objects.get(public_id=body["id"])
+    assert (game.timeout_policy, game.vacation_days) == ("replace_by_bot", 3)
+
+
+@pytest.mark.parametrize(
+    "field",
+    [{"timeout_policy": "forfeit"}, {"vacation_days": -1}, {"vacation_days": 61}],
+)
+def test_a_bad_time_control_is_400_and_creates_nothing(alice_api, field):
+    before = Game.objects.count()
+    response = alice_api.post("/api/games/", {"players": 2, **field}, format="json")
+    assert_error(response, 400)
+    assert Game.objects.count() == before
