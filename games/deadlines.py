@@ -39,7 +39,7 @@ from django.utils import timezone
 import engine
 import engine.bots
 from games import replay, services
-from games.errors import ConflictError, InvalidRequestError, NotAllowedError
+from games.errors import ConflictError, NotAllowedError
 from games.models import (
     BotKind,
     Event,
@@ -67,20 +67,11 @@ def time_control_set(
     vacation_days: int = 0,
 ) -> Game:
     """The creator sets the time control of a game that has not started yet."""
-    if turn_time_limit is not None and not (
-        timedelta(minutes=1) <= turn_time_limit <= services.MAX_TURN_TIME_LIMIT
-    ):
-        raise InvalidRequestError(
-            "bad_turn_time_limit", "The turn time limit is 1 minute to 60 days."
-        )
-    if timeout_policy not in TimeoutPolicy.values:
-        raise InvalidRequestError(
-            "bad_timeout_policy", f"The policy is one of: {', '.join(TimeoutPolicy.values)}."
-        )
-    if not 0 <= vacation_days <= MAX_VACATION_DAYS:
-        raise InvalidRequestError(
-            "bad_vacation_days", f"Vacation is 0 to {MAX_VACATION_DAYS} days per player."
-        )
+    services.time_control_check(
+        turn_time_limit=turn_time_limit,
+        timeout_policy=timeout_policy,
+        vacation_days=vacation_days,
+    )
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if user.pk != game.created_by_id:

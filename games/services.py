@@ -112,20 +112,11 @@ def game_create(
         raise InvalidRequestError("bad_bots", "At least one seat must be left for you.")
     if bot_kind not in BotKind.values:
         raise InvalidRequestError("bad_bots", f"Unknown bot kind {bot_kind!r}.")
-    if turn_time_limit is not None and not (
-        timedelta(minutes=1) <= turn_time_limit <= MAX_TURN_TIME_LIMIT
-    ):
-        raise InvalidRequestError(
-            "bad_turn_time_limit", "The turn time limit is 1 minute to 60 days."
-        )
-    if timeout_policy not in TimeoutPolicy.values:
-        raise InvalidRequestError(
-            "bad_timeout_policy", f"The policy is one of: {', '.join(TimeoutPolicy.values)}."
-        )
-    if not 0 <= vacation_days <= MAX_VACATION_DAYS:
-        raise InvalidRequestError(
-            "bad_vacation_days", f"Vacation is 0 to {MAX_VACATION_DAYS} days per player."
-        )
+    time_control_check(
+        turn_time_limit=turn_time_limit,
+        timeout_policy=timeout_policy,
+        vacation_days=vacation_days,
+    )
 
     with transaction.atomic():
         game = Game.objects.create(
@@ -150,6 +141,26 @@ def game_create(
             for index in range(players)
         )
     return game
+
+
+def time_control_check(
+    *, turn_time_limit: timedelta | None, timeout_policy: str, vacation_days: int
+) -> None:
+    """Refuse a time control out of range, before anything is written."""
+    if turn_time_limit is not None and not (
+        timedelta(minutes=1) <= turn_time_limit <= MAX_TURN_TIME_LIMIT
+    ):
+        raise InvalidRequestError(
+            "bad_turn_time_limit", "The turn time limit is 1 minute to 60 days."
+        )
+    if timeout_policy not in TimeoutPolicy.values:
+        raise InvalidRequestError(
+            "bad_timeout_policy", f"The policy is one of: {', '.join(TimeoutPolicy.values)}."
+        )
+    if not 0 <= vacation_days <= MAX_VACATION_DAYS:
+        raise InvalidRequestError(
+            "bad_vacation_days", f"Vacation is 0 to {MAX_VACATION_DAYS} days per player."
+        )
 
 
 def _validate_setup(*, edition: str, players: int, options: dict[str, Any]) -> None:
