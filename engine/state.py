@@ -164,20 +164,6 @@ def find_frame(state: State, t: str) -> Frame | None:
     return None
 
 
-# --- money ------------------------------------------------------------------------------
-
-
-def gain(p: dict[str, Any], amount: int) -> None:
-    p["money"] += amount
-
-
-def pay(p: dict[str, Any], amount: int) -> None:
-    """Pay a cost in full; callers check affordability first (R1-FEE-12)."""
-    if amount > p["money"]:
-        raise AssertionError("cost not affordable; the move should not have been legal")
-    p["money"] -= amount
-
-
 # --- cards --------------------------------------------------------------------------------
 
 
