@@ -2,10 +2,26 @@
 
 from __future__ import annotations
 
-from django.contrib import admin
-from django.http import HttpRequest
+from datetime import timedelta
 
-from games.models import Event, Game, Seat, Snapshot
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
+from django.utils.timesince import timesince
+
+from games.admin_forms import ACTION_FORMS
+from games.errors import GameError
+from games.models import Event, Game, GameStatus, ModerationAction, Seat, Snapshot
+from games.selectors import event_text
+
+STALLED_DAYS = (1, 3, 7, 14, 30)
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -32,10 +48,14 @@ class SeatInline(admin.TabularInline):
 
 
 class EventInline(admin.TabularInline):
+    """The game's timeline, newest first: read-only."""
+
     model = Event
     extra = 0
-    fields = ["seq", "kind", "seat", "payload", "actor", "created_at"]
+    fields = ["seq", "created_at", "actor", "seat", "kind", "text"]
     readonly_fields = fields
+    verbose_name = "event"
+    verbose_name_plural = "timeline"
     can_delete = False
     show_change_link = True
     ordering = ["-seq"]
@@ -47,17 +67,141 @@ class EventInline(admin.TabularInline):
     def has_change_permission(self, request: HttpRequest, obj: Game | None = None) -> bool:
         return False
 
+    def has_delete_permission(self, request: HttpRequest, obj: Game | None = None) -> bool:
+        return False
+
+    @admin.display(description="what happened")
+    def text(self, event: Event) -> str:
+        reason = (event.payload or {}).get("reason") if event.actor_id else None
+        line = event_text(event)
+        return f"{line} (reason: {reason})" if reason else line
+
+
+class StalledFilter(admin.SimpleListFilter):
+    title = "stalled for"
+    parameter_name = "stalled"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
+        return [
+            (str(days), f"more than {days} day{'s' if days > 1 else ''}") for days in STALLED_DAYS
+        ]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
+        value = self.value()
+        if not value or not value.isdigit():
+            return queryset
+        since = timezone.now() - timedelta(days=int(value))
+        return queryset.filter(
+            status__in=[GameStatus.ACTIVE, GameStatus.PAUSED], turn_since__lt=since
+        )
+
 
 @admin.register(Game)
 class GameAdmin(ReadOnlyAdmin):
-    """Read-only for now: moderator actions (pause, rollback, ...) will be events too."""
+    """Games are changed only through the moderation actions, each one an event."""
 
-    list_display = ["public_id", "status", "players", "version", "current_seat", "updated_at"]
-    list_filter = ["status", "edition", "lobby"]
+    list_display = [
+        "public_id",
+        "status",
+        "edition",
+        "player_names",
+        "whose_turn",
+        "idle",
+        "turn_deadline",
+        "version",
+    ]
+    list_filter = ["status", StalledFilter, "edition", "lobby"]
     search_fields = ["public_id", "seats__user__username"]
     list_select_related = ["created_by"]
     exclude = ["seed"]
+    readonly_fields = ["moderation", "replay"]
     inlines = [SeatInline, EventInline]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        return super().get_queryset(request).prefetch_related("seats__user")
+
+    @admin.display(description="players")
+    def player_names(self, game: Game) -> str:
+        return ", ".join(_seat_name(seat) for seat in game.seats.all())
+
+    @admin.display(description="whose turn")
+    def whose_turn(self, game: Game) -> str:
+        seat = next((s for s in game.seats.all() if s.index == game.current_seat), None)
+        return _seat_name(seat) if seat is not None else "-"
+
+    @admin.display(description="idle", ordering="turn_since")
+    def idle(self, game: Game) -> str:
+        if game.is_over or game.turn_since is None:
+            return "-"
+        return timesince(game.turn_since)
+
+    @admin.display(description="replay")
+    def replay(self, game: Game) -> str:
+        if game.version < 1:
+            return "-"
+        url = f"/games/{game.public_id}/replay/"
+        return format_html('<a href="{}">{}</a>', url, url)
+
+    @admin.display(description="moderator actions")
+    def moderation(self, game: Game) -> str:
+        if game.pk is None:
+            return "-"
+        links = [
+            format_html(
+                '<a class="button" href="{}">{}</a>',
+                reverse("admin:games_game_moderate", args=[game.pk, action]),
+                ACTION_FORMS[action].label,
+            )
+            for action in ACTION_FORMS
+        ]
+        return mark_safe(" ".join(links))
+
+    def get_urls(self) -> list:
+        return [
+            path(
+                "<int:pk>/moderate/<str:action>/",
+                self.admin_site.admin_view(self.moderate_view),
+                name="games_game_moderate",
+            ),
+            *super().get_urls(),
+        ]
+
+    def moderate_view(self, request: HttpRequest, pk: int, action: str) -> HttpResponse:
+        """Ask for the reason (and what else the action needs), then do it."""
+        if not request.user.has_perm("games.moderate_game"):
+            raise PermissionDenied
+        form_class = ACTION_FORMS.get(action)
+        if form_class is None:
+            raise Http404("no such action")
+        game = get_object_or_404(Game, pk=pk)
+        form = form_class(request.POST or None, game=game)
+        if request.method == "POST" and form.is_valid():
+            try:
+                form.apply(game=game, moderator=request.user)
+            except GameError as exc:
+                form.add_error(None, exc.message)
+            else:
+                self.message_user(request, f"{form_class.label}: done.", messages.SUCCESS)
+                return redirect("admin:games_game_change", game.pk)
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": f"{form_class.label}: game {game.public_id}",
+            "game": game,
+            "form": form,
+            "action_label": form_class.label,
+        }
+        return TemplateResponse(request, "admin/games/game/moderate.html", context)
+
+
+def _seat_name(seat: Seat | None) -> str:
+    if seat is None:
+        return "-"
+    if seat.user_id and not seat.bot:
+        return seat.user.get_username()
+    if seat.user_id:
+        return f"{seat.user.get_username()} (bot)"
+    return f"{seat.bot or 'empty'} bot" if seat.bot else "empty"
 
 
 @admin.register(Event)
@@ -87,3 +231,34 @@ class SnapshotAdmin(ReadOnlyAdmin):
     list_select_related = ["game"]
     readonly_fields = ["game", "seq", "engine_version", "created_at"]
     exclude = ["state"]
+
+
+@admin.register(ModerationAction)
+class ModerationActionAdmin(ReadOnlyAdmin):
+    """The audit log: every moderator action, never editable."""
+
+    list_display = [
+        "created_at",
+        "moderator",
+        "action",
+        "game",
+        "event_seq",
+        "target_user",
+        "reason",
+    ]
+    list_filter = ["action", "created_at"]
+    search_fields = ["moderator__username", "target_user__username", "game__public_id", "reason"]
+    list_select_related = ["moderator", "game", "target_user"]
+    readonly_fields = [
+        "created_at",
+        "moderator",
+        "action",
+        "game",
+        "event_seq",
+        "target_user",
+        "reason",
+        "details",
+    ]
+
+    def get_actions(self, request: HttpRequest) -> dict:
+        return {}

@@ -68,6 +68,9 @@ class EventKind(models.TextChoices):
     PAUSE = "pause", "pause"
     RESUME = "resume", "resume"
     REPLACE_BY_BOT = "replace_by_bot", "replace by bot"
+    RESTORE = "restore", "restore a player"
+    ABANDON = "abandon", "abandon"
+    EXTEND_DEADLINE = "extend_deadline", "extend the deadline"
     # A turn deadline passed (games/deadlines.py): payload says what was done about it.
     TIMEOUT = "timeout", "turn deadline passed"
 
@@ -116,9 +119,15 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    paused_remaining = models.DurationField(
+        null=True,
+        blank=True,
+        help_text="While paused: what was left of the turn's time (the clock is stopped).",
+    )
 
     class Meta:
         ordering = ["-updated_at"]
+        permissions = [("moderate_game", "Can moderate games (pause, roll back, ...)")]
 
     def __str__(self) -> str:
         return f"game {self.public_id} ({self.status}, v{self.version})"
@@ -249,3 +258,53 @@ class Snapshot(models.Model):
 
     def __str__(self) -> str:
         return f"snapshot {self.game_id}@{self.seq}"
+
+
+class ModerationKind(models.TextChoices):
+    PAUSE = "pause", "pause"
+    RESUME = "resume", "resume"
+    ABANDON = "abandon", "abandon"
+    REPLACE_BY_BOT = "replace_by_bot", "replace a player by a bot"
+    RESTORE = "restore", "restore a player"
+    EXTEND_DEADLINE = "extend_deadline", "extend the deadline"
+    ROLLBACK = "rollback", "roll back"
+
+
+class ModerationAction(models.Model):
+    """The audit log: one row per moderator action (who, when, why, on what). Never edited."""
+
+    moderator = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="moderation_actions"
+    )
+    action = models.CharField(max_length=32, choices=ModerationKind.choices, db_index=True)
+    game = models.ForeignKey(
+        Game,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="moderation_actions",
+    )
+    event_seq = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Seq of the game event that records the action."
+    )
+    target_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="moderation_actions_received",
+    )
+    reason = models.TextField()
+    details = models.JSONField(default=dict, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} by {self.moderator_id} ({self.created_at:%Y-%m-%d})"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AppendOnlyError("the moderation log is append-only")
+        super().save(*args, **kwargs)

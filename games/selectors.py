@@ -130,7 +130,19 @@ def event_text(event: Event) -> str:
             "abandoned": "no human is left: the game is abandoned",
         }.get(payload.get("outcome"), "")
         return f"resigned; {outcome}" if outcome else "resigned"
+    if event.kind in MODERATOR_TEXTS:
+        return MODERATOR_TEXTS[event.kind].format(seat=payload.get("seat"))
     return event.get_kind_display()
+
+
+MODERATOR_TEXTS = {
+    EventKind.PAUSE: "a moderator paused the game",
+    EventKind.RESUME: "a moderator resumed the game",
+    EventKind.ABANDON: "a moderator abandoned the game",
+    EventKind.REPLACE_BY_BOT: "a moderator handed seat {seat} to a bot",
+    EventKind.RESTORE: "a moderator gave seat {seat} back to its player",
+    EventKind.EXTEND_DEADLINE: "a moderator moved the turn's deadline",
+}
 
 
 def game_record(*, game: Game) -> dict[str, Any]:

@@ -38,6 +38,7 @@ SUBJECTS = {
     Kind.DEADLINE_PASSED: "Deadline passed in {game_name}",
     Kind.GAME_OVER: "{game_name} is over",
     Kind.DIGEST: "{count} game{plural} waiting for you",
+    Kind.MODERATION: "A moderator changed {game_name}",
 }
 
 

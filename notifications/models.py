@@ -43,6 +43,7 @@ class Kind(models.TextChoices):
     DEADLINE_PASSED = "deadline_passed", "deadline passed"
     GAME_OVER = "game_over", "game over"
     DIGEST = "digest", "daily digest"
+    MODERATION = "moderation", "moderator action"
 
 
 # What the "daily digest" mode replaces: the emails that say a game waits for you.

@@ -603,3 +603,32 @@ def activity_record(*, user_id: int, at: datetime) -> None:
         unique_fields=["user"],
         update_fields=["last_seen"],
     )
+
+
+MODERATION_TEXTS = {
+    "pause": "paused the game (the clocks are stopped)",
+    "resume": "resumed the game",
+    "abandon": "ended the game: it is abandoned",
+    "replace_by_bot": "handed {seat} to a bot",
+    "rollback": "rolled the game back to the position after move #{to_seq}",
+}
+
+
+def moderation_queue(
+    *, game: Game, seq: int, action: str, reason: str, details: dict[str, Any] | None = None
+) -> list[int]:
+    """Tell every human player of ``game`` about a moderator's ``action`` (event ``seq``)."""
+    details = dict(details or {})
+    seats = _seats(game)
+    seat = _seat_at(seats, details.get("seat"))
+    text = MODERATION_TEXTS.get(action, action.replace("_", " ")).format(
+        seat=_seat_label(seat), to_seq=details.get("to_seq")
+    )
+    context = {
+        **details,
+        "game_name": game_name(game, seats),
+        "action": action,
+        "action_text": text,
+        "reason": reason,
+    }
+    return _queue(_row(game, seq, s.user_id, Kind.MODERATION, context) for s in seats if s.user_id)
