@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -23,8 +24,17 @@ class ModerationForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.game = game
 
+    #: The moderation service this form calls (``games.moderation``).
+    service: Callable[..., Any]
+
+    def arguments(self) -> dict[str, Any]:
+        """Keyword arguments of the service beyond game, moderator and reason."""
+        return {}
+
     def apply(self, *, game: Game, moderator: Any) -> None:
-        raise NotImplementedError
+        self.service(
+            game=game, moderator=moderator, reason=self.cleaned_data["reason"], **self.arguments()
+        )
 
 
 class SeatForm(ModerationForm):
@@ -36,50 +46,38 @@ class SeatForm(ModerationForm):
             (seat.index, str(seat)) for seat in game.seats.select_related("user").order_by("index")
         ]
 
+    def arguments(self) -> dict[str, Any]:
+        return {"seat": self.cleaned_data["seat"]}
+
 
 class PauseForm(ModerationForm):
     label = "Pause"
 
-    def apply(self, *, game: Game, moderator: Any) -> None:
-        moderation.game_pause(game=game, moderator=moderator, reason=self.cleaned_data["reason"])
+    service = staticmethod(moderation.game_pause)
 
 
 class ResumeForm(ModerationForm):
     label = "Resume"
 
-    def apply(self, *, game: Game, moderator: Any) -> None:
-        moderation.game_resume(game=game, moderator=moderator, reason=self.cleaned_data["reason"])
+    service = staticmethod(moderation.game_resume)
 
 
 class AbandonForm(ModerationForm):
     label = "Abandon"
 
-    def apply(self, *, game: Game, moderator: Any) -> None:
-        moderation.game_abandon(game=game, moderator=moderator, reason=self.cleaned_data["reason"])
+    service = staticmethod(moderation.game_abandon)
 
 
 class ReplaceForm(SeatForm):
     label = "Replace a player by a bot"
 
-    def apply(self, *, game: Game, moderator: Any) -> None:
-        moderation.seat_replace_by_bot(
-            game=game,
-            seat=self.cleaned_data["seat"],
-            moderator=moderator,
-            reason=self.cleaned_data["reason"],
-        )
+    service = staticmethod(moderation.seat_replace_by_bot)
 
 
 class RestoreForm(SeatForm):
     label = "Restore a player"
 
-    def apply(self, *, game: Game, moderator: Any) -> None:
-        moderation.seat_restore(
-            game=game,
-            seat=self.cleaned_data["seat"],
-            moderator=moderator,
-            reason=self.cleaned_data["reason"],
-        )
+    service = staticmethod(moderation.seat_restore)
 
 
 class ExtendDeadlineForm(ModerationForm):
@@ -90,13 +88,10 @@ class ExtendDeadlineForm(ModerationForm):
         help_text="Hours to add to the current turn's deadline (negative: earlier).",
     )
 
-    def apply(self, *, game: Game, moderator: Any) -> None:
-        moderation.deadline_extend(
-            game=game,
-            moderator=moderator,
-            reason=self.cleaned_data["reason"],
-            by=timedelta(hours=self.cleaned_data["hours"]),
-        )
+    service = staticmethod(moderation.deadline_extend)
+
+    def arguments(self) -> dict[str, Any]:
+        return {"by": timedelta(hours=self.cleaned_data["hours"])}
 
 
 class RollbackForm(ModerationForm):
@@ -107,13 +102,10 @@ class RollbackForm(ModerationForm):
         help_text="The position after this event becomes current again (see the timeline).",
     )
 
-    def apply(self, *, game: Game, moderator: Any) -> None:
-        moderation.game_rollback(
-            game=game,
-            to_seq=self.cleaned_data["to_seq"],
-            moderator=moderator,
-            reason=self.cleaned_data["reason"],
-        )
+    service = staticmethod(moderation.game_rollback)
+
+    def arguments(self) -> dict[str, Any]:
+        return {"to_seq": self.cleaned_data["to_seq"]}
 
 
 ACTION_FORMS: dict[str, type[ModerationForm]] = {
