@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
@@ -16,9 +17,18 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.timesince import timesince
 
-from games.admin_forms import ACTION_FORMS
+from games import moderation
+from games.admin_forms import ACTION_FORMS, LiftSuspensionForm, SuspensionForm
 from games.errors import GameError
-from games.models import Event, Game, GameStatus, ModerationAction, Seat, Snapshot
+from games.models import (
+    Event,
+    Game,
+    GameStatus,
+    ModerationAction,
+    Seat,
+    Snapshot,
+    Suspension,
+)
 from games.selectors import event_text
 
 STALLED_DAYS = (1, 3, 7, 14, 30)
@@ -262,3 +272,128 @@ class ModerationActionAdmin(ReadOnlyAdmin):
 
     def get_actions(self, request: HttpRequest) -> dict:
         return {}
+
+
+class SuspensionStateFilter(admin.SimpleListFilter):
+    title = "state"
+    parameter_name = "state"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
+        return [("active", "in force"), ("lifted", "lifted"), ("expired", "expired")]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
+        now = timezone.now()
+        if self.value() == "active":
+            return queryset.active(now)
+        if self.value() == "lifted":
+            return queryset.filter(lifted_at__isnull=False)
+        if self.value() == "expired":
+            return queryset.filter(lifted_at__isnull=True, until__lte=now)
+        return queryset
+
+
+@admin.register(Suspension)
+class SuspensionAdmin(admin.ModelAdmin):
+    """Suspensions are created here (through ``user_suspend``) and lifted with a reason;
+    never edited or deleted."""
+
+    form = SuspensionForm
+    list_display = [
+        "user",
+        "in_force",
+        "until",
+        "created_by",
+        "created_at",
+        "lifted_at",
+        "lifted_by",
+        "reason",
+    ]
+    list_filter = [SuspensionStateFilter, "created_at"]
+    search_fields = ["user__username", "created_by__username", "reason"]
+    list_select_related = ["user", "created_by", "lifted_by"]
+    readonly_fields = [
+        "user",
+        "reason",
+        "until",
+        "created_by",
+        "created_at",
+        "lifted_at",
+        "lifted_by",
+        "lift",
+    ]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Suspension | None = None) -> list:
+        return self.readonly_fields if obj is not None else []
+
+    def get_fields(self, request: HttpRequest, obj: Suspension | None = None) -> list:
+        return self.readonly_fields if obj is not None else ["user", "reason", "until"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return super().has_add_permission(request) and request.user.has_perm("games.moderate_game")
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def get_actions(self, request: HttpRequest) -> dict:
+        return {}
+
+    @admin.display(description="in force", boolean=True)
+    def in_force(self, suspension: Suspension) -> bool:
+        return suspension.is_active()
+
+    @admin.display(description="lift")
+    def lift(self, suspension: Suspension) -> str:
+        if suspension.pk is None or not suspension.is_active():
+            return "-"
+        return format_html(
+            '<a class="button" href="{}">Lift the suspension</a>',
+            reverse("admin:games_suspension_lift", args=[suspension.pk]),
+        )
+
+    def save_model(self, request: HttpRequest, obj: Suspension, form: Any, change: bool) -> None:
+        created = moderation.user_suspend(
+            user=obj.user, moderator=request.user, reason=obj.reason, until=obj.until
+        )
+        obj.pk = created.pk
+        obj.created_by = created.created_by
+        obj.created_at = created.created_at
+
+    def get_urls(self) -> list:
+        return [
+            path(
+                "<int:pk>/lift/",
+                self.admin_site.admin_view(self.lift_view),
+                name="games_suspension_lift",
+            ),
+            *super().get_urls(),
+        ]
+
+    def lift_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+        """Ask for the reason, then lift the user's suspension (``user_unsuspend``)."""
+        if not request.user.has_perm("games.moderate_game"):
+            raise PermissionDenied
+        suspension = get_object_or_404(Suspension.objects.select_related("user"), pk=pk)
+        form = LiftSuspensionForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                moderation.user_unsuspend(
+                    user=suspension.user,
+                    moderator=request.user,
+                    reason=form.cleaned_data["reason"],
+                )
+            except GameError as exc:
+                form.add_error(None, exc.message)
+            else:
+                self.message_user(request, "Suspension lifted.", messages.SUCCESS)
+                return redirect("admin:games_suspension_change", suspension.pk)
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": f"Lift the suspension of {suspension.user.get_username()}",
+            "suspension": suspension,
+            "form": form,
+        }
+        return TemplateResponse(request, "admin/games/suspension/lift.html", context)

@@ -7,9 +7,10 @@ from datetime import timedelta
 from typing import Any
 
 from django import forms
+from django.utils import timezone
 
 from games import moderation
-from games.models import Game
+from games.models import Game, Suspension
 
 
 class ModerationForm(forms.Form):
@@ -117,3 +118,44 @@ ACTION_FORMS: dict[str, type[ModerationForm]] = {
     "extend_deadline": ExtendDeadlineForm,
     "rollback": RollbackForm,
 }
+
+
+class SuspensionForm(forms.ModelForm):
+    """Suspend a user (``moderation.user_suspend``): who, why and until when."""
+
+    class Meta:
+        model = Suspension
+        fields = ["user", "reason", "until"]
+        help_texts = {
+            "reason": "Why: recorded in the audit log.",
+            "until": "Empty: until a moderator lifts it. Their games go on with a bot.",
+        }
+
+    def clean_reason(self) -> str:
+        reason = (self.cleaned_data.get("reason") or "").strip()
+        if not reason:
+            raise forms.ValidationError("Say why: a reason is required.")
+        if len(reason) > moderation.MAX_REASON_CHARS:
+            raise forms.ValidationError("The reason is too long.")
+        return reason
+
+    def clean_until(self) -> Any:
+        until = self.cleaned_data.get("until")
+        if until is not None and until <= timezone.now():
+            raise forms.ValidationError("A suspension must end in the future.")
+        return until
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        user = data.get("user")
+        if user is not None and Suspension.objects.active().filter(user=user).exists():
+            raise forms.ValidationError("This user is already suspended.")
+        return data
+
+
+class LiftSuspensionForm(forms.Form):
+    reason = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
+        max_length=moderation.MAX_REASON_CHARS,
+        help_text="Why: recorded in the audit log.",
+    )

@@ -7,11 +7,12 @@ the engine (``games/replay.py``). ``Snapshot`` rows only make that faster.
 from __future__ import annotations
 
 import secrets
-from datetime import timedelta
+from datetime import UTC, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 PUBLIC_ID_ALPHABET = "abcdefghijkmnopqrstuvwxyz23456789"  # no l/1/0 to misread in a link
 PUBLIC_ID_LENGTH = 12
@@ -268,6 +269,8 @@ class ModerationKind(models.TextChoices):
     RESTORE = "restore", "restore a player"
     EXTEND_DEADLINE = "extend_deadline", "extend the deadline"
     ROLLBACK = "rollback", "roll back"
+    SUSPEND = "suspend", "suspend a user"
+    UNSUSPEND = "unsuspend", "lift a user's suspension"
 
 
 class ModerationAction(models.Model):
@@ -308,3 +311,74 @@ class ModerationAction(models.Model):
         if not self._state.adding:
             raise AppendOnlyError("the moderation log is append-only")
         super().save(*args, **kwargs)
+
+
+class SuspensionQuerySet(models.QuerySet):
+    def active(self, now: Any = None) -> SuspensionQuerySet:
+        """Not lifted, and either indefinite or not yet expired."""
+        now = now or timezone.now()
+        return self.filter(lifted_at__isnull=True).filter(
+            models.Q(until__isnull=True) | models.Q(until__gt=now)
+        )
+
+
+class Suspension(models.Model):
+    """A moderator keeps a user out (API, login, games) until ``until`` (None: until lifted).
+
+    Created and lifted only through ``games.moderation.user_suspend`` / ``user_unsuspend``,
+    each of which also writes a ``ModerationAction`` row.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="suspensions"
+    )
+    reason = models.TextField()
+    until = models.DateTimeField(null=True, blank=True, help_text="Empty: until lifted.")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="suspensions_given"
+    )
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    lifted_at = models.DateTimeField(null=True, blank=True)
+    lifted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="suspensions_lifted",
+    )
+
+    objects = SuspensionQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"suspension of {self.user_id} ({self.created_at:%Y-%m-%d})"
+
+    def is_active(self, now: Any = None) -> bool:
+        now = now or timezone.now()
+        return self.lifted_at is None and (self.until is None or self.until > now)
+
+    @property
+    def message(self) -> str:
+        if self.until is None:
+            return "This account is suspended until a moderator lifts the suspension."
+        until = self.until.astimezone(UTC)
+        return f"This account is suspended until {until:%Y-%m-%d %H:%M} UTC."
+
+
+def active_suspension(user: Any, now: Any = None) -> Suspension | None:
+    """The user's suspension in force (the one ending last), or None."""
+    if user is None or not getattr(user, "pk", None):
+        return None
+    suspensions = list(Suspension.objects.active(now).filter(user_id=user.pk))
+    if not suspensions:
+        return None
+    return next((s for s in suspensions if s.until is None), None) or max(
+        suspensions, key=lambda s: s.until
+    )
+
+
+def user_is_suspended(user: Any, now: Any = None) -> bool:
+    """Whether a suspension is in force: not lifted, and no ``until`` or ``until`` > now."""
+    return active_suspension(user, now) is not None

@@ -14,13 +14,17 @@ it is the state after ``to_seq``); the others change the game or seat rows only.
 can be undone by another: pause/resume, replace_by_bot/restore, an abandoned game is
 resumed, a deadline is extended again (or shortened), a rollback is rolled back to the seq
 before it.
+
+Users are suspended and reinstated with ``user_suspend`` / ``user_unsuspend``: a
+``Suspension`` row and an audit row (no game event of their own).
 """
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
@@ -34,8 +38,10 @@ from games.models import (
     Game,
     GameStatus,
     ModerationAction,
+    ModerationKind,
     Seat,
     SeatStatus,
+    Suspension,
 )
 from notifications.services import moderation_queue
 
@@ -343,3 +349,101 @@ def game_rollback(*, game: Game, to_seq: int, moderator: AbstractBaseUser, reaso
             details={"to_seq": to_seq, "from_seq": from_seq},
         )
         return game
+
+
+def user_suspend(
+    *,
+    user: AbstractBaseUser,
+    moderator: AbstractBaseUser,
+    reason: str,
+    until: datetime | None = None,
+) -> Suspension:
+    """Keep ``user`` out until ``until`` (None: until lifted), in one transaction.
+
+    While suspended the user cannot log in or get an API token, their token is refused, and
+    joining, moving, undoing and resigning are refused (``NotAllowedError("suspended")``).
+
+    Their games in progress (active or paused) must not wait for them, so each seat they play
+    in person gets what the ``replace_by_bot`` timeout policy does (games/deadlines.py), at
+    once and whatever the game's own policy: the heuristic bot takes the seat over
+    (``seat_replace_by_bot``, same reason) — or, when no other human is left playing, the game
+    is abandoned (``game_abandon``), as the deadline sweep would. The deadline sweep's own
+    entry point only acts on a passed deadline of the seat to move, so it is not reused.
+    Lifting the suspension gives no seat back: a moderator can ``seat_restore`` it. Seats in
+    open games are left as they are.
+    """
+    reason = _check_reason(reason)
+    now = timezone.now()
+    if until is not None and until <= now:
+        raise InvalidRequestError("bad_until", "A suspension must end in the future.")
+    with transaction.atomic():
+        # One suspension at a time: concurrent requests for the same user queue here.
+        get_user_model().objects.select_for_update().get(pk=user.pk)
+        if Suspension.objects.active(now).filter(user_id=user.pk).exists():
+            raise ConflictError("already_suspended", "This user is already suspended.")
+        suspension = Suspension.objects.create(
+            user=user, reason=reason, until=until, created_by=moderator
+        )
+        seats = list(
+            Seat.objects.filter(
+                user_id=user.pk,
+                bot="",
+                status=SeatStatus.PLAYING,
+                game__status__in=[GameStatus.ACTIVE, GameStatus.PAUSED],
+            )
+            .select_related("game")
+            .order_by("game_id", "index")
+        )
+        games: list[str] = []
+        for seat in seats:
+            others = Seat.objects.filter(
+                game_id=seat.game_id,
+                user__isnull=False,
+                bot="",
+                status=SeatStatus.PLAYING,
+            ).exclude(pk=seat.pk)
+            if others.exists():
+                seat_replace_by_bot(
+                    game=seat.game, seat=seat.index, moderator=moderator, reason=reason
+                )
+            else:
+                game_abandon(game=seat.game, moderator=moderator, reason=reason)
+            games.append(seat.game.public_id)
+        ModerationAction.objects.create(
+            moderator=moderator,
+            action=ModerationKind.SUSPEND,
+            target_user=user,
+            reason=reason,
+            details={
+                "suspension": suspension.pk,
+                "until": until.isoformat() if until else None,
+                "games": games,
+            },
+        )
+        return suspension
+
+
+def user_unsuspend(
+    *, user: AbstractBaseUser, moderator: AbstractBaseUser, reason: str
+) -> list[Suspension]:
+    """Lift the user's suspensions in force (one transaction, an audit row); those lifted."""
+    reason = _check_reason(reason)
+    with transaction.atomic():
+        get_user_model().objects.select_for_update().get(pk=user.pk)
+        now = timezone.now()
+        lifted = list(Suspension.objects.active(now).filter(user_id=user.pk))
+        if not lifted:
+            raise ConflictError("not_suspended", "This user is not suspended.")
+        Suspension.objects.filter(pk__in=[s.pk for s in lifted]).update(
+            lifted_at=now, lifted_by=moderator
+        )
+        ModerationAction.objects.create(
+            moderator=moderator,
+            action=ModerationKind.UNSUSPEND,
+            target_user=user,
+            reason=reason,
+            details={"suspensions": [s.pk for s in lifted]},
+        )
+        for suspension in lifted:
+            suspension.lifted_at, suspension.lifted_by = now, moderator
+        return lifted

@@ -42,6 +42,7 @@ from games.models import (
     Seat,
     SeatStatus,
     TimeoutPolicy,
+    active_suspension,
 )
 from notifications.services import notifications_for_event
 
@@ -181,6 +182,7 @@ def _validate_setup(*, edition: str, players: int, options: dict[str, Any]) -> N
 
 def game_join(*, game: Game, user: AbstractBaseUser) -> Seat:
     """Take the first free seat of an open game (joining twice gives the same seat)."""
+    _check_not_suspended(user)
     with transaction.atomic():
         game, seats = _lock_with_seats(game)
         mine = next((seat for seat in seats if seat.user_id == user.pk), None)
@@ -271,6 +273,7 @@ def move_submit(
     InvalidRequestError (400) with the engine's code and sentence for an illegal move. A
     repeated ``idempotency_key`` gets the first answer again and writes nothing.
     """
+    _check_not_suspended(user)
     try:
         with transaction.atomic():
             game, seats = _lock_with_seats(game)
@@ -310,6 +313,7 @@ def move_undo(
     Refused for a decision that revealed hidden information or used chance, and for
     anything before the user's current turn.
     """
+    _check_not_suspended(user)
     try:
         with transaction.atomic():
             game, seats = _lock_with_seats(game)
@@ -353,6 +357,7 @@ def move_undo(
 
 def game_resign(*, game: Game, user: AbstractBaseUser) -> Game:
     """Resign (see the module docstring for what happens to the game)."""
+    _check_not_suspended(user)
     with transaction.atomic():
         game, seats = _lock_with_seats(game)
         seat = _seat_of(game, user, seats)
@@ -477,6 +482,13 @@ def _lock_with_seats(game: Game | str) -> tuple[Game, list[Seat]]:
     for seat in rows:
         seat.game = locked
     return locked, rows
+
+
+def _check_not_suspended(user: AbstractBaseUser | None) -> None:
+    """A suspended user (see ``games.moderation.user_suspend``) may not act in any game."""
+    suspension = active_suspension(user)
+    if suspension is not None:
+        raise NotAllowedError("suspended", suspension.message)
 
 
 def _seat_of(game: Game, user: AbstractBaseUser, seats: list[Seat] | None = None) -> Seat:

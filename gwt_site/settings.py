@@ -253,6 +253,9 @@ NOTIFY_SWEEP_AFTER = env_int("NOTIFY_SWEEP_AFTER", 60)
 
 # --- auth, i18n, static ----------------------------------------------------------------
 
+# Suspended users cannot log in (games/auth.py).
+AUTHENTICATION_BACKENDS = ["games.auth.SuspensionAwareBackend"]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -289,7 +292,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # Token first: an unauthenticated API request gets 401 with a WWW-Authenticate header.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "games.auth.SuspensionAwareTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],

@@ -237,6 +237,8 @@ def test_the_moderators_group_has_exactly_the_needed_permissions():
         "games.view_seat",
         "games.view_event",
         "games.view_moderationaction",
+        "games.view_suspension",
+        "games.add_suspension",
     }
 
 
