@@ -11,6 +11,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/notifications/", include("notifications.api_urls")),
     path("api/", include("games.urls")),
+    path("games/", include("games.web_urls")),
     path("notifications/", include("notifications.urls")),
     path("admin/", admin.site.urls),
 ]

@@ -19,7 +19,8 @@ from hypothesis import settings as hypothesis_settings
 from tests.services import ServicesUnavailableError, select_services
 
 ROOT = Path(__file__).resolve().parent.parent
-TEST_VAR_DIR = ROOT / "var" / "test"
+# TEST_VAR_DIR lets two runs on one machine keep their files apart.
+TEST_VAR_DIR = Path(os.environ.get("TEST_VAR_DIR") or ROOT / "var" / "test")
 
 hypothesis_settings.register_profile("default", deadline=None)
 hypothesis_settings.register_profile(

@@ -14,7 +14,8 @@ from urllib.parse import unquote, urlsplit, urlunsplit
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/gwt"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
-# Tests use their own Redis database so that they never see a development queue or cache.
+# Tests use their own Redis database so that they never see a development queue or cache;
+# TEST_REDIS_DB picks another one so that two runs on one machine keep apart.
 TEST_REDIS_DB = 15
 PROBE_TIMEOUT_SECONDS = 2
 
@@ -49,14 +50,13 @@ def select_services(environ: Mapping[str, str], var_dir: Path) -> Selection:
         problems.append(f"DATABASE_URL is not PostgreSQL ({db.scheme}://)")
         database = f"{db.scheme} (from DATABASE_URL)"
 
-    redis_url: str | None = with_redis_db(
-        environ.get("REDIS_URL") or DEFAULT_REDIS_URL, TEST_REDIS_DB
-    )
+    redis_db = int(environ.get("TEST_REDIS_DB") or TEST_REDIS_DB)
+    redis_url: str | None = with_redis_db(environ.get("REDIS_URL") or DEFAULT_REDIS_URL, redis_db)
     red = urlsplit(redis_url)
     where = f"{red.hostname or 'localhost'}:{red.port or 6379}"
     error = probe_redis(redis_url)
     if error is None:
-        broker = f"redis ({where}, db {TEST_REDIS_DB})"
+        broker = f"redis ({where}, db {redis_db})"
     else:
         problems.append(f"Redis at {where}: {error}")
         redis_url = None
