@@ -7,7 +7,8 @@ from typing import Any
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
+from django.db.models import Count, Exists, OuterRef, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -17,14 +18,17 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.timesince import timesince
 
-from games import moderation
+from games import admin_tables, moderation
 from games.admin_forms import ACTION_FORMS, LiftSuspensionForm, SuspensionForm
 from games.errors import GameError
 from games.models import (
+    REPORT_PENDING_STATUSES,
     Event,
     Game,
     GameStatus,
     ModerationAction,
+    ModerationKind,
+    Report,
     Seat,
     Snapshot,
     Suspension,
@@ -32,6 +36,7 @@ from games.models import (
 from games.selectors import event_text
 
 STALLED_DAYS = (1, 3, 7, 14, 30)
+CHAT_ON_GAME_PAGE = 100  # the latest messages shown on a game's page
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -48,13 +53,18 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ["index", "colour", "user", "bot", "status"]
+    fields = ["index", "colour", "player", "bot", "status"]
     readonly_fields = fields
     can_delete = False
     max_num = 0
 
     def has_change_permission(self, request: HttpRequest, obj: Game | None = None) -> bool:
         return False
+
+    @admin.display(description="player")
+    def player(self, seat: Seat) -> Any:
+        """The player's moderation page (their games, reports, suspensions, history)."""
+        return admin_tables.player_link(seat.user if seat.user_id else None)
 
 
 class EventInline(admin.TabularInline):
@@ -85,6 +95,22 @@ class EventInline(admin.TabularInline):
         reason = (event.payload or {}).get("reason") if event.actor_id else None
         line = event_text(event)
         return f"{line} (reason: {reason})" if reason else line
+
+
+class ReportedFilter(admin.SimpleListFilter):
+    title = "reported"
+    parameter_name = "reported"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
+        return [("yes", "with reports to handle"), ("ever", "ever reported")]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
+        if self.value() == "yes":
+            pending = Report.objects.filter(game=OuterRef("pk"), status__in=REPORT_PENDING_STATUSES)
+            return queryset.filter(Exists(pending))
+        if self.value() == "ever":
+            return queryset.filter(Exists(Report.objects.filter(game=OuterRef("pk"))))
+        return queryset
 
 
 class StalledFilter(admin.SimpleListFilter):
@@ -119,16 +145,36 @@ class GameAdmin(ReadOnlyAdmin):
         "idle",
         "turn_deadline",
         "version",
+        "pending_reports",
     ]
-    list_filter = ["status", StalledFilter, "edition", "lobby"]
+    list_filter = ["status", StalledFilter, ReportedFilter, "edition", "lobby"]
     search_fields = ["public_id", "seats__user__username"]
     list_select_related = ["created_by"]
     exclude = ["seed"]
-    readonly_fields = ["moderation", "replay"]
+    readonly_fields = ["moderation", "replay", "reports_section", "chat"]
     inlines = [SeatInline, EventInline]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
-        return super().get_queryset(request).prefetch_related("seats__user")
+        pending = Report.objects.filter(game=OuterRef("pk"), status__in=REPORT_PENDING_STATUSES)
+        count = pending.order_by().values("game").annotate(n=Count("pk")).values("n")
+        return (
+            super()
+            .get_queryset(request)
+            .prefetch_related("seats__user")
+            .annotate(pending_report_count=Coalesce(Subquery(count), 0))
+        )
+
+    @admin.display(description="reports to handle", ordering="pending_report_count")
+    def pending_reports(self, game: Game) -> int | str:
+        return game.pending_report_count or "-"
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Game | None = None) -> list:
+        """The chat and the reports only for those who may see them on their own pages."""
+        shown = {
+            "reports_section": request.user.has_perm("games.view_report"),
+            "chat": request.user.has_perm("games.view_chatmessage"),
+        }
+        return [name for name in self.readonly_fields if shown.get(name, True)]
 
     @admin.display(description="players")
     def player_names(self, game: Game) -> str:
@@ -151,6 +197,34 @@ class GameAdmin(ReadOnlyAdmin):
             return "-"
         url = f"/games/{game.public_id}/replay/"
         return format_html('<a href="{}">{}</a>', url, url)
+
+    @admin.display(description="reports")
+    def reports_section(self, game: Game) -> str:
+        if game.pk is None:
+            return "-"
+        return admin_tables.reports_table(
+            game.reports.select_related("game", "reporter", "reported_user", "assigned_to")
+        )
+
+    @admin.display(description="chat (as moderators see it: hidden messages too)")
+    def chat(self, game: Game) -> str:
+        if game.pk is None:
+            return "-"
+        chat = game.chat_messages.select_related("author", "hidden_by")
+        latest = list(chat.order_by("-id")[:CHAT_ON_GAME_PAGE])[::-1]
+        back = reverse("admin:games_game_change", args=[game.pk])
+        table = admin_tables.chat_table(latest, back=back)
+        total = chat.count()
+        if total <= len(latest):
+            return table
+        everything = reverse("admin:games_chatmessage_changelist") + f"?q={game.public_id}"
+        return format_html(
+            "<p>The last {} of {} messages: {}.</p>{}",
+            len(latest),
+            total,
+            admin_tables.link(everything, "see them all"),
+            table,
+        )
 
     @admin.display(description="moderator actions")
     def moderation(self, game: Game) -> str:
@@ -243,22 +317,74 @@ class SnapshotAdmin(ReadOnlyAdmin):
     exclude = ["state"]
 
 
+class ModeratorFilter(admin.SimpleListFilter):
+    """Only the people who have moderated (a user filter would list every player)."""
+
+    title = "moderator"
+    parameter_name = "moderator"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
+        moderators = (
+            ModerationAction.objects.order_by("moderator__username")
+            .values_list("moderator_id", "moderator__username")
+            .distinct()
+        )
+        return [(str(pk), name) for pk, name in moderators]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
+        value = self.value()
+        if value and value.isdigit():
+            return queryset.filter(moderator_id=int(value))
+        return queryset
+
+
+class ActionGroupFilter(admin.SimpleListFilter):
+    title = "what was acted on"
+    parameter_name = "on"
+    GROUPS = {
+        "games": [
+            ModerationKind.PAUSE,
+            ModerationKind.RESUME,
+            ModerationKind.ABANDON,
+            ModerationKind.REPLACE_BY_BOT,
+            ModerationKind.RESTORE,
+            ModerationKind.EXTEND_DEADLINE,
+            ModerationKind.ROLLBACK,
+        ],
+        "users": [ModerationKind.SUSPEND, ModerationKind.UNSUSPEND],
+        "chat": [ModerationKind.HIDE_MESSAGE, ModerationKind.UNHIDE_MESSAGE],
+        "reports": [
+            ModerationKind.REPORT_ASSIGN,
+            ModerationKind.REPORT_RESOLVE,
+            ModerationKind.REPORT_DISMISS,
+            ModerationKind.REPORT_REOPEN,
+        ],
+    }
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
+        return [(name, name) for name in self.GROUPS]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
+        kinds = self.GROUPS.get(self.value() or "")
+        return queryset.filter(action__in=kinds) if kinds else queryset
+
+
 @admin.register(ModerationAction)
 class ModerationActionAdmin(ReadOnlyAdmin):
     """The audit log: every moderator action, never editable."""
 
-    list_display = [
-        "created_at",
-        "moderator",
-        "action",
-        "game",
-        "event_seq",
-        "target_user",
+    list_display = ["created_at", "moderator", "action", "on_what", "reason"]
+    list_filter = [ActionGroupFilter, "action", ModeratorFilter, "created_at"]
+    search_fields = [
+        "moderator__username",
+        "target_user__username",
+        "game__public_id",
         "reason",
+        "=report__id",
+        "=chat_message__id",
     ]
-    list_filter = ["action", "created_at"]
-    search_fields = ["moderator__username", "target_user__username", "game__public_id", "reason"]
-    list_select_related = ["moderator", "game", "target_user"]
+    list_select_related = ["moderator", "game", "target_user", "chat_message", "report"]
+    date_hierarchy = "created_at"
     readonly_fields = [
         "created_at",
         "moderator",
@@ -266,12 +392,18 @@ class ModerationActionAdmin(ReadOnlyAdmin):
         "game",
         "event_seq",
         "target_user",
+        "chat_message",
+        "report",
         "reason",
         "details",
     ]
 
     def get_actions(self, request: HttpRequest) -> dict:
         return {}
+
+    @admin.display(description="on")
+    def on_what(self, action: ModerationAction) -> str:
+        return admin_tables.on_what(action)
 
 
 class SuspensionStateFilter(admin.SimpleListFilter):
@@ -397,3 +529,7 @@ class SuspensionAdmin(admin.ModelAdmin):
             "form": form,
         }
         return TemplateResponse(request, "admin/games/suspension/lift.html", context)
+
+
+# The report queue, chat messages and players' pages (they build on ReadOnlyAdmin above).
+from games import admin_community  # noqa: E402, F401

@@ -9,8 +9,8 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
-from games import moderation
-from games.models import Game, Suspension
+from games import moderation, reports
+from games.models import ChatMessage, Game, Report, Suspension
 
 
 class ModerationForm(forms.Form):
@@ -153,9 +153,127 @@ class SuspensionForm(forms.ModelForm):
         return data
 
 
-class LiftSuspensionForm(forms.Form):
+class ReasonForm(forms.Form):
+    """An action on something other than a game: only why (recorded in the audit log)."""
+
     reason = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
         max_length=moderation.MAX_REASON_CHARS,
         help_text="Why: recorded in the audit log.",
     )
+
+
+class LiftSuspensionForm(ReasonForm):
+    pass
+
+
+class ChatMessageForm(ReasonForm):
+    """Hide or show again a chat message (``moderation.chat_message_hide`` / ``_unhide``)."""
+
+    label = ""
+    service: Callable[..., Any]
+
+    def apply(self, *, message: ChatMessage, moderator: Any) -> None:
+        self.service(message=message, moderator=moderator, reason=self.cleaned_data["reason"])
+
+
+class HideMessageForm(ChatMessageForm):
+    label = "Hide the message"
+    service = staticmethod(moderation.chat_message_hide)
+
+
+class UnhideMessageForm(ChatMessageForm):
+    label = "Show the message again"
+    service = staticmethod(moderation.chat_message_unhide)
+
+
+CHAT_FORMS: dict[str, type[ChatMessageForm]] = {
+    "hide": HideMessageForm,
+    "unhide": UnhideMessageForm,
+}
+
+
+class ReportForm(forms.Form):
+    """A step of a report's handling (``games.reports``)."""
+
+    label = ""
+
+    def __init__(self, *args: Any, report: Report, moderator: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.report = report
+        self.moderator = moderator
+
+    def apply(self) -> None:
+        raise NotImplementedError
+
+
+class AssignReportForm(ReportForm):
+    label = "Assign"
+    assignee = forms.ModelChoiceField(
+        queryset=None,
+        required=False,
+        empty_label="nobody (back to the open queue)",
+        help_text="The moderator who handles it.",
+    )
+    reason = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2, "cols": 60}),
+        max_length=moderation.MAX_REASON_CHARS,
+        help_text="Optional: a word for the audit log.",
+    )
+
+    def __init__(
+        self, *args: Any, report: Report, moderator: Any, to_me: bool = False, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, report=report, moderator=moderator, **kwargs)
+        self.fields["assignee"].queryset = moderation.moderator_users()
+        self.fields["assignee"].label_from_instance = lambda user: user.get_username()
+        self.fields["assignee"].initial = moderator.pk if to_me else report.assigned_to_id
+
+    def apply(self) -> None:
+        reports.report_assign(
+            report=self.report,
+            moderator=self.moderator,
+            assignee=self.cleaned_data["assignee"],
+            reason=self.cleaned_data["reason"],
+        )
+
+
+class NotesForm(ReportForm):
+    notes = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 4, "cols": 60}),
+        max_length=moderation.MAX_REASON_CHARS,
+        help_text="What you found and did: kept on the report and in the audit log.",
+    )
+    service: Callable[..., Any]
+
+    def apply(self) -> None:
+        self.service(report=self.report, moderator=self.moderator, notes=self.cleaned_data["notes"])
+
+
+class ResolveReportForm(NotesForm):
+    label = "Resolve"
+    service = staticmethod(reports.report_resolve)
+
+
+class DismissReportForm(NotesForm):
+    label = "Dismiss"
+    service = staticmethod(reports.report_dismiss)
+
+
+class ReopenReportForm(ReportForm):
+    label = "Reopen"
+    reason = ReasonForm.base_fields["reason"]
+
+    def apply(self) -> None:
+        reports.report_reopen(
+            report=self.report, moderator=self.moderator, reason=self.cleaned_data["reason"]
+        )
+
+
+REPORT_FORMS: dict[str, type[ReportForm]] = {
+    "assign": AssignReportForm,
+    "resolve": ResolveReportForm,
+    "dismiss": DismissReportForm,
+    "reopen": ReopenReportForm,
+}

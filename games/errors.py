@@ -44,6 +44,12 @@ class ConflictError(GameError):
     status = 409
 
 
+class RateLimitedError(GameError):
+    """Too many of these in too short a time (chat lines, reports): try again later."""
+
+    status = 429
+
+
 class StaleVersionError(ConflictError):
     def __init__(self, *, expected: int, current: int) -> None:
         super().__init__(

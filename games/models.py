@@ -7,10 +7,12 @@ the engine (``games/replay.py``). ``Snapshot`` rows only make that faster.
 from __future__ import annotations
 
 import secrets
+import time
 from datetime import UTC, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.db import models
 from django.utils import timezone
 
@@ -271,6 +273,12 @@ class ModerationKind(models.TextChoices):
     ROLLBACK = "rollback", "roll back"
     SUSPEND = "suspend", "suspend a user"
     UNSUSPEND = "unsuspend", "lift a user's suspension"
+    HIDE_MESSAGE = "hide_message", "hide a chat message"
+    UNHIDE_MESSAGE = "unhide_message", "show a hidden chat message again"
+    REPORT_ASSIGN = "report_assign", "assign a report"
+    REPORT_RESOLVE = "report_resolve", "resolve a report"
+    REPORT_DISMISS = "report_dismiss", "dismiss a report"
+    REPORT_REOPEN = "report_reopen", "reopen a report"
 
 
 class ModerationAction(models.Model):
@@ -297,7 +305,21 @@ class ModerationAction(models.Model):
         blank=True,
         related_name="moderation_actions_received",
     )
-    reason = models.TextField()
+    chat_message = models.ForeignKey(
+        "ChatMessage",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="moderation_actions",
+    )
+    report = models.ForeignKey(
+        "Report",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="moderation_actions",
+    )
+    reason = models.TextField(blank=True)
     details = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
@@ -367,9 +389,28 @@ class Suspension(models.Model):
         return f"This account is suspended until {until:%Y-%m-%d %H:%M} UTC."
 
 
+# A user instance loaded together with the fact that no suspension was in force (the API's
+# token authentication does both in one query) carries the time of that check, so that the
+# services called in the same request do not ask the database again.
+_NOT_SUSPENDED_AT = "_not_suspended_checked_at"
+SUSPENSION_CHECK_SECONDS = 5.0
+
+
+def note_not_suspended(user: Any) -> None:
+    """Record on this user instance that no suspension was in force just now."""
+    setattr(user, _NOT_SUSPENDED_AT, time.monotonic())
+
+
 def active_suspension(user: Any, now: Any = None) -> Suspension | None:
     """The user's suspension in force (the one ending last), or None."""
     if user is None or not getattr(user, "pk", None):
+        return None
+    checked = getattr(user, _NOT_SUSPENDED_AT, None)
+    if (
+        now is None
+        and checked is not None
+        and time.monotonic() - checked < SUSPENSION_CHECK_SECONDS
+    ):
         return None
     suspensions = list(Suspension.objects.active(now).filter(user_id=user.pk))
     if not suspensions:
@@ -382,3 +423,124 @@ def active_suspension(user: Any, now: Any = None) -> Suspension | None:
 def user_is_suspended(user: Any, now: Any = None) -> bool:
     """Whether a suspension is in force: not lifted, and no ``until`` or ``until`` > now."""
     return active_suspension(user, now) is not None
+
+
+CHAT_MESSAGE_MAX_CHARS = 1000
+
+
+class ChatMessage(models.Model):
+    """A line of a game's chat. Never deleted: a moderator hides it (players stop seeing it,
+    moderators still do) and can show it again; both are in the audit log."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="chat_messages")
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="chat_messages"
+    )
+    seat = models.PositiveSmallIntegerField(help_text="The author's seat when they wrote it.")
+    text = models.TextField(max_length=CHAT_MESSAGE_MAX_CHARS)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    hidden_at = models.DateTimeField(null=True, blank=True)
+    hidden_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="chat_messages_hidden",
+    )
+    hidden_reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["game", "created_at", "id"]
+        indexes = [models.Index(fields=["game", "id"], name="chatmessage_game_id")]
+
+    def __str__(self) -> str:
+        return f"message {self.pk} in {self.game_id} by {self.author_id}"
+
+    @property
+    def is_hidden(self) -> bool:
+        return self.hidden_at is not None
+
+
+class ReportReason(models.TextChoices):
+    ABUSE = "abuse", "abuse or harassment"
+    CHEATING = "cheating", "cheating or collusion"
+    SPAM = "spam", "spam"
+    STALLING = "stalling", "stalling"
+    OTHER = "other", "other"
+
+
+class ReportStatus(models.TextChoices):
+    OPEN = "open", "open"
+    IN_PROGRESS = "in_progress", "in progress"
+    RESOLVED = "resolved", "resolved"
+    DISMISSED = "dismissed", "dismissed"
+
+
+#: Reports a moderator still has to look at.
+REPORT_PENDING_STATUSES = (ReportStatus.OPEN, ReportStatus.IN_PROGRESS)
+
+
+class Report(models.Model):
+    """A player tells the moderators about another player or a chat message of a game.
+
+    Made by ``games.reports.report_create``; moved through open -> in progress -> resolved
+    or dismissed (and reopened) only by the moderator services there, each one audited.
+    """
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="reports")
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="reports_made"
+    )
+    reported_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="reports_received",
+    )
+    message = models.ForeignKey(
+        ChatMessage,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="reports",
+        help_text="The chat message reported (its author is the reported user).",
+    )
+    reason = models.CharField(max_length=16, choices=ReportReason.choices)
+    text = models.TextField(blank=True)
+    status = models.CharField(
+        max_length=16, choices=ReportStatus.choices, default=ReportStatus.OPEN, db_index=True
+    )
+    assigned_to = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="reports_assigned",
+    )
+    resolution_notes = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    resolved_at = models.DateTimeField(
+        null=True, blank=True, help_text="When it was resolved or dismissed."
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"report {self.pk} ({self.get_reason_display()}, {self.get_status_display()})"
+
+    @property
+    def is_pending(self) -> bool:
+        return self.status in REPORT_PENDING_STATUSES
+
+
+class Player(User):
+    """The moderators' view of a user account (their games, reports and history): a proxy,
+    so the admin can list and show users to moderators without the user admin's powers."""
+
+    class Meta:
+        proxy = True
+        verbose_name = "player"
+        verbose_name_plural = "players"

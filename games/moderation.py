@@ -16,7 +16,13 @@ resumed, a deadline is extended again (or shortened), a rollback is rolled back 
 before it.
 
 Users are suspended and reinstated with ``user_suspend`` / ``user_unsuspend``: a
-``Suspension`` row and an audit row (no game event of their own).
+``Suspension`` row and an audit row (no game event of their own). Chat messages are hidden
+and shown again with ``chat_message_hide`` / ``chat_message_unhide`` (an audit row naming the
+message; no game event: the chat is not part of the game's history). Reports are worked in
+``games.reports``.
+
+Who is a moderator: ``may_moderate`` (the ``games.moderate_game`` permission, which the
+"Moderators" group and superusers have).
 """
 
 from __future__ import annotations
@@ -25,14 +31,16 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AbstractBaseUser, Permission
 from django.db import transaction
+from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from games import replay, services
 from games.errors import ConflictError, InvalidRequestError
 from games.models import (
     BotKind,
+    ChatMessage,
     Event,
     EventKind,
     Game,
@@ -46,9 +54,40 @@ from games.models import (
 from notifications.services import moderation_queue
 
 MAX_REASON_CHARS = 2000
+MODERATE_PERMISSION = "games.moderate_game"
 
 
-def _check_reason(reason: str) -> str:
+def may_moderate(user: AbstractBaseUser | None) -> bool:
+    """Whether ``user`` may use the moderation tools (and see what players do not)."""
+    return bool(
+        user is not None
+        and user.is_authenticated
+        and user.is_active
+        and user.has_perm(MODERATE_PERMISSION)
+    )
+
+
+def moderator_users() -> QuerySet:
+    """Active staff who may moderate (a report's possible assignees)."""
+    permission = Q(
+        codename="moderate_game", content_type__app_label="games", content_type__model="game"
+    )
+    granted = Permission.objects.filter(permission)
+    return (
+        get_user_model()
+        .objects.filter(is_active=True, is_staff=True)
+        .filter(
+            Q(is_superuser=True)
+            | Q(user_permissions__in=granted)
+            | Q(groups__permissions__in=granted)
+        )
+        .distinct()
+        .order_by("username")
+    )
+
+
+def check_reason(reason: str) -> str:
+    """The reason stripped; refused when empty or too long (every action must say why)."""
     reason = (reason or "").strip()
     if not reason:
         raise InvalidRequestError("reason_required", "Say why: a reason is required.")
@@ -120,7 +159,7 @@ def _queue_bots_if_needed(game: Game, seats: list[Seat]) -> None:
 
 def game_pause(*, game: Game, moderator: AbstractBaseUser, reason: str) -> Game:
     """Stop the game's clocks: no move can be made and no deadline passes until resumed."""
-    reason = _check_reason(reason)
+    reason = check_reason(reason)
     with transaction.atomic():
         game, _ = services._lock_with_seats(game)
         if game.status != GameStatus.ACTIVE:
@@ -141,7 +180,7 @@ def game_pause(*, game: Game, moderator: AbstractBaseUser, reason: str) -> Game:
 def game_resume(*, game: Game, moderator: AbstractBaseUser, reason: str) -> Game:
     """Start a paused game's clocks again (the turn gets the time it had left), or bring
     back a game a moderator abandoned."""
-    reason = _check_reason(reason)
+    reason = check_reason(reason)
     with transaction.atomic():
         game, seats = services._lock_with_seats(game)
         now = timezone.now()
@@ -178,7 +217,7 @@ def game_resume(*, game: Game, moderator: AbstractBaseUser, reason: str) -> Game
 
 def game_abandon(*, game: Game, moderator: AbstractBaseUser, reason: str) -> Game:
     """End the game with no winner (``abandoned``); ``game_resume`` brings it back."""
-    reason = _check_reason(reason)
+    reason = check_reason(reason)
     with transaction.atomic():
         game, _ = services._lock_with_seats(game)
         _started(game)
@@ -204,7 +243,7 @@ def game_abandon(*, game: Game, moderator: AbstractBaseUser, reason: str) -> Gam
 
 def seat_replace_by_bot(*, game: Game, seat: int, moderator: AbstractBaseUser, reason: str) -> Seat:
     """The heuristic bot plays ``seat`` from now on; the player keeps the seat (restorable)."""
-    reason = _check_reason(reason)
+    reason = check_reason(reason)
     with transaction.atomic():
         game, seats = services._lock_with_seats(game)
         _started(game)
@@ -234,7 +273,7 @@ def seat_replace_by_bot(*, game: Game, seat: int, moderator: AbstractBaseUser, r
 
 def seat_restore(*, game: Game, seat: int, moderator: AbstractBaseUser, reason: str) -> Seat:
     """The player whose seat a bot plays takes it back (undoes a replacement or resignation)."""
-    reason = _check_reason(reason)
+    reason = check_reason(reason)
     with transaction.atomic():
         game, seats = services._lock_with_seats(game)
         _started(game)
@@ -268,7 +307,7 @@ def seat_restore(*, game: Game, seat: int, moderator: AbstractBaseUser, reason: 
 
 def deadline_extend(*, game: Game, moderator: AbstractBaseUser, reason: str, by: timedelta) -> Game:
     """Move the current turn's deadline by ``by`` (negative: earlier, but not in the past)."""
-    reason = _check_reason(reason)
+    reason = check_reason(reason)
     with transaction.atomic():
         game, _ = services._lock_with_seats(game)
         now = timezone.now()
@@ -304,7 +343,7 @@ def game_rollback(*, game: Game, to_seq: int, moderator: AbstractBaseUser, reaso
     Nothing is removed: the events after ``to_seq`` stay in the history. A finished game
     rolled back to a position before its end is active again; a paused game stays paused.
     """
-    reason = _check_reason(reason)
+    reason = check_reason(reason)
     with transaction.atomic():
         game, seats = services._lock_with_seats(game)
         _started(game)
@@ -372,7 +411,7 @@ def user_suspend(
     Lifting the suspension gives no seat back: a moderator can ``seat_restore`` it. Seats in
     open games are left as they are.
     """
-    reason = _check_reason(reason)
+    reason = check_reason(reason)
     now = timezone.now()
     if until is not None and until <= now:
         raise InvalidRequestError("bad_until", "A suspension must end in the future.")
@@ -427,7 +466,7 @@ def user_unsuspend(
     *, user: AbstractBaseUser, moderator: AbstractBaseUser, reason: str
 ) -> list[Suspension]:
     """Lift the user's suspensions in force (one transaction, an audit row); those lifted."""
-    reason = _check_reason(reason)
+    reason = check_reason(reason)
     with transaction.atomic():
         get_user_model().objects.select_for_update().get(pk=user.pk)
         now = timezone.now()
@@ -447,3 +486,58 @@ def user_unsuspend(
         for suspension in lifted:
             suspension.lifted_at, suspension.lifted_by = now, moderator
         return lifted
+
+
+def chat_message_hide(
+    *, message: ChatMessage, moderator: AbstractBaseUser, reason: str
+) -> ChatMessage:
+    """Hide a chat message from the players (moderators still see it, marked)."""
+    reason = check_reason(reason)
+    with transaction.atomic():
+        message = ChatMessage.objects.select_for_update().get(pk=message.pk)
+        if message.hidden_at is not None:
+            raise ConflictError("already_hidden", "This message is already hidden.")
+        message.hidden_at = timezone.now()
+        message.hidden_by = moderator
+        message.hidden_reason = reason
+        message.save(update_fields=["hidden_at", "hidden_by", "hidden_reason"])
+        ModerationAction.objects.create(
+            moderator=moderator,
+            action=ModerationKind.HIDE_MESSAGE,
+            game_id=message.game_id,
+            chat_message=message,
+            target_user_id=message.author_id,
+            reason=reason,
+            details={"message": message.pk},
+        )
+        return message
+
+
+def chat_message_unhide(
+    *, message: ChatMessage, moderator: AbstractBaseUser, reason: str
+) -> ChatMessage:
+    """Show a hidden chat message to the players again (undoes ``chat_message_hide``)."""
+    reason = check_reason(reason)
+    with transaction.atomic():
+        message = ChatMessage.objects.select_for_update().get(pk=message.pk)
+        if message.hidden_at is None:
+            raise ConflictError("not_hidden", "This message is not hidden.")
+        details = {
+            "message": message.pk,
+            "hidden_by": message.hidden_by.get_username() if message.hidden_by_id else None,
+            "hidden_reason": message.hidden_reason,
+        }
+        message.hidden_at = None
+        message.hidden_by = None
+        message.hidden_reason = ""
+        message.save(update_fields=["hidden_at", "hidden_by", "hidden_reason"])
+        ModerationAction.objects.create(
+            moderator=moderator,
+            action=ModerationKind.UNHIDE_MESSAGE,
+            game_id=message.game_id,
+            chat_message=message,
+            target_user_id=message.author_id,
+            reason=reason,
+            details=details,
+        )
+        return message

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games import api
+from games import api, api_community
 
 urlpatterns = [
     path("token/", api.TokenApi.as_view(), name="api-token"),
@@ -24,4 +24,10 @@ urlpatterns = [
     path("games/<str:game_id>/moves/", api.GameMovesApi.as_view(), name="api-game-moves"),
     path("games/<str:game_id>/events/", api.GameEventsApi.as_view(), name="api-game-events"),
     path("games/<str:game_id>/record/", api.GameRecordApi.as_view(), name="api-game-record"),
+    path("games/<str:game_id>/chat/", api_community.GameChatApi.as_view(), name="api-game-chat"),
+    path(
+        "games/<str:game_id>/reports/",
+        api_community.GameReportsApi.as_view(),
+        name="api-game-reports",
+    ),
 ]

@@ -239,6 +239,9 @@ def test_the_moderators_group_has_exactly_the_needed_permissions():
         "games.view_moderationaction",
         "games.view_suspension",
         "games.add_suspension",
+        "games.view_chatmessage",
+        "games.view_report",
+        "games.view_player",
     }
 
 

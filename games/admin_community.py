@@ -1,0 +1,470 @@
+"""Moderation screens for people: the report queue, chat messages and players' pages.
+
+Nothing here is edited through the admin's own forms: every change goes through a service
+(``games.reports``, ``games.moderation``) from a page that asks for a reason or notes, and
+is written to the audit log. Seeing these pages needs the ``view_report``,
+``view_chatmessage`` and ``view_player`` permissions; acting needs ``moderate_game``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Q, QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils import timezone
+from django.utils.html import format_html
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import Truncator
+from django.utils.timesince import timesince
+
+from games import admin_tables
+from games.admin import ReadOnlyAdmin
+from games.admin_forms import CHAT_FORMS, REPORT_FORMS
+from games.errors import GameError
+from games.models import (
+    REPORT_PENDING_STATUSES,
+    ChatMessage,
+    ModerationAction,
+    Player,
+    Report,
+    Seat,
+    Suspension,
+)
+from games.moderation import may_moderate
+
+#: Chat lines shown before and after a reported message.
+CONTEXT_MESSAGES = 5
+
+
+class AssigneeFilter(admin.SimpleListFilter):
+    title = "assigned to"
+    parameter_name = "assignee"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
+        return [("mine", "me"), ("unassigned", "nobody")]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
+        if self.value() == "mine":
+            return queryset.filter(assigned_to=request.user)
+        if self.value() == "unassigned":
+            return queryset.filter(assigned_to__isnull=True)
+        return queryset
+
+
+class PendingFilter(admin.SimpleListFilter):
+    """The queue: what still needs a moderator (the default view of the list)."""
+
+    title = "queue"
+    parameter_name = "queue"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
+        return [("pending", "to handle (open or in progress)"), ("closed", "closed")]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
+        if self.value() == "pending":
+            return queryset.filter(status__in=REPORT_PENDING_STATUSES)
+        if self.value() == "closed":
+            return queryset.exclude(status__in=REPORT_PENDING_STATUSES)
+        return queryset
+
+
+@admin.register(Report)
+class ReportAdmin(ReadOnlyAdmin):
+    """The moderation queue. Its steps (assign, resolve, dismiss, reopen) are buttons on a
+    report's page, each asking for notes and each written to the audit log."""
+
+    list_display = [
+        "id",
+        "status",
+        "game_id_link",
+        "reporter",
+        "reported_user",
+        "reason",
+        "assigned_to",
+        "age",
+    ]
+    list_display_links = ["id"]
+    list_filter = [PendingFilter, "status", AssigneeFilter, "reason"]
+    search_fields = [
+        "=id",
+        "game__public_id",
+        "reporter__username",
+        "reported_user__username",
+        "text",
+    ]
+    list_select_related = ["game", "reporter", "reported_user", "assigned_to"]
+    ordering = ["created_at"]  # oldest first: the queue's order
+    fields = [
+        "moderator_actions",
+        "status",
+        "game_id_link",
+        "reporter_link",
+        "reported_link",
+        "reason",
+        "text",
+        "message_in_context",
+        "assigned_to",
+        "resolution_notes",
+        "created_at",
+        "updated_at",
+        "resolved_at",
+        "history",
+    ]
+    readonly_fields = fields
+
+    def get_actions(self, request: HttpRequest) -> dict:
+        return {}
+
+    @admin.display(description="game", ordering="game__public_id")
+    def game_id_link(self, report: Report) -> SafeString:
+        return admin_tables.game_link(report.game)
+
+    @admin.display(description="age", ordering="created_at")
+    def age(self, report: Report) -> str:
+        return timesince(report.created_at)
+
+    @admin.display(description="reporter")
+    def reporter_link(self, report: Report) -> Any:
+        return admin_tables.player_link(report.reporter)
+
+    @admin.display(description="reported player")
+    def reported_link(self, report: Report) -> Any:
+        return admin_tables.player_link(report.reported_user)
+
+    @admin.display(description="moderator actions")
+    def moderator_actions(self, report: Report) -> SafeString:
+        names = ["assign", "resolve", "dismiss"] if report.is_pending else ["reopen"]
+        buttons = [
+            admin_tables.button(
+                reverse("admin:games_report_act", args=[report.pk, name]),
+                "Assign to…" if name == "assign" else REPORT_FORMS[name].label,
+            )
+            for name in names
+        ]
+        if report.is_pending and report.assigned_to_id is None:
+            me = reverse("admin:games_report_act", args=[report.pk, "assign"]) + "?to=me"
+            buttons.insert(0, admin_tables.button(me, "Assign to me"))
+        return mark_safe(" ".join(buttons))
+
+    @admin.display(description="reported message, in its chat")
+    def message_in_context(self, report: Report) -> SafeString | str:
+        if report.message_id is None:
+            return "-"
+        chat = ChatMessage.objects.filter(game_id=report.game_id).select_related(
+            "author", "hidden_by"
+        )
+        before = list(chat.filter(id__lt=report.message_id).order_by("-id")[:CONTEXT_MESSAGES])
+        after = list(chat.filter(id__gte=report.message_id).order_by("id")[: CONTEXT_MESSAGES + 1])
+        back = reverse("admin:games_report_change", args=[report.pk])
+        return admin_tables.chat_table(
+            [*reversed(before), *after], back=back, highlight=report.message_id
+        )
+
+    @admin.display(description="history")
+    def history(self, report: Report) -> SafeString:
+        rows = report.moderation_actions.select_related(
+            "moderator", "game", "target_user", "report"
+        )
+        return admin_tables.actions_table(rows)
+
+    def get_urls(self) -> list:
+        return [
+            path(
+                "<int:pk>/act/<str:action>/",
+                self.admin_site.admin_view(self.act_view),
+                name="games_report_act",
+            ),
+            *super().get_urls(),
+        ]
+
+    def act_view(self, request: HttpRequest, pk: int, action: str) -> HttpResponse:
+        """Ask for what the step needs (assignee, notes), then take it."""
+        if not may_moderate(request.user):
+            raise PermissionDenied
+        form_class = REPORT_FORMS.get(action)
+        if form_class is None:
+            raise Http404("no such action")
+        report = get_object_or_404(
+            Report.objects.select_related("game", "reporter", "reported_user"), pk=pk
+        )
+        extra = {"to_me": request.GET.get("to") == "me"} if action == "assign" else {}
+        form = form_class(request.POST or None, report=report, moderator=request.user, **extra)
+        if request.method == "POST" and form.is_valid():
+            try:
+                form.apply()
+            except GameError as exc:
+                form.add_error(None, exc.message)
+            else:
+                self.message_user(
+                    request, f"Report #{report.pk}: {form.label}: done.", messages.SUCCESS
+                )
+                return redirect("admin:games_report_change", report.pk)
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": f"{form_class.label}: report #{report.pk}",
+            "report": report,
+            "form": form,
+            "action_label": form_class.label,
+        }
+        return TemplateResponse(request, "admin/games/report/act.html", context)
+
+
+class HiddenFilter(admin.SimpleListFilter):
+    title = "hidden"
+    parameter_name = "hidden"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
+        return [("yes", "hidden"), ("no", "visible")]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
+        if self.value() == "yes":
+            return queryset.filter(hidden_at__isnull=False)
+        if self.value() == "no":
+            return queryset.filter(hidden_at__isnull=True)
+        return queryset
+
+
+@admin.register(ChatMessage)
+class ChatMessageAdmin(ReadOnlyAdmin):
+    """Every game's chat, hidden messages included; hide and show again with a reason."""
+
+    list_display = ["id", "created_at", "game_public_id", "author", "short_text", "hidden"]
+    list_filter = [HiddenFilter, "created_at"]
+    search_fields = ["=id", "game__public_id", "author__username", "text"]
+    list_select_related = ["game", "author", "hidden_by"]
+    ordering = ["-created_at", "-id"]
+    fields = [
+        "visibility",
+        "game",
+        "author_link",
+        "seat",
+        "text",
+        "created_at",
+        "hidden_at",
+        "hidden_by",
+        "hidden_reason",
+        "reports",
+        "history",
+    ]
+    readonly_fields = fields
+
+    def get_actions(self, request: HttpRequest) -> dict:
+        return {}
+
+    @admin.display(description="message")
+    def short_text(self, message: ChatMessage) -> str:
+        return Truncator(message.text).chars(80)
+
+    @admin.display(description="game", ordering="game__public_id")
+    def game_public_id(self, message: ChatMessage) -> str:
+        return message.game.public_id
+
+    @admin.display(description="hidden", ordering="hidden_at")
+    def hidden(self, message: ChatMessage) -> str:
+        if not message.is_hidden:
+            return "-"
+        who = message.hidden_by.get_username() if message.hidden_by_id else "?"
+        return f"by {who}: {Truncator(message.hidden_reason).chars(60)}"
+
+    @admin.display(description="author")
+    def author_link(self, message: ChatMessage) -> Any:
+        return admin_tables.player_link(message.author)
+
+    @admin.display(description="moderator actions")
+    def visibility(self, message: ChatMessage) -> SafeString:
+        action = "unhide" if message.is_hidden else "hide"
+        return admin_tables.button(
+            admin_tables.chat_action_url(message, action), CHAT_FORMS[action].label
+        )
+
+    @admin.display(description="reports of this message")
+    def reports(self, message: ChatMessage) -> SafeString:
+        return admin_tables.reports_table(
+            message.reports.select_related("game", "reporter", "reported_user", "assigned_to")
+        )
+
+    @admin.display(description="history")
+    def history(self, message: ChatMessage) -> SafeString:
+        rows = message.moderation_actions.select_related(
+            "moderator", "game", "target_user", "report"
+        )
+        return admin_tables.actions_table(rows)
+
+    def get_urls(self) -> list:
+        return [
+            path(
+                "<int:pk>/act/<str:action>/",
+                self.admin_site.admin_view(self.act_view),
+                name="games_chatmessage_act",
+            ),
+            *super().get_urls(),
+        ]
+
+    def act_view(self, request: HttpRequest, pk: int, action: str) -> HttpResponse:
+        """Ask why, then hide the message or show it again; back where the moderator was."""
+        if not may_moderate(request.user):
+            raise PermissionDenied
+        form_class = CHAT_FORMS.get(action)
+        if form_class is None:
+            raise Http404("no such action")
+        message = get_object_or_404(ChatMessage.objects.select_related("game", "author"), pk=pk)
+        back = request.POST.get("next") or request.GET.get("next") or ""
+        if not url_has_allowed_host_and_scheme(
+            back, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+        ):
+            back = ""
+        form = form_class(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                form.apply(message=message, moderator=request.user)
+            except GameError as exc:
+                form.add_error(None, exc.message)
+            else:
+                self.message_user(
+                    request, f"Message {message.pk}: {form.label}: done.", messages.SUCCESS
+                )
+                return redirect(back or reverse("admin:games_chatmessage_change", args=[pk]))
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.model._meta,
+            "title": f"{form_class.label}: message {message.pk}",
+            "message": message,
+            "form": form,
+            "next": back,
+            "action_label": form_class.label,
+        }
+        return TemplateResponse(request, "admin/games/chatmessage/act.html", context)
+
+
+class SuspendedFilter(admin.SimpleListFilter):
+    title = "suspended"
+    parameter_name = "suspended"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
+        return [("yes", "suspended now"), ("reported", "with reports to handle")]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
+        if self.value() == "yes":
+            return queryset.filter(
+                pk__in=Suspension.objects.active(timezone.now()).values("user_id")
+            )
+        if self.value() == "reported":
+            return queryset.filter(
+                pk__in=Report.objects.filter(status__in=REPORT_PENDING_STATUSES).values(
+                    "reported_user_id"
+                )
+            )
+        return queryset
+
+
+@admin.register(Player)
+class PlayerAdmin(ReadOnlyAdmin):
+    """A player as moderators see them: games, reports by and against them, suspensions,
+    and every moderator action concerning them, with the way to suspend or reinstate."""
+
+    list_display = ["username", "email", "is_active", "suspended", "games", "reports_against"]
+    list_filter = [SuspendedFilter, "is_active", "is_staff"]
+    search_fields = ["=id", "username", "email"]
+    ordering = ["username"]
+    fields = [
+        "suspension",
+        "username",
+        "email",
+        "date_joined",
+        "last_login",
+        "is_active",
+        "games_section",
+        "reports_against_section",
+        "reports_by_section",
+        "suspensions_section",
+        "history_section",
+    ]
+    readonly_fields = fields
+
+    def get_actions(self, request: HttpRequest) -> dict:
+        return {}
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(
+                game_count=Count("seats", distinct=True),
+                pending_reports=Count(
+                    "reports_received",
+                    filter=Q(reports_received__status__in=REPORT_PENDING_STATUSES),
+                    distinct=True,
+                ),
+            )
+        )
+
+    @admin.display(description="suspended", boolean=True)
+    def suspended(self, user: Player) -> bool:
+        return Suspension.objects.active().filter(user=user).exists()
+
+    @admin.display(description="games", ordering="game_count")
+    def games(self, user: Player) -> int:
+        return user.game_count
+
+    @admin.display(description="reports to handle", ordering="pending_reports")
+    def reports_against(self, user: Player) -> int:
+        return user.pending_reports
+
+    @admin.display(description="suspension")
+    def suspension(self, user: Player) -> SafeString:
+        active = Suspension.objects.active().filter(user=user).first()
+        if active is not None:
+            until = f"{active.until:%Y-%m-%d %H:%M}" if active.until else "until lifted"
+            return format_html(
+                "<strong>Suspended</strong> ({}): {} {}",
+                until,
+                active.reason,
+                admin_tables.button(
+                    reverse("admin:games_suspension_lift", args=[active.pk]), "Lift"
+                ),
+            )
+        add = reverse("admin:games_suspension_add") + f"?user={user.pk}"
+        return format_html("Not suspended. {}", admin_tables.button(add, "Suspend"))
+
+    @admin.display(description="games")
+    def games_section(self, user: Player) -> SafeString:
+        seats = Seat.objects.filter(user=user).select_related("game").order_by("-game__updated_at")
+        return admin_tables.seats_games_table(seats)
+
+    @admin.display(description="reports against them")
+    def reports_against_section(self, user: Player) -> SafeString:
+        return admin_tables.reports_table(
+            Report.objects.filter(reported_user=user).select_related(
+                "game", "reporter", "reported_user", "assigned_to"
+            )
+        )
+
+    @admin.display(description="reports they made")
+    def reports_by_section(self, user: Player) -> SafeString:
+        return admin_tables.reports_table(
+            Report.objects.filter(reporter=user).select_related(
+                "game", "reporter", "reported_user", "assigned_to"
+            )
+        )
+
+    @admin.display(description="suspensions")
+    def suspensions_section(self, user: Player) -> SafeString:
+        return admin_tables.suspensions_table(
+            Suspension.objects.filter(user=user).select_related("created_by", "lifted_by")
+        )
+
+    @admin.display(description="moderation concerning them")
+    def history_section(self, user: Player) -> SafeString:
+        return admin_tables.actions_table(
+            ModerationAction.objects.filter(target_user=user).select_related(
+                "moderator", "game", "target_user", "report"
+            )
+        )

@@ -1,0 +1,81 @@
+"""A game's chat: its players talk at the table; moderators read everything and hide lines.
+
+Who may write: anyone who has a seat in the game (also once a bot plays it for them, or after
+they resigned: they are still at the table), from the moment they sit down, in an open,
+active, paused or finished game. An abandoned game's chat is closed (a moderator resuming
+it opens it again). Suspended users may neither write nor read.
+
+Who may read: the same players, and moderators (``games.moderation.may_moderate``). Hidden
+messages (``moderation.chat_message_hide``) are left out for players and shown, marked, to
+moderators.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.utils import timezone
+
+from games import services
+from games.errors import ConflictError, InvalidRequestError, NotAllowedError, RateLimitedError
+from games.models import CHAT_MESSAGE_MAX_CHARS, ChatMessage, Game, GameStatus, Seat
+from games.moderation import may_moderate
+
+#: Flood control: at most this many messages per user and game within the window.
+CHAT_RATE_LIMIT = 10
+CHAT_RATE_WINDOW = timedelta(minutes=1)
+
+
+def _seat(game: Game, user: AbstractBaseUser | None) -> Seat | None:
+    if user is None or not user.is_authenticated:
+        return None
+    return Seat.objects.filter(game=game, user_id=user.pk).first()
+
+
+def chat_post(*, game: Game, user: AbstractBaseUser, text: str) -> ChatMessage:
+    """Add ``text`` (stripped, 1 to 1000 characters) to the chat as ``user``."""
+    services._check_not_suspended(user)
+    seat = _seat(game, user)
+    if seat is None:
+        raise NotAllowedError("not_seated", "Only the game's players can write in its chat.")
+    status = Game.objects.values_list("status", flat=True).get(pk=game.pk)  # not a stale copy
+    if status == GameStatus.ABANDONED:
+        raise ConflictError("chat_closed", "This game was abandoned: its chat is closed.")
+    text = (text or "").strip()
+    if not text:
+        raise InvalidRequestError("empty_message", "Write something first: the message is empty.")
+    if len(text) > CHAT_MESSAGE_MAX_CHARS:
+        raise InvalidRequestError(
+            "message_too_long",
+            f"A message has at most {CHAT_MESSAGE_MAX_CHARS} characters (this one has "
+            f"{len(text)}).",
+        )
+    since = timezone.now() - CHAT_RATE_WINDOW
+    recent = ChatMessage.objects.filter(game=game, author_id=user.pk, created_at__gte=since)
+    if recent.count() >= CHAT_RATE_LIMIT:
+        raise RateLimitedError(
+            "too_many_messages",
+            f"At most {CHAT_RATE_LIMIT} messages a minute: wait a little and send it again.",
+        )
+    return ChatMessage.objects.create(game=game, author=user, seat=seat.index, text=text)
+
+
+def chat_messages_for(
+    *, game: Game, user: AbstractBaseUser, after: int | None = None
+) -> list[ChatMessage]:
+    """The chat as ``user`` may see it, oldest first (only messages with an id > ``after``).
+
+    Raises ``NotAllowedError`` for someone who is neither a player nor a moderator.
+    """
+    moderator = may_moderate(user)
+    if not moderator:
+        services._check_not_suspended(user)
+        if _seat(game, user) is None:
+            raise NotAllowedError("not_seated", "Only the game's players can read its chat.")
+    messages = ChatMessage.objects.filter(game=game).select_related("author", "hidden_by")
+    if not moderator:
+        messages = messages.filter(hidden_at__isnull=True)
+    if after is not None:
+        messages = messages.filter(pk__gt=after)
+    return list(messages.order_by("created_at", "id"))

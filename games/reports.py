@@ -1,0 +1,269 @@
+"""Players report a player or a chat message of a game; moderators work the queue.
+
+A report is ``open`` when made, ``in_progress`` once assigned to a moderator, and closed as
+``resolved`` (something was done) or ``dismissed`` (nothing to do), always with notes. A
+closed report can be reopened, and an assignment changed or withdrawn, so every step can be
+undone by another. Each moderator step is one transaction that writes a ``ModerationAction``
+row naming the report.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from games import services
+from games.errors import ConflictError, InvalidRequestError, NotAllowedError, RateLimitedError
+from games.models import (
+    REPORT_PENDING_STATUSES,
+    ChatMessage,
+    Game,
+    ModerationAction,
+    ModerationKind,
+    Report,
+    ReportReason,
+    ReportStatus,
+    Seat,
+)
+from games.moderation import MAX_REASON_CHARS, check_reason, may_moderate
+
+REPORT_TEXT_MAX_CHARS = 2000
+#: A player may make at most this many reports within the window (all games together).
+REPORT_RATE_LIMIT = 10
+REPORT_RATE_WINDOW = timedelta(hours=24)
+
+
+def report_create(
+    *,
+    game: Game,
+    reporter: AbstractBaseUser,
+    reason: str,
+    text: str,
+    reported_user: AbstractBaseUser | None = None,
+    message: ChatMessage | None = None,
+) -> Report:
+    """Report ``reported_user`` (a player of ``game``) or ``message`` (of its chat).
+
+    The reporter must have a seat in the game and may not report themself; reporting the
+    same player or message again while the first report is still pending is refused, and so
+    is a flood of reports.
+    """
+    services._check_not_suspended(reporter)
+    if not Seat.objects.filter(game=game, user_id=reporter.pk).exists():
+        raise NotAllowedError("not_seated", "Only the game's players can report from it.")
+    if reason not in ReportReason.values:
+        raise InvalidRequestError(
+            "bad_reason", f"The reason is one of: {', '.join(ReportReason.values)}."
+        )
+    text = (text or "").strip()
+    if not text:
+        raise InvalidRequestError("text_required", "Say what happened: the text is required.")
+    if len(text) > REPORT_TEXT_MAX_CHARS:
+        raise InvalidRequestError(
+            "text_too_long", f"The text has at most {REPORT_TEXT_MAX_CHARS} characters."
+        )
+    if message is not None:
+        message = ChatMessage.objects.select_related("author").get(pk=message.pk)  # fresh
+        if message.game_id != game.pk or message.hidden_at is not None:
+            raise InvalidRequestError("bad_message", "This game's chat has no such message.")
+        if reported_user is not None and reported_user.pk != message.author_id:
+            raise InvalidRequestError(
+                "bad_reported_user", "The player reported with a message is its author."
+            )
+        reported_user = message.author
+    elif reported_user is not None:
+        if not Seat.objects.filter(game=game, user_id=reported_user.pk).exists():
+            raise InvalidRequestError(
+                "not_a_player", f"{reported_user.get_username()} does not play in this game."
+            )
+    else:
+        raise InvalidRequestError(
+            "nothing_reported", "Say whom you report: a player of the game or a chat message."
+        )
+    if reported_user.pk == reporter.pk:
+        raise InvalidRequestError("cannot_report_yourself", "You cannot report yourself.")
+    with transaction.atomic():
+        # One report at a time per reporter, so the checks below hold under concurrency.
+        get_user_model().objects.select_for_update().get(pk=reporter.pk)
+        mine = Report.objects.filter(reporter_id=reporter.pk)
+        duplicate = mine.filter(
+            game=game,
+            reported_user_id=reported_user.pk,
+            message=message,
+            status__in=REPORT_PENDING_STATUSES,
+        ).first()
+        if duplicate is not None:
+            raise ConflictError(
+                "already_reported",
+                "You have already reported this and the moderators have not finished with it.",
+                report=duplicate.pk,
+            )
+        since = timezone.now() - REPORT_RATE_WINDOW
+        if mine.filter(created_at__gte=since).count() >= REPORT_RATE_LIMIT:
+            raise RateLimitedError(
+                "too_many_reports",
+                f"At most {REPORT_RATE_LIMIT} reports a day: the moderators will look at "
+                "the ones you made first.",
+            )
+        return Report.objects.create(
+            game=game,
+            reporter=reporter,
+            reported_user=reported_user,
+            message=message,
+            reason=reason,
+            text=text,
+        )
+
+
+def _check_notes(notes: str) -> str:
+    notes = (notes or "").strip()
+    if not notes:
+        raise InvalidRequestError(
+            "notes_required", "Say what was found or done: notes are required."
+        )
+    if len(notes) > MAX_REASON_CHARS:
+        raise InvalidRequestError("notes_too_long", "The notes are too long.")
+    return notes
+
+
+def _locked(report: Report) -> Report:
+    return Report.objects.select_for_update().get(pk=report.pk)
+
+
+def _audit(report: Report, *, moderator: AbstractBaseUser, kind: str, reason: str, **details):
+    ModerationAction.objects.create(
+        moderator=moderator,
+        action=kind,
+        game_id=report.game_id,
+        report=report,
+        target_user_id=report.reported_user_id,
+        reason=reason,
+        details={"report": report.pk, **details},
+    )
+
+
+def _check_uninvolved(report: Report, user: AbstractBaseUser) -> None:
+    """No one handles a report they made or that is about them."""
+    if user.pk in (report.reporter_id, report.reported_user_id):
+        raise InvalidRequestError(
+            "involved",
+            f"{user.get_username()} is part of this report: another moderator handles it.",
+        )
+
+
+def _name(user: AbstractBaseUser | None) -> str | None:
+    return user.get_username() if user is not None else None
+
+
+def report_assign(
+    *,
+    report: Report,
+    moderator: AbstractBaseUser,
+    assignee: AbstractBaseUser | None,
+    reason: str = "",
+) -> Report:
+    """Give a pending report to ``assignee`` (a moderator; None: back to the open queue)."""
+    if assignee is not None and not may_moderate(assignee):
+        raise InvalidRequestError(
+            "not_a_moderator", f"{assignee.get_username()} is not a moderator."
+        )
+    with transaction.atomic():
+        report = _locked(report)
+        if not report.is_pending:
+            raise ConflictError("report_closed", "This report is closed: reopen it first.")
+        if assignee is not None:
+            _check_uninvolved(report, assignee)
+        previous = report.assigned_to
+        if (previous.pk if previous else None) == (assignee.pk if assignee else None):
+            raise ConflictError(
+                "already_assigned",
+                "The report is already unassigned."
+                if assignee is None
+                else f"The report is already assigned to {assignee.get_username()}.",
+            )
+        report.assigned_to = assignee
+        report.status = ReportStatus.IN_PROGRESS if assignee is not None else ReportStatus.OPEN
+        report.save(update_fields=["assigned_to", "status", "updated_at"])
+        _audit(
+            report,
+            moderator=moderator,
+            kind=ModerationKind.REPORT_ASSIGN,
+            reason=(reason or "").strip()[:MAX_REASON_CHARS],
+            previous=_name(previous),
+            assignee=_name(assignee),
+        )
+        return report
+
+
+def _close(
+    report: Report, *, moderator: AbstractBaseUser, notes: str, status: str, kind: str
+) -> Report:
+    notes = _check_notes(notes)
+    with transaction.atomic():
+        report = _locked(report)
+        if not report.is_pending:
+            raise ConflictError(
+                "report_closed", f"This report is already {report.get_status_display()}."
+            )
+        _check_uninvolved(report, moderator)
+        if report.assigned_to_id is None:
+            report.assigned_to = moderator  # whoever closes it has handled it
+        report.status = status
+        report.resolution_notes = notes
+        report.resolved_at = timezone.now()
+        report.save()
+        _audit(report, moderator=moderator, kind=kind, reason=notes)
+        return report
+
+
+def report_resolve(*, report: Report, moderator: AbstractBaseUser, notes: str) -> Report:
+    """Close a pending report as handled; ``notes`` say what was found and done."""
+    return _close(
+        report,
+        moderator=moderator,
+        notes=notes,
+        status=ReportStatus.RESOLVED,
+        kind=ModerationKind.REPORT_RESOLVE,
+    )
+
+
+def report_dismiss(*, report: Report, moderator: AbstractBaseUser, notes: str) -> Report:
+    """Close a pending report as needing nothing done; ``notes`` say why."""
+    return _close(
+        report,
+        moderator=moderator,
+        notes=notes,
+        status=ReportStatus.DISMISSED,
+        kind=ModerationKind.REPORT_DISMISS,
+    )
+
+
+def report_reopen(*, report: Report, moderator: AbstractBaseUser, reason: str) -> Report:
+    """Put a resolved or dismissed report back in the queue (with its assignee, if any).
+
+    The notes it was closed with stay in the audit log.
+    """
+    reason = check_reason(reason)
+    with transaction.atomic():
+        report = _locked(report)
+        if report.is_pending:
+            raise ConflictError("report_not_closed", "This report is not closed.")
+        previous = {"previous_status": report.status, "previous_notes": report.resolution_notes}
+        report.status = (
+            ReportStatus.IN_PROGRESS if report.assigned_to_id is not None else ReportStatus.OPEN
+        )
+        report.resolution_notes = ""
+        report.resolved_at = None
+        report.save()
+        _audit(
+            report,
+            moderator=moderator,
+            kind=ModerationKind.REPORT_REOPEN,
+            reason=reason,
+            **previous,
+        )
+        return report
