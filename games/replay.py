@@ -13,13 +13,32 @@ So every event resolves to a *node*: the setup or move event whose state is curr
 The state of a node is the setup followed by the moves on its *lineage* (the node, its
 parent move, and so on back to the setup); undone moves are simply not on it. A
 ``Snapshot`` holds the state after some seq and lets the replay start from the deepest node
-of the lineage it covers; states are also kept in Django's cache under (game, seq, engine
-version), which is always safe because the state after a seq never changes (after restoring
-a database backup, clear the cache).
+of the lineage it covers.
+
+States are also cached, in each process (the last ``LOCAL_CACHE_SIZE`` states it used: a
+player's next request usually reaches the same process, on the same keep-alive connection)
+and in Django's cache (shared by the processes, and by the Celery workers that play the
+bots). Like a snapshot, a cached state is never the truth, and it is used only when it
+matches the state asked for:
+
+* its key is (engine version, game, seq), and the entry repeats them: an entry found under
+  a key that is not its own (a corrupt or foreign value) is ignored;
+* for the game's current version it also carries the time the game row was last updated,
+  which every event changes: an entry written in a timeline that did not last (a
+  transaction rolled back, a database restored from a backup) never matches;
+* it is written only once the transaction that read or wrote the events commits;
+* anything that does not decode to a state is a miss.
+
+A miss replays from the nearest snapshot and caches the result. An earlier seq has no such
+stamp to check: after restoring a database backup, clear the cache and restart the web and
+worker processes, or a replay of a seq beyond the restored version could show a state of the
+lost timeline.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
@@ -28,9 +47,10 @@ from django.core.cache import cache
 from django.db import transaction
 
 import engine
-from games.models import Event, EventKind, Game, Snapshot
+from games.models import Event, EventKind, Game, GameStatus, Snapshot
 
 CACHE_TIMEOUT_SECONDS = 6 * 3600
+LOCAL_CACHE_SIZE = 512  # states kept in each process (a few kB each)
 
 STATE_CHANGING = {EventKind.SETUP, EventKind.MOVE}
 RESTORING = {EventKind.UNDO, EventKind.ROLLBACK}
@@ -106,15 +126,108 @@ class Lineage:
         return path
 
 
+class _LocalStates:
+    """The states this process used last (least recently used first out), thread-safe."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._entries: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> dict[str, Any] | None:
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is not None:
+                self._entries.move_to_end(key)
+            return entry
+
+    def put(self, key: str, entry: dict[str, Any]) -> None:
+        with self._lock:
+            self._entries[key] = entry
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+
+local_states = _LocalStates(LOCAL_CACHE_SIZE)
+
+
 def _cache_key(game: Game, seq: int) -> str:
     # The public id is random, so a key never meets another database's game with the same pk.
     return f"games:state:{engine.ENGINE_VERSION}:{game.public_id}:{seq}"
 
 
+def _stamp(game: Game, seq: int) -> str | None:
+    """What an entry for ``seq`` must also match: the game row's last update, for its current
+    version (the row changes with every event); None for an earlier seq."""
+    if seq == game.version and game.updated_at is not None:
+        return game.updated_at.isoformat()
+    return None
+
+
+def _entry(game: Game, seq: int, state: Any) -> dict[str, Any]:
+    return {
+        "engine": engine.ENGINE_VERSION,
+        "game": game.public_id,
+        "seq": seq,
+        "stamp": _stamp(game, seq),
+        "state": engine.to_json(state),
+    }
+
+
+def _state_of(entry: Any, game: Game, seq: int) -> Any:
+    """The state held by ``entry`` if it is the entry for (game, seq); else None."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("state"), dict):
+        return None
+    if (entry.get("engine"), entry.get("game"), entry.get("seq")) != (
+        engine.ENGINE_VERSION,
+        game.public_id,
+        seq,
+    ):
+        return None
+    stamp = _stamp(game, seq)
+    if stamp is not None and entry.get("stamp") != stamp:
+        return None
+    try:
+        state = engine.from_json(entry["state"])
+    except Exception:  # not a state: a miss, and the replay writes a good entry
+        return None
+    current = seq == game.version and game.status == GameStatus.ACTIVE
+    if current and engine.current_player(state) != game.current_seat:
+        return None  # not the position the game row says it is in
+    return state
+
+
 def cache_state(game: Game, seq: int, state: Any) -> None:
-    """Keep the state after ``seq`` in the cache once the transaction that wrote it commits."""
-    key, data = _cache_key(game, seq), engine.to_json(state)
-    transaction.on_commit(lambda: cache.set(key, data, CACHE_TIMEOUT_SECONDS))
+    """Keep the state after ``seq`` in the caches once the current transaction commits."""
+    key, entry = _cache_key(game, seq), _entry(game, seq, state)
+
+    def keep() -> None:
+        local_states.put(key, entry)
+        cache.set(key, entry, CACHE_TIMEOUT_SECONDS)
+
+    # robust: the events are committed by then; a cache that is down must not fail the request.
+    transaction.on_commit(keep, robust=True)
+
+
+def _cached_state(game: Game, seq: int) -> Any:
+    """The state after ``seq`` from this process's states or the shared cache; else None."""
+    key = _cache_key(game, seq)
+    state = _state_of(local_states.get(key), game, seq)
+    if state is not None:
+        return state
+    try:
+        entry = cache.get(key)
+    except Exception:  # an entry that cannot be read (or a cache that is down) is a miss
+        return None
+    state = _state_of(entry, game, seq)
+    if state is not None:
+        local_states.put(key, entry)
+    return state
 
 
 def initial_state(game: Game, setup_payload: dict[str, Any]) -> Any:
@@ -135,14 +248,14 @@ def state_at(game: Game, seq: int | None = None, *, use_cache: bool = True) -> A
     if seq < 1:
         raise ReplayError("the game has not started: there is no state yet")
     if use_cache:
-        data = cache.get(_cache_key(game, seq))
-        if data is not None:
-            return engine.from_json(data)
+        state = _cached_state(game, seq)
+        if state is not None:
+            return state
     lineage = Lineage(event_refs(game, upto=seq))
     path = lineage.path(seq)
     state = _replay_path(game, lineage, path, use_snapshots=use_cache)
     if use_cache:
-        cache.set(_cache_key(game, seq), engine.to_json(state), CACHE_TIMEOUT_SECONDS)
+        cache_state(game, seq, state)
     return state
 
 

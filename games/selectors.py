@@ -8,9 +8,17 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
 import engine
-from games import replay
+from games import prepared, replay
 from games.errors import ConflictError, GameNotFoundError, InvalidRequestError, NotAllowedError
-from games.models import Event, EventKind, Game, GameStatus, Seat, SeatStatus
+from games.models import (
+    Event,
+    EventKind,
+    Game,
+    GameStatus,
+    Seat,
+    SeatStatus,
+    active_suspension,
+)
 
 RECORD_FORMAT = "gwt-record/1"
 _SEATS_WITH_USERS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
@@ -23,6 +31,20 @@ def game_get(*, public_id: str, with_seats: bool = False) -> Game:
     game = games.first()
     if game is None:
         raise GameNotFoundError(public_id)
+    return game
+
+
+def game_for_play(*, public_id: str) -> Game:
+    """The game with its seats (not their users) in one query: what the endpoints a player
+    polls while playing (state, legal moves) need to know whose seat is asking."""
+    seats = prepared.game_seats(public_id=public_id)
+    if not seats:
+        return game_get(public_id=public_id)  # raises GameNotFoundError
+    game = seats[0].game
+    # What prefetch_related("seats") leaves behind: game.seats.all() is then answered from it.
+    cached = game.seats.all()
+    cached._result_cache, cached._prefetch_done = seats, True
+    game._prefetched_objects_cache = {"seats": cached}
     return game
 
 
@@ -105,6 +127,29 @@ def legal_moves_for_user(*, game: Game, user: AbstractBaseUser) -> tuple[int, li
         return game.version, []
     state = replay.state_at(game, game.version)
     return game.version, engine.legal_moves(state, seat.index)
+
+
+def undo_possible(*, game: Game, user: AbstractBaseUser | None) -> bool:
+    """Whether ``services.move_undo`` would take back a decision for ``user`` now.
+
+    The same conditions as the service, read without a lock: the game is active, it is the
+    user's decision, and the position now is that after a move of theirs which revealed
+    nothing (a move's event says whether it did). So an undo button is shown exactly when
+    pressing it can work (unless someone moves in between, which the service then refuses).
+    """
+    seat = seat_of(game=game, user=user)
+    if (
+        seat is None
+        or game.status != GameStatus.ACTIVE
+        or game.current_seat != seat.index
+        or active_suspension(user) is not None
+    ):
+        return False
+    lineage = replay.Lineage(replay.event_refs(game))
+    if game.version not in lineage.node:
+        return False
+    last = lineage.refs[lineage.node[game.version]]
+    return last.kind == EventKind.MOVE and last.seat == seat.index and not last.revealed
 
 
 def event_history(*, game: Game) -> QuerySet[Event]:

@@ -23,7 +23,7 @@ from django.utils import timezone
 
 import engine
 import engine.bots
-from games import replay
+from games import prepared, replay
 from games.errors import (
     ConflictError,
     GameNotFoundError,
@@ -419,23 +419,25 @@ def bot_turns_play(*, game_id: int, version: int, limit: int = BOT_MOVES_PER_TAS
     nothing. Returns the number of moves played.
     """
     with transaction.atomic():
-        game = Game.objects.filter(pk=game_id).first()
-        if game is None:
+        try:
+            game, seats = _lock_with_seats(game_id)
+        except GameNotFoundError:
             return 0
-        game, seats = _lock_with_seats(game)
         if game.version != version or game.status != GameStatus.ACTIVE:
             return 0
         by_index = {seat.index: seat for seat in seats}
-        to_move, state, played = game.current_seat, None, 0
-        while to_move is not None and by_index[to_move].bot and played < limit:
+        to_move, state, events = game.current_seat, None, []
+        while to_move is not None and by_index[to_move].bot and len(events) < limit:
             seat = by_index[to_move]
             if state is None:
                 state = replay.state_at(game, game.version)
             move = engine.bots.choose_move(state, seat.index, kind=seat.bot)
-            state = _append_move(game, seat, state, move, actor=None, key="")
+            state, event = _next_move(game, seat, state, move, actor=None, key="")
+            events.append(event)
             to_move = engine.current_player(state)
-            played += 1
+        played = len(events)
         if played:
+            Event.objects.bulk_create(events)  # one INSERT for the whole run
             _advance(game, state, seq=game.version, now=timezone.now(), seats=seats)
         if played == limit:
             _queue_bot_turns_on_commit(game)  # a long run of bots: a fresh task goes on
@@ -465,23 +467,20 @@ def bot_turns_requeue_stalled(*, older_than: timedelta) -> int:
 # --- helpers ---------------------------------------------------------------------------
 
 
-def _lock_with_seats(game: Game | str) -> tuple[Game, list[Seat]]:
-    """The game (a Game or its public id), locked, with its seats, in one query.
+def _lock_with_seats(game: Game | str | int) -> tuple[Game, list[Seat]]:
+    """The game (a Game, its public id or its pk), locked, with its seats, in one query.
 
     The lock serializes every change to one game: the second of two concurrent requests waits
     here, then reads the first one's version (and gets a 409 if it expected the older one).
+    Every move starts here, so the statement is a prepared one (``games.prepared``).
     """
-    seats = Seat.objects.select_related("game").select_for_update(of=("game",)).order_by("index")
-    if isinstance(game, Game):
-        rows = list(seats.filter(game_id=game.pk))
+    if isinstance(game, Game | int):
+        rows = prepared.game_seats(pk=game.pk if isinstance(game, Game) else game, lock=True)
     else:
-        rows = list(seats.filter(game__public_id=game))
+        rows = prepared.game_seats(public_id=game, lock=True)
     if not rows:
         raise GameNotFoundError(game.public_id if isinstance(game, Game) else game)
-    locked = rows[0].game
-    for seat in rows:
-        seat.game = locked
-    return locked, rows
+    return rows[0].game, rows
 
 
 def _check_not_suspended(user: AbstractBaseUser | None) -> None:
@@ -609,10 +608,20 @@ def _append_move(
 
     Raises InvalidRequestError (nothing written) when the engine refuses the move.
     """
+    state, event = _next_move(game, seat, state, move, actor=actor, key=key)
+    prepared.insert(event)
+    return state
+
+
+def _next_move(
+    game: Game, seat: Seat, state: Any, move: dict[str, Any], *, actor: Any, key: str
+) -> tuple[Any, Event]:
+    """Like ``_append_move``, but the event is returned unsaved (to be inserted in bulk with
+    the next ones); a snapshot that falls due is written at once."""
     notation = _engine_call(engine.describe, state, seat.index, move)
     state = _engine_call(engine.apply, state, seat.index, move)
     game.version += 1
-    Event.objects.create(
+    event = Event(
         game=game,
         seq=game.version,
         kind=EventKind.MOVE,
@@ -622,7 +631,7 @@ def _append_move(
         idempotency_key=key,
     )
     _snapshot_if_due(game, game.version, state)
-    return state
+    return state, event
 
 
 def _snapshot_if_due(game: Game, seq: int, state: Any) -> None:
@@ -666,7 +675,7 @@ def _advance(
             game.turn_deadline = (
                 now + game.turn_time_limit if human and game.turn_time_limit else None
             )
-    game.save(update_fields=ADVANCE_FIELDS)
+    prepared.update(game, ADVANCE_FIELDS)  # game.save(update_fields=...), prepared
     replay.cache_state(game, seq, state)
     notifications_for_event(game=game, seq=seq, before_seat=before_seat, state=state)
     if queue_bots and game.status == GameStatus.ACTIVE:
@@ -687,3 +696,127 @@ def _queue_bot_turns(game_id: int, version: int) -> None:
         play_bot_turns.delay(game_id, version)
     except Exception:  # the move is committed; a broker outage must not turn it into an error
         logger.exception("could not queue the bot turns of game %s at version %s", game_id, version)
+
+
+# --- several moves at once -------------------------------------------------------------
+
+MAX_BATCH_LINES = 60
+
+
+class BatchLineError(InvalidRequestError):
+    """One line of a batch could not be played: nothing of the batch was written.
+
+    ``index`` is the 0-based position of the line in the batch; ``code`` and ``reason`` are
+    the engine's (or the service's) own, so the caller can say exactly what went wrong.
+    """
+
+    def __init__(self, *, index: int, line: str, code: str, reason: str) -> None:
+        super().__init__(
+            code,
+            f"Line {index + 1} ({line!r}): {reason}",
+            line_index=index,
+            line=line,
+            reason=reason,
+        )
+        self.index = index
+        self.line = line
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """What a batch led to: the version after its last move, and the moves' notations."""
+
+    game: Game
+    version: int
+    seat: int
+    state: Any
+    applied: list[str]
+    repeated: bool = False
+
+
+def move_batch_submit(
+    *,
+    game: Game | str,
+    user: AbstractBaseUser,
+    lines: list[str],
+    expected_version: int | None = None,
+    idempotency_key: str = "",
+) -> BatchResult:
+    """Apply the moves written in ``lines`` (notations) in order, all or nothing.
+
+    Each line is one ``move_submit`` inside a single transaction, so the game row stays
+    locked from the first line to the last and a failing line undoes the lines before it.
+    ``expected_version`` is checked against the first line only (the later lines follow
+    from it). Raises BatchLineError naming the failing line; StaleVersionError and the
+    errors about the game as a whole (not active, not your turn) as ``move_submit`` does
+    for the first line. A repeated ``idempotency_key`` returns the first answer.
+    """
+    lines = [line.strip() for line in lines]
+    if not lines or not all(lines):
+        raise InvalidRequestError("bad_batch", "Give one or more moves, one per line.")
+    if len(lines) > MAX_BATCH_LINES:
+        raise InvalidRequestError(
+            "bad_batch", f"At most {MAX_BATCH_LINES} moves can be sent at once."
+        )
+    with transaction.atomic():
+        version, first, result = expected_version, None, None
+        for index, line in enumerate(lines):
+            key = f"{idempotency_key[:90]}#{index}" if idempotency_key else ""
+            try:
+                result = move_submit(
+                    game=game, user=user, text=line, expected_version=version, idempotency_key=key
+                )
+            except StaleVersionError:
+                raise
+            except (InvalidRequestError, NotAllowedError, ConflictError) as exc:
+                if index == 0 and not isinstance(exc, InvalidRequestError):
+                    raise  # about the game as a whole, not about this line
+                raise BatchLineError(
+                    index=index, line=line, code=exc.code, reason=_batch_reason(exc, index)
+                ) from exc
+            if result.repeated:
+                return _batch_repeated(result, idempotency_key)
+            first = result if first is None else first
+            version = result.version
+            game = result.game
+        applied = list(
+            Event.objects.filter(
+                game=result.game, kind=EventKind.MOVE, seq__gte=first.version, seq__lte=version
+            )
+            .order_by("seq")
+            .values_list("payload__text", flat=True)
+        )
+        return BatchResult(
+            game=result.game,
+            version=result.version,
+            seat=result.seat,
+            state=result.state,
+            applied=applied,
+        )
+
+
+def _batch_reason(exc: InvalidRequestError | NotAllowedError | ConflictError, index: int) -> str:
+    if exc.code == "not_your_turn" and index:
+        return "your turn ended with the line before: this line has nothing left to answer."
+    if exc.code == "game_not_active" and index:
+        return "the game ended with the line before."
+    return exc.message
+
+
+def _batch_repeated(result: MoveResult, idempotency_key: str) -> BatchResult:
+    """The first answer to a batch sent again: up to its last line's event."""
+    events = list(
+        Event.objects.filter(
+            game=result.game, idempotency_key__startswith=f"{idempotency_key[:90]}#"
+        ).order_by("seq")
+    )
+    last = events[-1].seq if events else result.version
+    return BatchResult(
+        game=result.game,
+        version=last,
+        seat=result.seat,
+        state=replay.state_at(result.game, last),
+        applied=[event.payload.get("text", "") for event in events],
+        repeated=True,
+    )

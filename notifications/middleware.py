@@ -1,10 +1,19 @@
 """Keeps ``UserActivity.last_seen`` for signed-in users, so that nobody gets an email about
-a game they are looking at (``NOTIFY_SKIP_IF_ACTIVE_WITHIN``)."""
+a game they are looking at (``NOTIFY_SKIP_IF_ACTIVE_WITHIN``).
+
+Every request passes here, so the common case costs nothing: a process that has just
+recorded (or seen recorded) a user's activity skips the shared cache for a few seconds.
+``last_seen`` is thus at most ``WRITE_EVERY_SECONDS + LOCAL_SKIP_SECONDS`` old while the user
+is active, far below the notification window.
+"""
 
 from __future__ import annotations
 
 import logging
+import threading
+import time
 from collections.abc import Callable
+from typing import Any
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
@@ -16,6 +25,33 @@ logger = logging.getLogger(__name__)
 
 # At most one write per user in this many seconds (last_seen is that precise).
 WRITE_EVERY_SECONDS = 10
+# How long a process trusts its own last look at the shared cache (per user).
+LOCAL_SKIP_SECONDS = 5
+_LOCAL_MAX_USERS = 10_000
+
+# (user pk, date joined) -> monotonic time until which this process skips the user. The date
+# tells apart two users given the same pk (a database that reuses the pk of a deleted row).
+_checked: dict[tuple[Any, Any], float] = {}
+_checked_lock = threading.Lock()
+
+
+def _local_key(user: Any) -> tuple[Any, Any]:
+    return user.pk, getattr(user, "date_joined", None)
+
+
+def _recently_checked(user: Any) -> bool:
+    return _checked.get(_local_key(user), 0.0) > time.monotonic()
+
+
+def _note_checked(user: Any) -> None:
+    now = time.monotonic()
+    with _checked_lock:
+        if len(_checked) >= _LOCAL_MAX_USERS:
+            for key in [key for key, until in _checked.items() if until <= now]:
+                del _checked[key]
+            if len(_checked) >= _LOCAL_MAX_USERS:
+                _checked.clear()
+        _checked[_local_key(user)] = now + LOCAL_SKIP_SECONDS
 
 
 class ActivityMiddleware:
@@ -26,10 +62,11 @@ class ActivityMiddleware:
         response = self.get_response(request)
         # Read after the view: DRF authenticates API tokens in the view and sets request.user.
         user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated:
+        if user is not None and user.is_authenticated and not _recently_checked(user):
             try:
                 if cache.add(f"notifications:seen:{user.pk}", 1, WRITE_EVERY_SECONDS):
                     activity_record(user_id=user.pk, at=timezone.now())
+                _note_checked(user)
             except Exception:  # the cache or database is down: the page still works
                 logger.warning("could not record the activity of user %s", user.pk, exc_info=True)
         return response

@@ -1,0 +1,201 @@
+"""What one move costs the server, request by request, without load.
+
+`bench/api.py` measures latency under load, which depends on everything else the machine
+runs. This measures what that latency is made of, and varies much less: the CPU time,
+the SQL statements and the Redis commands of each request a player makes per move, through
+Django's request handling (middleware, DRF, the service, the JSON) but without an HTTP
+server, on PostgreSQL and Redis. One process plays games against the heuristic bot like a
+`bench/api.py` client: legal moves, a random one of them, `GET /api/me/`; the bot's task
+(`bot_turns_play`, what the Celery worker runs) is timed apart when the turn passes to it.
+
+    .venv/bin/python bench/move_cost.py                  # 600 moves
+    .venv/bin/python bench/move_cost.py --moves 2000 --profile /tmp/move.prof
+
+Needs PostgreSQL and Redis (BENCH_DATABASE_URL, BENCH_REDIS_URL, as for bench/api.py). The
+bot tasks queued by the moves go to the broker; nothing consumes them, so use a Redis
+database of its own (default 3, as bench/api.py, which starts its worker without them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import secrets
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).absolute().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def configure() -> None:
+    os.environ.update(
+        {
+            "GWT_ENV": "production",
+            "SECRET_KEY": secrets.token_urlsafe(40),
+            "DEBUG": "0",
+            "DATABASE_URL": os.environ.get(
+                "BENCH_DATABASE_URL",
+                "postgres://postgres@127.0.0.1:5432/gwt_bench?conn_max_age=600",
+            ),
+            "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/3"),
+            "LOG_LEVEL": "WARNING",
+            "VAR_DIR": tempfile.mkdtemp(prefix="gwt-bench-"),
+            "DJANGO_SETTINGS_MODULE": "gwt_site.settings",
+            "ALLOWED_HOSTS": "testserver",
+        }
+    )
+    for command in (["ensuredb"], ["migrate", "--noinput", "-v", "0"]):
+        subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, check=True)
+
+
+class Meter:
+    """CPU seconds, SQL statements and Redis commands of each call, by kind of request."""
+
+    def __init__(self) -> None:
+        import redis.client
+        from django.db import connection
+
+        self.connection = connection
+        self.figures: dict[str, dict[str, list[float]]] = {}
+        self.redis_commands = 0
+        meter = self
+        command, pipeline = redis.client.Redis.execute_command, redis.client.Pipeline.execute
+
+        def counted_command(client, *args, **kwargs):
+            meter.redis_commands += 1
+            return command(client, *args, **kwargs)
+
+        def counted_pipeline(pipe, *args, **kwargs):
+            meter.redis_commands += 1
+            return pipeline(pipe, *args, **kwargs)
+
+        redis.client.Redis.execute_command = counted_command
+        redis.client.Pipeline.execute = counted_pipeline
+
+    def measure(self, kind: str, call, profiler=None):
+        from django.test.utils import CaptureQueriesContext
+
+        with CaptureQueriesContext(self.connection) as queries:
+            redis_before, started = self.redis_commands, time.process_time()
+            if profiler is not None:
+                profiler.enable()
+            result = call()
+            if profiler is not None:
+                profiler.disable()
+            cpu = time.process_time() - started
+        figures = self.figures.setdefault(kind, {"cpu": [], "sql": [], "redis": []})
+        figures["cpu"].append(cpu)
+        figures["sql"].append(len(queries))
+        figures["redis"].append(self.redis_commands - redis_before)
+        return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--moves", type=int, default=600)
+    parser.add_argument("--games", type=int, default=4, help="games played in turn")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--profile", help="write a cProfile of the move requests (CPU time)")
+    args = parser.parse_args()
+
+    configure()
+    import django
+
+    django.setup()
+    import cProfile
+
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+    from rest_framework.authtoken.models import Token
+
+    from games import services
+    from games.models import Game
+
+    user, _ = get_user_model().objects.get_or_create(username="bench-cost")
+    token, _ = Token.objects.get_or_create(user=user)
+    client = Client(HTTP_AUTHORIZATION=f"Token {token.key}")
+    rng = random.Random(args.seed)
+    meter = Meter()
+    profiler = cProfile.Profile(time.process_time) if args.profile else None
+    bot_turns: list[tuple[int, int]] = []
+    queue = services._queue_bot_turns
+
+    def queue_and_note(game_id: int, version: int) -> None:
+        bot_turns.append((game_id, version))
+        queue(game_id, version)  # the broker publish is part of the move's cost
+
+    services._queue_bot_turns = queue_and_note
+    bot_moves = 0
+
+    def play_bots() -> None:
+        nonlocal bot_moves
+        while bot_turns:
+            game_id, version = bot_turns.pop()
+            task = partial(services.bot_turns_play, game_id=game_id, version=version)
+            bot_moves += meter.measure("bot task", task)
+
+    def new_game() -> str:
+        created = client.post("/api/games/", {"players": 2, "bots": [1]}, "application/json")
+        game_id = created.json()["id"]
+        client.post(f"/api/games/{game_id}/start/", content_type="application/json")
+        play_bots()
+        return game_id
+
+    games = [new_game() for _ in range(args.games)]
+    moves = 0
+    while moves < args.moves:
+        for i, game_id in enumerate(games):
+            legal_moves = partial(client.get, f"/api/games/{game_id}/legal-moves/")
+            legal = meter.measure("GET legal-moves/", legal_moves).json()
+            if not legal["moves"]:
+                if Game.objects.get(public_id=game_id).status != "active":
+                    games[i] = new_game()
+                continue
+            body = {
+                "move": rng.choice(legal["moves"]),
+                "expected_version": legal["version"],
+                "idempotency_key": uuid.uuid4().hex,
+            }
+            move = partial(client.post, f"/api/games/{game_id}/moves/", body, "application/json")
+            answer = meter.measure("POST moves/", move, profiler)
+            if answer.status_code != 201:
+                raise SystemExit(f"a move was refused: {answer.status_code} {answer.content!r}")
+            meter.measure("GET /api/me/", partial(client.get, "/api/me/"))
+            moves += 1
+            play_bots()
+
+    print(
+        f"bench/move_cost.py: {moves} moves against the heuristic bot, through Django's test "
+        f"client (no HTTP server); PostgreSQL + Redis; Python {platform.python_version()}, "
+        f"{platform.machine()}, {os.cpu_count()} cores"
+    )
+    for kind, figures in meter.figures.items():
+        cpu = [seconds * 1000 for seconds in figures["cpu"]]
+        print(
+            f"{kind:<17} n={len(cpu):>5}  CPU p50 {statistics.median(cpu):5.2f} ms  "
+            f"mean {statistics.fmean(cpu):5.2f} ms   SQL {statistics.fmean(figures['sql']):5.2f}"
+            f"   Redis {statistics.fmean(figures['redis']):4.2f}  (per request, mean)"
+        )
+    total_cpu = sum(sum(figures["cpu"]) for figures in meter.figures.values())
+    total_sql = sum(sum(figures["sql"]) for figures in meter.figures.values())
+    print(
+        f"bot moves: {bot_moves} ({bot_moves / moves:.2f} per move of the client); whole cycle "
+        f"per client move (legal moves, move, /api/me/, bot tasks): "
+        f"CPU {total_cpu / moves * 1000:.2f} ms, SQL {total_sql / moves:.2f}"
+    )
+    if profiler is not None:
+        profiler.dump_stats(args.profile)
+        print(f"profile of the move requests: {args.profile}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,271 @@
+"""What a move and the requests around it cost in queries, and the prepared statements that
+keep that low giving exactly what the ORM gives."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import Group
+from django.core.cache import cache
+from django.db import transaction
+from django.db.transaction import TransactionManagementError
+from django.utils import timezone
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+import engine
+from games import models, prepared, replay, services
+from games.models import Event, EventKind, Game, Seat, Suspension
+from tests.games.helpers import client_for, started_game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def empty_caches():
+    replay.local_states.clear()
+    cache.clear()
+    yield
+    replay.local_states.clear()
+
+
+@pytest.fixture
+def moderator(django_user_model):
+    user = django_user_model.objects.create_user("mod", password="mod-password-1", is_staff=True)
+    user.groups.add(Group.objects.get(name="Moderators"))
+    return user
+
+
+def warm(game: Game, django_capture_on_commit_callbacks) -> None:
+    """Cache the game's current state (as the move that made it would have)."""
+    game.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=True):
+        replay.state_at(game)
+
+
+def test_the_trivial_endpoint_costs_one_query(alice, django_assert_num_queries):
+    api = client_for(alice)
+    api.get("/api/me/")  # the activity write happens once in a while
+    with django_assert_num_queries(1):
+        assert api.get("/api/me/").status_code == 200
+
+
+def test_legal_moves_cost_two_queries_once_the_state_is_cached(
+    alice, bob, django_assert_num_queries, django_capture_on_commit_callbacks
+):
+    game = started_game(alice, [bob])
+    warm(game, django_capture_on_commit_callbacks)
+    api = client_for(alice)
+    api.get("/api/me/")
+    with django_assert_num_queries(2):  # the token's user; the game with its seats
+        response = api.get(f"/api/games/{game.public_id}/legal-moves/")
+    assert response.json()["moves"] == engine.legal_moves(replay.state_at(game), 0)
+
+
+def test_a_move_within_a_turn_is_one_lock_one_insert_one_update(
+    alice, bob, django_assert_max_num_queries, django_capture_on_commit_callbacks
+):
+    game = started_game(alice, [bob])
+    warm(game, django_capture_on_commit_callbacks)
+    state = replay.state_at(game)
+    move = next(
+        m
+        for m in engine.legal_moves(state, 0)
+        if engine.current_player(engine.apply(state, 0, m)) == 0
+    )
+    api = client_for(alice)
+    api.get("/api/me/")
+    # The token's user, then (in a savepoint here, a transaction in production) the lock with
+    # the seats, the event, the game row: the suspension is not looked up a second time.
+    with django_assert_max_num_queries(6):
+        response = api.post(
+            f"/api/games/{game.public_id}/moves/",
+            {"move": move, "expected_version": game.version},
+            format="json",
+        )
+    assert response.status_code == 201
+    game.refresh_from_db()
+    assert engine.to_json(replay.state_at(game, use_cache=False)) == engine.to_json(
+        engine.apply(state, 0, move)
+    )
+
+
+@pytest.mark.parametrize(
+    ("suspension", "status"),
+    [
+        (None, 200),
+        ({"lifted_at": timedelta(minutes=-1)}, 200),
+        ({"until": timedelta(minutes=-1)}, 200),
+        ({"until": timedelta(hours=1)}, 401),
+        ({}, 401),
+    ],
+    ids=["none", "lifted", "expired", "until-later", "until-lifted"],
+)
+def test_the_token_lookup_sees_exactly_the_suspensions_in_force(
+    alice, moderator, suspension, status
+):
+    if suspension is not None:
+        now = timezone.now()
+        Suspension.objects.create(
+            user=alice,
+            reason="x",
+            created_by=moderator,
+            **{name: now + delta for name, delta in suspension.items()},
+        )
+    response = client_for(alice).get("/api/me/")
+    assert response.status_code == status
+    if status == 401:
+        assert response.json()["code"] == "suspended"
+    else:
+        assert response.json() == {"id": alice.pk, "username": "alice"}
+
+
+def test_an_unknown_token_or_an_inactive_user_is_refused(alice):
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION="Token " + "0" * 40)
+    response = api.get("/api/me/")
+    assert response.status_code == 401
+    assert response.json()["message"] == "Invalid token."
+
+    api = client_for(alice)
+    alice.is_active = False
+    alice.save()
+    response = api.get("/api/me/")
+    assert response.status_code == 401
+    assert response.json()["message"] == "User inactive or deleted."
+
+
+def test_the_token_and_user_are_those_of_the_orm(alice):
+    from games.auth import SuspensionAwareTokenAuthentication
+
+    token = Token.objects.create(user=alice)
+    user, found = SuspensionAwareTokenAuthentication().authenticate_credentials(token.key)
+
+    assert (found.key, found.user_id, found.user) == (token.key, alice.pk, user)
+    assert found.created == token.created  # loaded when read
+    for field in type(alice)._meta.concrete_fields:
+        assert getattr(user, field.attname) == getattr(alice, field.attname), field.name
+
+
+def test_the_not_suspended_mark_lasts_only_a_few_seconds(alice, moderator, monkeypatch):
+    clock = [1000.0]
+    monkeypatch.setattr(models.time, "monotonic", lambda: clock[0])
+    models.note_not_suspended(alice)
+    Suspension.objects.create(user=alice, reason="x", created_by=moderator)
+
+    assert models.active_suspension(alice) is None  # trusted: checked just now
+    clock[0] += models.SUSPENSION_CHECK_SECONDS
+    assert models.active_suspension(alice) is not None
+
+
+def test_prepared_rows_are_those_the_orm_loads(alice, bob):
+    game = started_game(alice, [bob], turn_time_limit=timedelta(hours=5))
+    Game.objects.filter(pk=game.pk).update(
+        result={"reason": "x", "winners": [0]}, paused_remaining=timedelta(minutes=7)
+    )
+    seats = prepared.game_seats(public_id=game.public_id)
+    orm_game = Game.objects.get(pk=game.pk)
+    orm_seats = list(Seat.objects.filter(game=game).order_by("index"))
+
+    assert [seat.index for seat in seats] == [0, 1]
+    assert all(seat.game is seats[0].game for seat in seats)
+    for field in Game._meta.concrete_fields:
+        assert getattr(seats[0].game, field.attname) == getattr(orm_game, field.attname), field
+    for mine, theirs in zip(seats, orm_seats, strict=True):
+        for field in Seat._meta.concrete_fields:
+            assert getattr(mine, field.attname) == getattr(theirs, field.attname), field
+    assert prepared.game_seats(pk=game.pk)[0].game.result == {"reason": "x", "winners": [0]}
+    assert prepared.game_seats(public_id="no-such-game") == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_locking_read_outside_a_transaction_is_refused(alice, bob):
+    game = started_game(alice, [bob])
+    with pytest.raises(TransactionManagementError):
+        prepared.game_seats(pk=game.pk, lock=True)
+    with transaction.atomic():
+        assert [seat.index for seat in prepared.game_seats(pk=game.pk, lock=True)] == [0, 1]
+
+
+def test_prepared_insert_and_update_write_what_save_would(alice, bob):
+    game = started_game(alice, [bob])
+    event = Event(
+        game=game,
+        seq=game.version + 1,
+        kind=EventKind.PAUSE,
+        seat=None,
+        payload={"nested": {"a": [1, 2]}, "text": "é"},
+        actor=alice,
+    )
+    prepared.insert(event)
+    stored = Event.objects.get(pk=event.pk)
+    assert (stored.seq, stored.kind, stored.payload, stored.actor_id) == (
+        game.version + 1,
+        "pause",
+        {"nested": {"a": [1, 2]}, "text": "é"},
+        alice.pk,
+    )
+    assert stored.created_at == event.created_at
+
+    before = game.updated_at
+    game.version += 1
+    game.result = {"winners": [1]}
+    game.turn_time_limit = timedelta(days=2)
+    prepared.update(game, ["version", "result", "turn_time_limit", "updated_at"])
+    stored = Game.objects.get(pk=game.pk)
+    assert (stored.version, stored.result, stored.turn_time_limit) == (
+        game.version,
+        {"winners": [1]},
+        timedelta(days=2),
+    )
+    assert stored.updated_at == game.updated_at > before
+
+
+def test_bot_runs_write_one_event_per_move(alice):
+    game = started_game(alice, bots=[1])
+    while game.current_seat != 1:
+        state = replay.state_at(game)
+        services.move_submit(
+            game=game,
+            user=alice,
+            move=engine.legal_moves(state, 0)[0],
+            expected_version=game.version,
+            queue_bots=False,
+        )
+        game.refresh_from_db()
+    before = game.version
+
+    played = services.bot_turns_play(game_id=game.pk, version=game.version)
+    game.refresh_from_db()
+
+    assert played >= 1
+    assert game.version == before + played
+    seqs = list(game.events.filter(seq__gt=before).values_list("seq", "kind", "seat"))
+    assert seqs == [(before + i, "move", 1) for i in range(1, played + 1)]
+    assert engine.to_json(replay.state_at(game)) == engine.to_json(replay.replay_from_scratch(game))
+    assert services.bot_turns_play(game_id=game.pk, version=before) == 0  # a stale task
+    assert services.bot_turns_play(game_id=10**9, version=1) == 0  # a game that is gone
+
+
+def test_activity_is_looked_up_in_the_shared_cache_once_per_few_seconds(alice, monkeypatch):
+    from notifications import middleware
+
+    clock = [5000.0]
+    monkeypatch.setattr(middleware.time, "monotonic", lambda: clock[0])
+    adds = []
+    real_add = middleware.cache.add
+
+    def counted_add(*args, **kwargs):
+        adds.append(args[0])
+        return real_add(*args, **kwargs)
+
+    monkeypatch.setattr(middleware.cache, "add", counted_add)
+    api = client_for(alice)
+
+    for _ in range(3):
+        assert api.get("/api/me/").status_code == 200
+    assert adds == [f"notifications:seen:{alice.pk}"]
+    clock[0] += middleware.LOCAL_SKIP_SECONDS
+    api.get("/api/me/")
+    assert len(adds) == 2
