@@ -11,7 +11,7 @@ STAMP  := $(VENV)/.installed-requirements
 ADDR   ?= 127.0.0.1:8000
 
 .DEFAULT_GOAL := help
-.PHONY: help venv run migrate check fmt test golden clean
+.PHONY: help venv run migrate check fmt test golden screenshots clean
 
 help:
 	@echo "make run      start web server + Celery worker + beat (SQLite and files under var/"
@@ -21,6 +21,8 @@ help:
 	@echo "make fmt      fix lint where safe and format the code"
 	@echo "make migrate  create the database if needed and apply migrations"
 	@echo "make golden   regenerate the golden games (tests/engine/golden/); review the diff"
+	@echo "make screenshots  PNGs of the lobby, a mid-game board and the replay at desktop and"
+	@echo "              phone widths, in var/screenshots/ (needs Debian's chromium)"
 	@echo "make clean    remove .venv, var/ and caches"
 
 venv: $(STAMP)
@@ -59,6 +61,11 @@ test: check
 # intended rule change and review the diff (the first differing checkpoint shows where).
 golden: $(STAMP)
 	$(PY) -m engine.golden
+
+# A scratch site (SQLite under var/screenshots/work) with games set up, photographed by
+# Debian's chromium through Playwright (CHROMIUM=/path/to/chromium to use another one).
+screenshots: $(STAMP)
+	$(PY) bench/screenshots.py
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis staticfiles

@@ -461,7 +461,7 @@ class GameStateApi(APIView):
     )
     def get(self, request: Request, game_id: str) -> Response:
         filters = _valid(self.StateFilter, request, data=request.query_params)
-        game = selectors.game_get(public_id=game_id)
+        game = selectors.game_for_play(public_id=game_id)
         seq, view = selectors.game_view_for_user(game=game, user=request.user, at=filters.get("at"))
         return Response({"version": seq, "view": view})
 
@@ -478,7 +478,7 @@ class GameLegalMovesApi(APIView):
         responses={200: LegalMovesOutput, **error_responses(403, 404)},
     )
     def get(self, request: Request, game_id: str) -> Response:
-        game = selectors.game_get(public_id=game_id)
+        game = selectors.game_for_play(public_id=game_id)
         version, moves = selectors.legal_moves_for_user(game=game, user=request.user)
         return Response({"version": version, "moves": moves})
 

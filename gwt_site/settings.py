@@ -89,6 +89,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "anymail",
     "gwt_site",
     "games",
     "notifications",
@@ -251,10 +252,69 @@ NOTIFY_CLAIM_LEASE = env_int("NOTIFY_CLAIM_LEASE", 300)
 # The sweep queues again what is still pending this long after it was due.
 NOTIFY_SWEEP_AFTER = env_int("NOTIFY_SWEEP_AFTER", 60)
 
+# --- play by email: inbound replies (notifications/inbound.py, docs/email.md) ---------------
+
+# The domain whose mail reaches the inbound webhook or mailbox; turn emails carry a signed
+# Reply-To reply+<token>@INBOUND_EMAIL_DOMAIN. Empty: no Reply-To, replies are not taken.
+INBOUND_EMAIL_DOMAIN = env_str("INBOUND_EMAIL_DOMAIN").strip().lower()
+# The provider whose inbound webhook is mounted at /email/anymail/<provider>/inbound/ ("": none;
+# read_mailbox works without one).
+INBOUND_EMAIL_PROVIDER = env_choice(
+    "INBOUND_EMAIL_PROVIDER",
+    (
+        "",
+        "mailgun",
+        "postmark",
+        "sendgrid",
+        "amazon_ses",
+        "brevo",
+        "mailersend",
+        "mailjet",
+        "mailtrap",
+        "postal",
+        "resend",
+        "sparkpost",
+    ),
+    "",
+)
+# Reply-address signing keys, "kid:secret,kid2:secret2" (key ids: 1-4 lowercase letters or
+# digits); INBOUND_REPLY_KEY_ID signs new addresses. Unset: one key derived from SECRET_KEY.
+INBOUND_REPLY_KEYS = {
+    kid.strip().lower(): secret.strip()
+    for kid, _, secret in (item.partition(":") for item in env_list("INBOUND_REPLY_KEYS"))
+}
+INBOUND_REPLY_KEY_ID = env_str("INBOUND_REPLY_KEY_ID").strip().lower()
+if INBOUND_REPLY_KEY_ID and INBOUND_REPLY_KEY_ID not in INBOUND_REPLY_KEYS:
+    raise ImproperlyConfigured("INBOUND_REPLY_KEY_ID must be one of INBOUND_REPLY_KEYS' ids.")
+# How long a reply address is accepted after its email was sent (seconds).
+INBOUND_REPLY_TTL = env_int("INBOUND_REPLY_TTL", 30 * 24 * 3600)
+# Larger messages are refused (bytes, headers and attachments included).
+INBOUND_MAX_BYTES = env_int("INBOUND_MAX_BYTES", 256 * 1024)
+# At most INBOUND_RATE_LIMIT messages per sender per INBOUND_RATE_WINDOW seconds.
+INBOUND_RATE_LIMIT = env_int("INBOUND_RATE_LIMIT", 30)
+INBOUND_RATE_WINDOW = env_int("INBOUND_RATE_WINDOW", 3600)
+ANYMAIL = {
+    name: value
+    for name, value in {
+        # HTTP basic auth "user:password" the provider's webhook must send (checked by anymail).
+        "WEBHOOK_SECRET": env_str("ANYMAIL_WEBHOOK_SECRET"),
+        # Mailgun signs its webhooks with this key (required for the Mailgun webhook).
+        "MAILGUN_WEBHOOK_SIGNING_KEY": env_str("MAILGUN_WEBHOOK_SIGNING_KEY"),
+    }.items()
+    if value
+}
+
 # --- auth, i18n, static ----------------------------------------------------------------
 
 # Suspended users cannot log in (games/auth.py).
 AUTHENTICATION_BACKENDS = ["games.auth.SuspensionAwareBackend"]
+
+# The site's own account pages (gwt_site/accounts.py): a new account stays inactive until
+# the link emailed to it is followed, within ACCOUNT_CONFIRMATION_DAYS.
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "lobby-my-games"
+LOGOUT_REDIRECT_URL = "home"
+ACCOUNT_CONFIRMATION_DAYS = env_int("ACCOUNT_CONFIRMATION_DAYS", 3)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from gwt_site import views
+from gwt_site import help_pages, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -11,7 +11,11 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/notifications/", include("notifications.api_urls")),
     path("api/", include("games.urls")),
+    path("accounts/", include("gwt_site.accounts_urls")),
     path("games/", include("games.web_urls")),
     path("notifications/", include("notifications.urls")),
+    path("help/moves/", help_pages.moves, name="help-moves"),
+    path("help/email/", help_pages.email, name="help-email"),
+    path("email/anymail/", include("notifications.webhook_urls")),
     path("admin/", admin.site.urls),
 ]

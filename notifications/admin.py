@@ -1,4 +1,5 @@
-"""Moderation screens: the outbox (read-only, with a requeue action), preferences, heartbeats."""
+"""Moderation screens: the outbox (read-only, with a requeue action), preferences, heartbeats,
+and the email replies received (read-only)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.http import HttpRequest
 from notifications.delivery import notifications_requeue
 from notifications.models import (
     GameNotificationPreference,
+    InboundEmail,
     Notification,
     NotificationPreference,
     Status,
@@ -109,4 +111,40 @@ class UserActivityAdmin(admin.ModelAdmin):
     readonly_fields = ["user", "last_seen"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+@admin.register(InboundEmail)
+class InboundEmailAdmin(admin.ModelAdmin):
+    """Every email received at a reply address and what became of it (written by the
+    inbound pipeline only: a record, never edited)."""
+
+    list_display = ["id", "created_at", "sender", "game", "seat", "outcome", "reason", "source"]
+    list_filter = ["outcome", "reason", "source", "created_at"]
+    search_fields = ["message_id", "sender", "recipient", "game__public_id", "error"]
+    list_select_related = ["game"]
+    date_hierarchy = "created_at"
+    readonly_fields = [
+        "message_id",
+        "sender",
+        "recipient",
+        "source",
+        "size",
+        "game",
+        "seat",
+        "version",
+        "user",
+        "outcome",
+        "reason",
+        "error",
+        "lines",
+        "applied",
+        "answer",
+        "created_at",
+    ]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False

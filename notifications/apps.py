@@ -5,3 +5,11 @@ class NotificationsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "notifications"
     verbose_name = "Notifications"
+
+    def ready(self) -> None:
+        from anymail.signals import inbound
+
+        from notifications.webhooks import on_inbound
+
+        # Replies to turn emails, from the provider's inbound webhook.
+        inbound.connect(on_inbound, dispatch_uid="notifications.inbound")

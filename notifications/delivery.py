@@ -33,6 +33,7 @@ from django.utils import timezone
 from games.models import GameStatus, Seat, SeatStatus
 from notifications import emails, links
 from notifications.models import (
+    ANSWER_KINDS,
     DIGESTIBLE_KINDS,
     GameNotificationPreference,
     Kind,
@@ -278,6 +279,8 @@ def _skip_reason(
         return "the account is inactive"
     if not user.email:
         return "no email address"
+    if row.kind in ANSWER_KINDS:
+        return ""  # the answer to a message the player just sent: they are waiting for it
     user_mode = preference.mode if preference else Mode.IMMEDIATE
     if row.kind == Kind.DIGEST:
         return "notifications are off" if user_mode == Mode.OFF else ""

@@ -22,8 +22,8 @@ from django.core.mail.backends.smtp import EmailBackend as SMTPBackend
 from django.template import TemplateDoesNotExist, TemplateSyntaxError
 from django.template.loader import render_to_string
 
-from notifications import links
-from notifications.models import Kind, Notification
+from notifications import links, reply_address
+from notifications.models import ANSWER_KINDS, REPLYABLE_KINDS, Kind, Notification
 
 logger = logging.getLogger(__name__)
 
@@ -39,6 +39,8 @@ SUBJECTS = {
     Kind.GAME_OVER: "{game_name} is over",
     Kind.DIGEST: "{count} game{plural} waiting for you",
     Kind.MODERATION: "A moderator changed {game_name}",
+    Kind.REPLY_CONFIRMATION: "Moves played in {game_name}",
+    Kind.REPLY_ERROR: "Nothing was played in {game_name}",
 }
 
 
@@ -106,12 +108,36 @@ def build(
             "Message-ID": message_id(notification),
             "List-Unsubscribe": f"<{unsubscribe}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-            "Auto-Submitted": "auto-generated",
+            # RFC 3834: answers to a player's message are "auto-replied".
+            "Auto-Submitted": (
+                "auto-replied" if notification.kind in ANSWER_KINDS else "auto-generated"
+            ),
             "X-GWT-Notification": f"{notification.pk} {notification.kind}",
         },
     )
+    if context.get("reply_to"):
+        message.reply_to = [context["reply_to"]]
+    if context.get("in_reply_to"):
+        message.extra_headers["In-Reply-To"] = context["in_reply_to"]
+        message.extra_headers["References"] = context["in_reply_to"]
     message.attach_alternative(html, "text/html")
     return message
+
+
+def reply_to(notification: Notification) -> str:
+    """The signed reply address for a turn email ('' when replies are not taken)."""
+    data = notification.context or {}
+    if (
+        notification.kind not in REPLYABLE_KINDS
+        or notification.game is None
+        or data.get("reply_version") is None
+        or data.get("seat") is None
+        or not reply_address.enabled()
+    ):
+        return ""
+    return reply_address.make(
+        game=notification.game.public_id, seat=data["seat"], version=data["reply_version"]
+    )
 
 
 def _context(notification: Notification, unsubscribe_token: str, zone: ZoneInfo) -> dict[str, Any]:
@@ -126,6 +152,8 @@ def _context(notification: Notification, unsubscribe_token: str, zone: ZoneInfo)
         "replay_url": links.replay_url(game) if game else "",
         "site_url": settings.SITE_URL,
         "unsubscribe_url": links.unsubscribe_url(unsubscribe_token),
+        "moves_help_url": links.moves_help_url(),
+        "reply_to": reply_to(notification),
         "time_zone": zone.key,
         "inviter": data.get("inviter", ""),
         "count": len(data.get("games", [])),

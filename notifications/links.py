@@ -28,6 +28,11 @@ def replay_url(game: Game) -> str:
     return absolute(f"/games/{game.public_id}/replay/")
 
 
+def moves_help_url() -> str:
+    """The move notation reference (docs/moves.md served as a page)."""
+    return absolute(reverse("help-moves"))
+
+
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 
 

@@ -44,10 +44,18 @@ class Kind(models.TextChoices):
     GAME_OVER = "game_over", "game over"
     DIGEST = "digest", "daily digest"
     MODERATION = "moderation", "moderator action"
+    REPLY_CONFIRMATION = "reply_confirmation", "reply applied"
+    REPLY_ERROR = "reply_error", "reply not applied"
 
 
 # What the "daily digest" mode replaces: the emails that say a game waits for you.
 DIGESTIBLE_KINDS = frozenset({Kind.YOUR_TURN, Kind.REMINDER})
+
+# Answers to an email the player sent: sent whatever the mode (they asked), never digested.
+ANSWER_KINDS = frozenset({Kind.REPLY_CONFIRMATION, Kind.REPLY_ERROR})
+
+# The emails whose Reply-To is the player's signed reply address (their options are in them).
+REPLYABLE_KINDS = frozenset({Kind.YOUR_TURN, Kind.REPLY_CONFIRMATION, Kind.REPLY_ERROR})
 
 
 class Channel(models.TextChoices):
@@ -204,3 +212,50 @@ class UserActivity(models.Model):
 
     def __str__(self) -> str:
         return f"user {self.user_id} seen {self.last_seen:%Y-%m-%d %H:%M:%S}"
+
+
+class InboundOutcome(models.TextChoices):
+    APPLIED = "applied", "applied"  # every line was played
+    FAILED = "failed", "failed"  # authenticated, but a line (or the game) refused it
+    REFUSED = "refused", "refused"  # not authenticated, or not acceptable as a message
+
+
+class InboundEmail(models.Model):
+    """Every email received at a reply address, and what became of it.
+
+    The unique Message-ID is what makes a message delivered twice (a provider's retry, the
+    same mailbox read again) apply once: the row is written in the same transaction as the
+    moves it applies.
+    """
+
+    message_id = models.CharField(max_length=255, unique=True)
+    sender = models.CharField(max_length=254, blank=True, db_index=True)
+    recipient = models.CharField(max_length=254, blank=True, help_text="The reply address.")
+    source = models.CharField(max_length=40, blank=True, help_text="webhook:<provider>, mailbox")
+    size = models.PositiveIntegerField(default=0)
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    version = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The game version the answered email was sent for."
+    )
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    outcome = models.CharField(max_length=10, choices=InboundOutcome.choices)
+    reason = models.CharField(max_length=40, blank=True, help_text="Machine code of the outcome.")
+    error = models.TextField(blank=True)
+    lines = models.JSONField(default=list, blank=True, help_text="The move lines read.")
+    applied = models.JSONField(default=list, blank=True, help_text="Notations applied.")
+    answer = models.ForeignKey(
+        Notification, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name = "inbound email"
+
+    def __str__(self) -> str:
+        return f"{self.message_id} from {self.sender or '?'}: {self.outcome} {self.reason}"

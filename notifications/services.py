@@ -44,7 +44,6 @@ from django.db.models import Exists, F, OuterRef, Q, Subquery
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-import engine
 from games import replay
 from games.errors import ConflictError, InvalidRequestError, NotAllowedError
 from games.models import Event, EventKind, Game, GameStatus, Seat, SeatStatus, TimeoutPolicy
@@ -61,10 +60,11 @@ from notifications.models import (
     WorkerHeartbeat,
 )
 from notifications.selectors import games_waiting_for
+from notifications.turn_facts import turn_facts
 
 # What a "your turn" email lists at most: the latest decisions of the others, your options.
 MAX_SUMMARY_LINES = 40
-MAX_OPTION_LINES = 25
+MAX_OPTION_LINES = 100
 
 
 def _seconds(name: str, default: int) -> timedelta:
@@ -300,20 +300,33 @@ def _turn_context(
         text = _event_text(event)
         who = _seat_label(by_index.get(event.seat)) if event.seat is not None else ""
         lines.append(f"{who}: {text}" if who else text)
-    options = []
-    legal = engine.legal_moves(state, seat.index)
-    for move in legal[:MAX_OPTION_LINES]:
-        try:
-            options.append(engine.describe(state, seat.index, move))
-        except Exception:  # a description is a nicety: never let it stop the move
-            options.append(str(move.get("type", "move")))
+    facts = turn_facts(state, seat.index)
+    options = [option["text"] for option in facts["options"]]
     return {
         "seat": seat.index,
         "colour": seat.colour,
         "summary": lines[-MAX_SUMMARY_LINES:],
         "summary_more": max(0, len(lines) - MAX_SUMMARY_LINES),
-        "options": options,
-        "options_more": max(0, len(legal) - MAX_OPTION_LINES),
+        "options": options[:MAX_OPTION_LINES],
+        "options_more": max(0, len(options) - MAX_OPTION_LINES),
+        "reply_version": seq,
+        **facts_context(facts),
+    }
+
+
+def facts_context(facts: dict[str, Any]) -> dict[str, Any]:
+    """The turn facts as the email templates read them (``choices``: the numbered options)."""
+    return {
+        "money": facts["money"],
+        "hand": facts["hand"],
+        "herder": facts["herder"],
+        "engine_at": facts["engine_at"],
+        "certificates": facts["certificates"],
+        "workers": facts["workers"],
+        "objectives": facts["objectives"],
+        "draw_pile": facts["draw_pile"],
+        "decision": facts["decision"],
+        "choices": facts["options"],
     }
 
 

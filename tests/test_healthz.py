@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import os
 from datetime import timedelta
 
 import pytest
@@ -8,6 +9,7 @@ from django.db import connection
 from django.utils import timezone
 
 from notifications.services import worker_heartbeat_record
+from tests.services import TEST_REDIS_DB
 
 pytestmark = pytest.mark.django_db
 
@@ -72,6 +74,6 @@ def test_the_broker_in_use_is_the_one_the_run_selected():
     redis_url = settings.REDIS_URL
     if redis_url:
         assert redis_url == settings.CELERY_BROKER_URL
-        assert redis_url.endswith("/15")
+        assert redis_url.endswith(f"/{os.environ.get('TEST_REDIS_DB') or TEST_REDIS_DB}")
     else:
         assert settings.CELERY_BROKER_URL.startswith("filesystem://")

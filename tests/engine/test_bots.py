@@ -106,12 +106,9 @@ def test_the_heuristic_bot_beats_the_random_bot():
     assert margin / games > 15
 
 
-def test_a_heuristic_four_player_game_is_fast_and_ends():
-    import time
-
-    start = time.perf_counter()
+def test_a_heuristic_four_player_game_ends():
+    """Its speed is measured by bench/engine.py (the heuristic bot line), not here."""
     record = simulate.play_game(4, 9, ["heuristic"] * 4)
-    assert time.perf_counter() - start < 2.0  # about 0.1 s on a laptop core
     assert engine.is_over(record.state)
 
 

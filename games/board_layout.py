@@ -1,0 +1,288 @@
+"""Where things sit on the drawn table, and the words and short labels used on it.
+
+Geometry lives here as data so that the drawing code in ``games/board_svg.py`` stays a
+plain walk over the view: moving a space or resizing a section is an edit to a table, not
+to the code that draws it. All lengths are SVG user units of the board's viewBox.
+"""
+
+from __future__ import annotations
+
+from engine.data import railroad
+
+# --- the whole table ----------------------------------------------------------------------
+
+WIDTH = 960
+
+# Vertical bands of the table, top to bottom (y of each band's top edge).
+TRAIL_TOP = 44
+TRACK_TOP = 690
+CITIES_TOP = 1134
+MARKETS_TOP = 1284
+HEIGHT = 1770
+
+# --- the trail ----------------------------------------------------------------------------
+
+TRAIL_LEFT = 44
+COL = 78  # one grid column
+ROW = 62  # one grid row
+
+# Trail location id -> (column, row) on the trail grid. The trail snakes down the page:
+# Start and A at the top left, Kansas City at the bottom left, the Indian trade section in
+# the middle band.
+TRAIL_GRID: dict[str, tuple[float, float]] = {
+    "START": (0, 0.5),
+    "A": (1, 0.5),
+    "A-1": (3.2, 0),
+    "A-2": (5.2, 0),
+    "A-3": (7.2, 0),
+    "FLOOD-1": (2.2, 1),
+    "FLOOD-2": (3.2, 1),
+    "FLOOD-3": (4.2, 1),
+    "FLOOD-4": (5.2, 1),
+    "FLOOD-R1": (6.8, 1),
+    "FLOOD-R2": (7.8, 1),
+    "B": (10.2, 1.6),
+    "DROUGHT-1": (8.9, 2.3),
+    "DROUGHT-2": (7.9, 2.3),
+    "DROUGHT-3": (6.9, 2.3),
+    "DROUGHT-4": (5.9, 2.3),
+    "DROUGHT-R1": (4.6, 2.3),
+    "B-1": (9.5, 3.3),
+    "B-2": (7.2, 3.3),
+    "B-3": (4.9, 3.3),
+    "C": (0.4, 3.9),
+    "C-1": (2.2, 4.4),
+    "C-2": (6.0, 4.4),
+    "C-3": (1.6, 5.3),
+    "D": (5.0, 5.3),
+    # The Indian trade section: the three negative spaces lie off the trail, before TP1.
+    "TPM3": (0.6, 6.55),
+    "TPM2": (1.5, 6.55),
+    "TPM1": (2.4, 6.55),
+    "TP1": (3.6, 6.55),
+    "TP2": (4.5, 6.55),
+    "TP4": (5.4, 6.55),
+    "TP6": (6.3, 6.55),
+    "TP8": (7.2, 6.55),
+    "TP10": (8.1, 6.55),
+    "TEEPEE-R1": (9.2, 6.55),
+    "TEEPEE-R2": (10.2, 6.55),
+    "E": (10.95, 5.3),
+    "E-1": (9.4, 7.75),
+    "E-2": (7.0, 7.75),
+    "ROCKFALL-1": (10.2, 8.8),
+    "ROCKFALL-2": (9.3, 8.8),
+    "ROCKFALL-3": (8.4, 8.8),
+    "ROCKFALL-4": (7.5, 8.8),
+    "ROCKFALL-R1": (6.3, 8.8),
+    "ROCKFALL-R2": (5.3, 8.8),
+    "F": (4.2, 8.3),
+    "F-1": (3.2, 7.75),
+    "F-2": (3.2, 8.8),
+    "G": (2.2, 8.3),
+    "G-1": (1.2, 7.75),
+    "G-2": (1.2, 8.8),
+    "KC": (0.2, 8.3),
+}
+
+# Half sizes of the drawn spaces, by trail node kind.
+SPACE_HALF: dict[str, float] = {
+    "start": 20,
+    "neutral": 29,
+    "private": 26,
+    "risk": 26,
+    "hazard": 23,
+    "teepee": 24,
+    "kc": 30,
+}
+
+# Framed sections of the trail: (label, space ids inside the frame).
+SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    ("flood", "Flood", ("FLOOD-1", "FLOOD-2", "FLOOD-3", "FLOOD-4")),
+    ("drought", "Drought", ("DROUGHT-1", "DROUGHT-2", "DROUGHT-3", "DROUGHT-4")),
+    ("rockfall", "Rockfall", ("ROCKFALL-1", "ROCKFALL-2", "ROCKFALL-3", "ROCKFALL-4")),
+    (
+        "teepee",
+        "Indian trade",
+        ("TPM3", "TPM2", "TPM1", "TP1", "TP2", "TP4", "TP6", "TP8", "TP10"),
+    ),
+)
+
+
+def trail_xy(space: str) -> tuple[float, float]:
+    """Centre of a trail space in board units."""
+    col, row = TRAIL_GRID[space]
+    return TRAIL_LEFT + 30 + col * COL, TRAIL_TOP + 36 + row * ROW
+
+
+# --- the railroad -------------------------------------------------------------------------
+
+TRACK_STEP = 45  # distance between two track spaces
+TRACK_LEFT = 52  # centre of the leftmost space of each row
+# y of spaces 0-19 (left to right) and of spaces 20-39 (right to left).
+TRACK_ROW_Y = (TRACK_TOP + 170, TRACK_TOP + 382)
+TRACK_SPACE_R = 14
+TURNOUT_RISE = 44  # a turnout sits this far above the track, between switch and next space
+STATION_W = 124
+STATION_H = 70
+STATION_RISE = 126  # centre of a station box above the track row
+CROSS_DROP = 20  # a cross mark sits this far below the track
+ENGINE_DROP = 40  # engines sit this far below their space
+
+
+def _track_positions() -> dict[str, tuple[float, float]]:
+    pos: dict[str, tuple[float, float]] = {}
+    for n in range(40):
+        col = n if n < 20 else 39 - n
+        pos[str(n)] = (TRACK_LEFT + col * TRACK_STEP, TRACK_ROW_Y[0 if n < 20 else 1])
+    for turnout, switch, *_ in railroad.STATIONS.values():
+        if turnout == railroad.LAST:
+            continue
+        (x1, y), (x2, _) = pos[str(switch)], pos[str(switch + 1)]
+        pos[turnout] = ((x1 + x2) / 2, y - TURNOUT_RISE)
+    return pos
+
+
+TRACK_XY: dict[str, tuple[float, float]] = _track_positions()
+
+
+def _station_positions() -> dict[str, tuple[float, float]]:
+    """Station box centres: above the turnout (above space 39 for the last station)."""
+    out: dict[str, tuple[float, float]] = {}
+    for station, (turnout, switch, *_rest) in railroad.STATIONS.items():
+        x, _ = TRACK_XY[turnout]
+        y = TRACK_XY[str(switch)][1]
+        half = STATION_W / 2 + 4
+        out[station] = (min(max(x, half), WIDTH - half), y - STATION_RISE)
+    return out
+
+
+STATION_XY: dict[str, tuple[float, float]] = _station_positions()
+
+# --- the cities ---------------------------------------------------------------------------
+
+CITY_W = 84
+CITY_H = 92
+CITY_GAP = 10
+CITY_LEFT = 16
+
+CITY_SHORT: dict[str, str] = {
+    "KAN": "Kansas C.",
+    "TOP": "Topeka",
+    "WIC": "Wichita",
+    "COS": "Colorado S.",
+    "SFE": "Santa Fe",
+    "ABQ": "Albuquerque",
+    "ELP": "El Paso",
+    "SDG": "San Diego",
+    "SAC": "Sacramento",
+    "SFO": "San Fran.",
+}
+
+# --- the markets and displays -------------------------------------------------------------
+
+JOB_LEFT = 16
+JOB_TOP = MARKETS_TOP + 34
+JOB_ROW_H = 24
+JOB_CELL_W = 44
+JOB_LABEL_W = 40
+
+FORESIGHT_LEFT = 300
+FORESIGHT_TOP = MARKETS_TOP + 34
+TILE_W = 66
+TILE_H = 42
+
+SUPPLY_LEFT = 560
+CATTLE_LEFT = 300
+CATTLE_TOP = MARKETS_TOP + 176
+CARD_W = 64
+CARD_H = 78
+CATTLE_PER_ROW = 9
+
+OBJECTIVE_LEFT = 300
+OBJECTIVE_TOP = MARKETS_TOP + 370
+OBJ_W = 118
+OBJ_H = 84
+
+# --- words --------------------------------------------------------------------------------
+
+WORKER_SHORT: dict[str, str] = {"cowboy": "Cow", "craftsman": "Cra", "engineer": "Eng"}
+BREED_NAMES: dict[str, str] = {
+    "jersey": "Jersey",
+    "dutch_belt": "Dutch Belt",
+    "black_angus": "Black Angus",
+    "guernsey": "Guernsey",
+    "holstein": "Holstein",
+    "brown_swiss": "Brown Swiss",
+    "ayrshire": "Ayrshire",
+    "west_highland": "West Highland",
+    "texas_longhorn": "Texas Longhorn",
+}
+BREED_SHORT: dict[str, str] = {
+    "jersey": "Jer",
+    "dutch_belt": "Dut",
+    "black_angus": "Ang",
+    "guernsey": "Gue",
+    "holstein": "Hol",
+    "brown_swiss": "Swi",
+    "ayrshire": "Ayr",
+    "west_highland": "WHi",
+    "texas_longhorn": "TLh",
+}
+HAZARD_NAMES: dict[str, str] = {"flood": "Flood", "drought": "Drought", "rockfall": "Rockfall"}
+STATION_MASTER_TEXT: dict[str, str] = {
+    "gain2": "+$2",
+    "hazard_or_trade": "hazard/trade",
+    "certificate": "+1 cert.",
+    "per_worker": "2 VP/worker",
+    "per_2_objectives": "3 VP/2 obj.",
+    "per_2_hazards": "3 VP/2 haz.",
+    "per_teepee_pair": "3 VP/teepee pair",
+    "per_2_certificates": "3 VP/2 cert.",
+}
+OBJECTIVE_TASKS: dict[str, str] = {
+    "B": "building",
+    "G": "green teepee",
+    "BL": "blue teepee",
+    "H": "hazard",
+    "S": "station",
+    "3": "cattle 3",
+    "4": "cattle 4",
+    "5": "cattle 5",
+    "SF": "San Francisco",
+}
+OBJECTIVE_ACTIONS: dict[str | None, str] = {
+    None: "starting card",
+    "IA-GAIN2": "now: +$2",
+    "IA-AUX": "now: aux. action",
+    "IA-DRAW3": "now: draw 3",
+    "IA-ENG2": "now: engine +2",
+    "IA-ENG3": "now: engine +3",
+    "IA-MOVE3": "now: move 3",
+}
+AUX_NAMES: dict[str, str] = {
+    "1": "gain money",
+    "2": "draw and discard",
+    "3": "engine back for a certificate",
+    "4": "pay to move the engine forward",
+    "5": "pay to remove cards",
+}
+AUX_SHORT: dict[str, str] = {
+    "1": "+$",
+    "2": "Draw",
+    "3": "Back: cert.",
+    "4": "Engine fwd",
+    "5": "Remove",
+}
+WORKER_PLURAL: dict[str, str] = {
+    "cowboy": "Cowboys",
+    "craftsman": "Craftsmen",
+    "engineer": "Engineers",
+}
+AUX_LEVELS: tuple[str, ...] = ("locked", "single", "double")
+TEEPEE_NAMES: dict[str, str] = {"green": "green teepee", "blue": "blue teepee"}
+
+# --- a player's board ---------------------------------------------------------------------
+
+PLAYER_WIDTH = 480
+PLAYER_HEIGHT = 386

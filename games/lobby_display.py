@@ -1,0 +1,194 @@
+"""How the lobby pages describe a game: seats, status and whose turn it is, in words.
+
+Kept apart from the views so that the list pages and the waiting room say the same thing,
+and times are always shown in the reader's own time zone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.utils import timezone
+
+from games.models import Game, GameStatus, Seat, SeatStatus
+from notifications.emails import duration_text, when, zone
+from notifications.selectors import preference_of
+
+# The finished games listed on "My games" (newest first); older ones stay reachable by link.
+FINISHED_SHOWN = 30
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    index: int
+    colour: str
+    name: str
+    is_you: bool
+    is_free: bool
+
+
+@dataclass(frozen=True)
+class GameRow:
+    game: Game
+    seats: list[SeatLine]
+    status: str
+    your_turn: bool
+    turn: str = ""  # whose decision it is, e.g. "Your turn" or "bob (red) to play"
+    waiting_for: str = ""  # for how long, e.g. "3 hours 5 minutes"
+    since: str = ""  # when that turn began, in the reader's time zone
+    deadline: str = ""  # when it runs out, if the game has a turn time limit
+    result: str = ""
+
+    @property
+    def players_text(self) -> str:
+        return ", ".join(seat.name for seat in self.seats)
+
+    @property
+    def seated(self) -> bool:
+        """The reader has a seat in this game."""
+        return any(seat.is_you for seat in self.seats)
+
+
+@dataclass
+class MyGames:
+    waiting: list[GameRow] = field(default_factory=list)
+    active: list[GameRow] = field(default_factory=list)
+    open: list[GameRow] = field(default_factory=list)
+    finished: list[GameRow] = field(default_factory=list)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.waiting or self.active or self.open or self.finished)
+
+
+def seat_name(seat: Seat, viewer_id: int | None = None) -> str:
+    if seat.user_id and seat.bot:
+        return f"{seat.user.get_username()} (replaced by a bot)"
+    if seat.user_id:
+        name = seat.user.get_username()
+        if seat.status == SeatStatus.RESIGNED:
+            name += " (resigned)"
+        return f"{name} (you)" if seat.user_id == viewer_id else name
+    if seat.bot:
+        return f"{seat.get_bot_display()} bot"
+    return "free seat"
+
+
+def seat_lines(game: Game, viewer: AbstractBaseUser | None) -> list[SeatLine]:
+    viewer_id = viewer.pk if viewer is not None and viewer.is_authenticated else None
+    return [
+        SeatLine(
+            index=seat.index,
+            colour=seat.colour,
+            name=seat_name(seat, viewer_id),
+            is_you=viewer_id is not None and seat.user_id == viewer_id,
+            is_free=not seat.is_filled,
+        )
+        for seat in game.seats.all()
+    ]
+
+
+def time_zone_of(user: AbstractBaseUser) -> str:
+    return preference_of(user=user).time_zone if user.is_authenticated else "UTC"
+
+
+def game_row(
+    game: Game, viewer: AbstractBaseUser, *, tz_name: str, now: datetime | None = None
+) -> GameRow:
+    now = now or timezone.now()
+    tz = zone(tz_name)
+    seats = seat_lines(game, viewer)
+    your_turn = bool(getattr(game, "your_turn", False))
+    row = GameRow(game=game, seats=seats, status=game.get_status_display(), your_turn=your_turn)
+    if game.status in (GameStatus.ACTIVE, GameStatus.PAUSED) and game.current_seat is not None:
+        to_move = next((s for s in seats if s.index == game.current_seat), None)
+        if to_move is None:
+            turn = ""
+        elif to_move.is_you:
+            turn = "Your turn"
+        else:
+            turn = f"{to_move.name} ({to_move.colour}) to play"
+        waiting = duration_text((now - game.turn_since).total_seconds()) if game.turn_since else ""
+        return GameRow(
+            game=game,
+            seats=seats,
+            status=game.get_status_display(),
+            your_turn=your_turn,
+            turn=turn,
+            waiting_for=waiting,
+            since=when(game.turn_since, tz),
+            deadline=when(game.turn_deadline, tz),
+        )
+    if game.is_over:
+        return GameRow(
+            game=game,
+            seats=seats,
+            status=game.get_status_display(),
+            your_turn=False,
+            since=when(game.finished_at, tz),
+            result=result_text(game),
+        )
+    return row
+
+
+def time_control_text(game: Game) -> str:
+    """'turn time limit 3 days, then a bot plays that turn; 2 vacation days each'."""
+    if game.turn_time_limit is None:
+        return "no turn time limit"
+    text = (
+        f"turn time limit {duration_text(game.turn_time_limit.total_seconds())}, "
+        f"then {game.get_timeout_policy_display()}"
+    )
+    if game.vacation_days:
+        days = game.vacation_days
+        text += f"; {days} vacation day{'s' if days != 1 else ''} each"
+    return text
+
+
+def result_text(game: Game) -> str:
+    """'alice won with 92 points' from the stored result, when there is one."""
+    result = game.result or {}
+    scores = result.get("scores") or result.get("final_scores")
+    winners = result.get("winners")
+    if not isinstance(scores, list) or not scores:
+        return str(result.get("reason", "")) if isinstance(result.get("reason"), str) else ""
+    seats = {seat.index: seat for seat in game.seats.all()}
+    names = []
+    for index in winners if isinstance(winners, list) else []:
+        seat = seats.get(index)
+        if seat is not None:
+            names.append(seat_name(seat))
+    best = max(_total(score) for score in scores)
+    if not names:
+        return f"best score {best}"
+    return f"{' and '.join(names)} won with {best} points"
+
+
+def _total(score: object) -> int:
+    if isinstance(score, dict):
+        return int(score.get("total", 0))
+    return int(score) if isinstance(score, int | float) else 0
+
+
+def my_games(games: Iterable[Game], viewer: AbstractBaseUser) -> MyGames:
+    """The user's games in the order a player wants them: their turn first, then the rest."""
+    tz_name = time_zone_of(viewer)
+    now = timezone.now()
+    grouped = MyGames()
+    for game in games:
+        row = game_row(game, viewer, tz_name=tz_name, now=now)
+        if row.your_turn:
+            grouped.waiting.append(row)
+        elif game.status in (GameStatus.ACTIVE, GameStatus.PAUSED):
+            grouped.active.append(row)
+        elif game.status == GameStatus.OPEN:
+            grouped.open.append(row)
+        elif len(grouped.finished) < FINISHED_SHOWN:
+            grouped.finished.append(row)
+    # Longest-waiting first: the game that has waited for you the longest is the most urgent.
+    grouped.waiting.sort(key=lambda row: row.game.turn_since or now)
+    grouped.finished.sort(key=lambda row: row.game.finished_at or now, reverse=True)
+    return grouped

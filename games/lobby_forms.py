@@ -1,0 +1,110 @@
+"""The lobby's web forms: they turn what a person typed into arguments for games.services."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django import forms
+
+from games.models import SEAT_COLOURS, BotKind, Layout, TimeoutPolicy
+from games.services import MAX_PLAYERS, MAX_VACATION_DAYS, MIN_PLAYERS
+
+# Turn time limits offered on the page (hours; 0: no limit). The service accepts any
+# duration from a minute to 60 days; the page offers the ones people pick.
+TURN_LIMIT_HOURS = (0, 1, 4, 12, 24, 48, 72, 168, 336)
+
+
+def _limit_label(hours: int) -> str:
+    if hours == 0:
+        return "no limit"
+    if hours % 24 == 0:
+        days = hours // 24
+        return f"{days} day{'s' if days != 1 else ''}"
+    return f"{hours} hour{'s' if hours != 1 else ''}"
+
+
+class NewGameForm(forms.Form):
+    players = forms.TypedChoiceField(
+        label="Players",
+        choices=[(n, str(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
+        coerce=int,
+        initial=MIN_PLAYERS,
+    )
+    bots = forms.TypedMultipleChoiceField(
+        label="Bot seats",
+        choices=[(i, f"Seat {i + 1} ({SEAT_COLOURS[i]})") for i in range(MAX_PLAYERS)],
+        coerce=int,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="Ticked seats are played by the computer; you take the first seat left.",
+    )
+    bot_kind = forms.ChoiceField(
+        label="Bot strength", choices=BotKind.choices, initial=BotKind.HEURISTIC
+    )
+    layout = forms.ChoiceField(
+        label="Building layout",
+        choices=Layout.choices,
+        initial=Layout.BEGINNER,
+        help_text=(
+            "Beginner: neutral buildings A to G in order, player buildings on side a; "
+            "random: neutral buildings shuffled, player building sides drawn at random."
+        ),
+    )
+    turn_limit_hours = forms.TypedChoiceField(
+        label="Turn time limit",
+        choices=[(h, _limit_label(h)) for h in TURN_LIMIT_HOURS],
+        coerce=int,
+        initial=72,
+    )
+    timeout_policy = forms.ChoiceField(
+        label="When a turn runs out of time",
+        choices=TimeoutPolicy.choices,
+        initial=TimeoutPolicy.BOT_MOVE,
+    )
+    vacation_days = forms.IntegerField(
+        label="Vacation days per player",
+        min_value=0,
+        max_value=MAX_VACATION_DAYS,
+        initial=0,
+        help_text="Days each player may be late in all before the policy applies.",
+    )
+    visibility = forms.ChoiceField(
+        label="Who can join",
+        choices=[
+            ("invite", "Only people I send the invite link to"),
+            ("open", "Anyone: list it in Open games"),
+        ],
+        initial="invite",
+        widget=forms.RadioSelect,
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        players, bots = data.get("players"), data.get("bots") or []
+        if players is not None:
+            beyond = [seat + 1 for seat in bots if seat >= players]
+            if beyond:
+                self.add_error(
+                    "bots",
+                    f"A {players}-player game has seats 1 to {players}: "
+                    f"untick seat {', '.join(map(str, beyond))}.",
+                )
+            elif len(bots) >= players:
+                self.add_error("bots", "Leave at least one seat for yourself.")
+        return data
+
+    def service_arguments(self) -> dict[str, Any]:
+        """Keyword arguments for games.services.game_create (after is_valid())."""
+        data = self.cleaned_data
+        hours = data["turn_limit_hours"]
+        return {
+            "players": data["players"],
+            "bots": sorted(data["bots"]),
+            "bot_kind": data["bot_kind"],
+            "options": {"layout": data["layout"]},
+            "turn_time_limit": timedelta(hours=hours) if hours else None,
+            "timeout_policy": data["timeout_policy"],
+            "vacation_days": data["vacation_days"],
+            "lobby": data["visibility"] == "open",
+        }

@@ -1,0 +1,79 @@
+"""Write an HTML page showing the board and player boards of a bot-played position.
+
+    python manage.py board_preview out.html --players 4 --seed 7 --at 0.5 [--seat 0]
+
+``--at`` is how far through the game to stop (0 = the start, 1 = the end). The page inlines
+the board stylesheet so it can be opened from disk or screenshot with a headless browser,
+e.g. ``chromium --headless --screenshot=out.png --window-size=375,2000 out.html``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+import engine
+from engine import bots, flow
+from games.board_svg import board_svg, player_board_svg
+from games.move_presentation import board_targets, present_moves
+
+CSS_PATH = Path(__file__).resolve().parents[2] / "static" / "games" / "board.css"
+
+
+def bot_position(players: int, seed: int, at: float) -> dict:
+    """The state ``at`` (0..1) of the way through a game the heuristic bots play."""
+    state = engine.new_game(players, seed)
+    moves: list[tuple[int, dict]] = []
+    while not state["over"]:
+        seat = state["current"]
+        move = bots.choose_move(state, seat, "heuristic", rng=seed)
+        flow.apply_in_place(state, seat, move)
+        moves.append((seat, move))
+    stop = round(len(moves) * max(0.0, min(1.0, at)))
+    state = engine.new_game(players, seed)
+    for seat, move in moves[:stop]:
+        flow.apply_in_place(state, seat, move)
+    return state
+
+
+class Command(BaseCommand):
+    help = "Write an HTML preview of the drawn board for a bot-played position."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("out", help="the HTML file to write")
+        parser.add_argument("--players", type=int, default=4)
+        parser.add_argument("--seed", type=int, default=7)
+        parser.add_argument("--at", type=float, default=0.5, help="0 = start, 1 = end")
+        parser.add_argument(
+            "--seat", type=int, default=None, help="viewing seat (default: to move)"
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        if not 2 <= options["players"] <= 4:
+            raise CommandError("--players must be 2, 3 or 4.")
+        state = bot_position(options["players"], options["seed"], options["at"])
+        seat = options["seat"]
+        if seat is None:
+            seat = state["current"] if not state["over"] else 0
+        view = engine.view(state, seat)
+        targets: dict[str, int] = {}
+        if not state["over"] and state["current"] == seat:
+            moves = engine.legal_moves(state, seat)
+            targets = board_targets(present_moves(state, seat, moves))
+        boards = "".join(
+            f'<div class="pb">{player_board_svg(view, s)}</div>'
+            for s in range(state["num_players"])
+        )
+        page = (
+            '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>Board preview</title><style>{CSS_PATH.read_text()}"
+            "body{margin:0;padding:8px;background:#fff}"
+            ".pbs{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));"
+            "gap:8px;margin-top:8px}</style></head><body>"
+            f'{board_svg(view, targets=targets)}<div class="pbs">{boards}</div></body></html>'
+        )
+        Path(options["out"]).write_text(page, encoding="utf-8")
+        self.stdout.write(f"wrote {options['out']} (move {view['seq']}, {len(targets)} targets)")

@@ -1,0 +1,328 @@
+"""How the game page shows a seat's legal moves: grouped, priced, and mapped onto the board.
+
+The engine decides which moves are legal and what they cost; this module only asks it
+(``engine.describe`` for the words, ``engine.apply`` on a copy for the price) and arranges
+the answers, so that a button can say what a move costs before it is made.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from engine.data import buildings, player_board
+from engine.data import railroad as railroad_data
+from engine.rules import turn
+
+# Titles of the groups of buttons, by move type or by local action id ("action:<id>").
+GROUP_TITLES: dict[str, str] = {
+    "start": "Start on a neutral building",
+    "move": "Move your cattleman",
+    "action:discard": "Discard for money",
+    "action:hire": "Hire a worker",
+    "action:build": "Build",
+    "action:certificate": "Take a certificate",
+    "action:certificates": "Take certificates",
+    "action:objective": "Take an objective card",
+    "action:engine": "Move your engine",
+    "action:engine-back": "Move your engine back",
+    "action:trade": "Trade with the Indians",
+    "action:aux": "Auxiliary action (single or double)",
+    "action:buy": "Buy cattle",
+    "action:hazard": "Remove a hazard",
+    "action:move": "Move your cattleman again",
+    "action:woods-money": "Money for your buildings in the woods",
+    "action:draw": "Draw cards",
+    "action:engineer-money": "Money for your engineers",
+    "action:teepee-pairs": "Money for teepee pairs",
+    "action:delivery": "Extraordinary delivery",
+    "action:copy": "Copy a neighbouring building",
+    "action:upgrade": "Upgrade a station behind your engine",
+    "action:gain": "Gain",
+    "action:risk": "Risk action",
+    "aux": "Auxiliary action",
+    "end": "End your actions",
+    "play_objective": "Play an objective card",
+    "foresight": "Foresight: take a tile",
+    "income": "Income",
+    "deliver": "Deliver to a city",
+    "disc": "Place a disc from",
+    "take_objective": "Take an objective card",
+    "buy": "Buy cattle",
+    "market_draw": "Reveal more market cards",
+    "place": "Place the building",
+    "upgrade": "Upgrade the station",
+    "appoint": "Appoint the station master",
+    "engine": "Move your engine back",
+    "discard": "Discard a card",
+    "remove": "Remove a card from the game",
+    "pass": "Decline",
+    "done": "Done",
+}
+
+# Local action ids grouped under one title (several ids differ only by their reward).
+_ACTION_FAMILIES = {
+    "hire+2": "hire",
+    "hire-1": "hire",
+    "hire-2": "hire",
+    "engine-paid": "engine",
+    "woods-engine": "engine",
+}
+
+# What the pending decision asks for, by decision kind ("{...}" are the decision's keys).
+DECISION_TEXTS: dict[str, str] = {
+    "first": "choose the neutral building to start on",
+    "phase_a": "move the cattleman (phase A)",
+    "loc": "take actions at {space}, or end them",
+    "copy": "use the copied building's actions, or stop",
+    "once": "take the immediate action, or pass",
+    "discard": "discard {n} card(s)",
+    "remove": "remove up to {n} card(s) from the game, or stop",
+    "buy": "buy cattle ({cowboys} cowboy(s) left), or stop",
+    "place": "choose where building {building} goes",
+    "station": "upgrade station {station}, or pass",
+    "back39": "choose where the engine goes back to",
+    "sm": "take the station master at {station}, or pass",
+    "disc": "choose a disc to place on {to}",
+    "gain_objective": "take an objective card",
+    "kc_foresight": "Kansas City: take a tile for foresight space {n}",
+    "kc_income": "Kansas City: collect income",
+    "kc_deliver": "Kansas City: deliver the herd (breeding value {bv}) to a city",
+    "xdeliver": "deliver the herd (breeding value {bv}) to a city",
+}
+
+
+@dataclass(frozen=True)
+class MoveChoice:
+    """One legal move as a button: its index in the legal-move list and what it says."""
+
+    index: int
+    move: dict[str, Any]
+    text: str
+    cost: int | None = None  # dollars it takes (negative: it pays you); None: no price
+    cost_text: str = ""
+    target: str | None = None  # the board key it can be clicked on, if any
+
+    @property
+    def move_json(self) -> str:
+        return json.dumps(self.move, sort_keys=True, separators=(",", ":"))
+
+
+@dataclass
+class MoveGroup:
+    key: str
+    title: str
+    choices: list[MoveChoice] = field(default_factory=list)
+
+
+def group_key(move: Mapping[str, Any]) -> str:
+    if move["type"] != "action":
+        return str(move["type"])
+    ident = str(move["id"])
+    if ident.startswith("discard-"):
+        return "action:discard"
+    return "action:" + _ACTION_FAMILIES.get(ident, ident)
+
+
+def group_title(key: str) -> str:
+    return GROUP_TITLES.get(key, key.split(":")[-1].replace("-", " ").replace("_", " ").title())
+
+
+def decision_text(decision: Mapping[str, Any] | None) -> str:
+    """The pending decision in words (the view's "decision" dict), without who decides."""
+    if not decision:
+        return ""
+    template = DECISION_TEXTS.get(str(decision.get("kind")), "make a decision")
+    try:
+        return template.format(**decision)
+    except KeyError:
+        return template.split("{")[0].rstrip(" (,") or "make a decision"
+
+
+def present_moves(state: Any, seat: int, moves: list[dict[str, Any]]) -> list[MoveGroup]:
+    """``moves`` (the seat's legal moves in engine order) as priced buttons in groups."""
+    groups: dict[str, MoveGroup] = {}
+    choices: list[MoveChoice] = []
+    for index, move in enumerate(moves):
+        cost, cost_text = move_cost(state, seat, move)
+        choices.append(
+            MoveChoice(
+                index=index,
+                move=move,
+                text=engine.describe(state, seat, move),
+                cost=cost,
+                cost_text=cost_text,
+                target=board_key(move),
+            )
+        )
+    for choice in choices:
+        key = group_key(choice.move)
+        group = groups.setdefault(key, MoveGroup(key=key, title=group_title(key)))
+        group.choices.append(choice)
+    return list(groups.values())
+
+
+def board_key(move: Mapping[str, Any]) -> str | None:
+    """Where on the board this move can be clicked: "loc:<trail id>" or "track:<space>"."""
+    kind = move["type"]
+    if kind == "move" or (kind == "action" and move.get("id") == "move"):
+        return f"loc:{move['to']}"
+    if kind in {"start", "place"} or (kind == "action" and move.get("id") in _TRAIL_ACTIONS):
+        return f"loc:{move['space']}" if "space" in move else None
+    if "to" in move and kind in {"action", "aux", "engine"}:
+        return f"track:{move['to']}"
+    return None
+
+
+_TRAIL_ACTIONS = frozenset({"hazard", "trade", "copy"})
+
+
+def board_targets(groups: list[MoveGroup]) -> dict[str, int]:
+    """Board key -> move index, for the keys one click can answer without doubt.
+
+    Several routes to one location are one target: the cheapest route (then the one
+    passing fewest locations) is taken, and the other routes stay available as buttons.
+    A key that different kinds of move lead to (say a local engine action and the
+    auxiliary engine action) is left to the buttons.
+    """
+    candidates: dict[str, list[tuple[str, MoveChoice]]] = {}
+    for group in groups:
+        for choice in group.choices:
+            if choice.target:
+                candidates.setdefault(choice.target, []).append((group.key, choice))
+    targets: dict[str, int] = {}
+    for key, found in candidates.items():
+        kinds = {group for group, _ in found}
+        if len(kinds) != 1:
+            continue
+        choices = [choice for _, choice in found]
+        if len(choices) > 1 and not all("via" in c.move for c in choices):
+            continue
+        best = min(choices, key=lambda c: (c.cost or 0, len(c.move.get("via") or ()), c.index))
+        targets[key] = best.index
+    return targets
+
+
+# --- prices ------------------------------------------------------------------------------
+
+
+# Moves after which the engine waits for the same player's next decision at once: the money
+# they change is theirs alone. (After others, such as a Kansas City delivery, automatic
+# steps like transport costs follow, which the move itself does not cost.)
+PRICED_TYPES = frozenset({"move", "action", "aux", "buy", "upgrade", "place", "income"})
+
+
+def move_cost(state: Any, seat: int, move: Mapping[str, Any]) -> tuple[int | None, str]:
+    """(dollars, words): what the move costs (negative: what it earns).
+
+    Measured by letting the engine apply the move to a copy of the state, so the figure is
+    the rules' own (fees paid as far as money allows, discounts, rewards). Building is the
+    exception: its price is paid when the building is placed, one decision later, so the
+    button shows the building's craftsmen and their price at this location's rate.
+    """
+    if move["type"] == "action" and move.get("id") == "build":
+        return _building_price(state, move)
+    if move["type"] == "disc" and str(move.get("space", "")).startswith("HAND-"):
+        return player_board.HAND_DISC_COST, f"${player_board.HAND_DISC_COST}"
+    if move["type"] not in PRICED_TYPES:
+        return None, ""
+    before = state["players"][seat]["money"]
+    try:
+        after = engine.apply(state, seat, dict(move))["players"][seat]["money"]
+    except engine.IllegalMove:
+        return None, ""
+    cost = before - after
+    herder_moves = move["type"] == "move" or move.get("id") == "move"
+    if cost > 0:
+        return cost, f"${cost} in fees" if herder_moves else f"${cost}"
+    if cost < 0:
+        return cost, f"+${-cost}"
+    return (0, "no fees") if herder_moves else (None, "")
+
+
+def _building_price(state: Any, move: Mapping[str, Any]) -> tuple[int | None, str]:
+    frame = state["stack"][-1] if state.get("stack") else None
+    rate = None
+    if frame is not None and "tile" in frame:
+        for slot in turn.location_slots(state, frame):
+            for spec in slot:
+                if spec["id"] == move["id"]:
+                    rate = spec.get("rate")
+    if frame is not None and frame.get("t") == "once":
+        rate = next((s.get("rate") for s in frame.get("specs", []) if s["id"] == "build"), None)
+    need = buildings.craftsmen(move["building"])
+    crafts = f"{need} craftsm{'a' if need == 1 else 'e'}n"
+    if rate is None:
+        return None, crafts
+    return need * rate, f"${need * rate}, {crafts}"
+
+
+def station_of_track(space: str) -> str | None:
+    """The station at a turnout space (for labels), or None."""
+    return railroad_data.STATION_AT.get(space)
+
+
+# --- cards and final scores ------------------------------------------------------------------
+
+SCORE_CATEGORIES: dict[str, str] = {
+    "money": "Money ($5 each)",
+    "buildings": "Buildings",
+    "cities": "Cities",
+    "stations": "Stations",
+    "hazards": "Hazards",
+    "cattle": "Cattle cards",
+    "objectives": "Objective cards",
+    "station_masters": "Station masters",
+    "workers": "Workers",
+    "step_disc": "Disc on the step space",
+    "job_market_token": "Job market token",
+}
+
+BREED_NAMES: dict[str, str] = {
+    "jersey": "Jersey",
+    "dutch_belt": "Dutch Belt",
+    "black_angus": "Black Angus",
+    "guernsey": "Guernsey",
+    "holstein": "Holstein",
+    "brown_swiss": "Brown Swiss",
+    "ayrshire": "Ayrshire",
+    "west_highland": "West Highland",
+    "texas_longhorn": "Texas Longhorn",
+}
+
+
+def card_label(card: Mapping[str, Any]) -> str:
+    """A card of a view in words, e.g. "Holstein, value 3, 1 VP"."""
+    if card.get("kind") == "objective":
+        tasks = " ".join(str(t) for t in card.get("tasks", ()))
+        penalty = card.get("penalty") or 0
+        label = f"Objective {card['id']}: {tasks} — {card.get('vp', 0)} VP"
+        return f"{label}, {penalty} if unmet" if penalty else label
+    breed = BREED_NAMES.get(str(card.get("breed")), str(card.get("breed")))
+    label = f"{breed}, value {card.get('value')}"
+    return f"{label}, {card['vp']} VP" if card.get("vp") else label
+
+
+def score_table(scores: list[Mapping[str, Any]], names: Mapping[int, str]) -> dict[str, Any]:
+    """Final scores as rows by category and a column per seat (for a table)."""
+    keys = list(SCORE_CATEGORIES)
+    for score in scores:
+        keys += [k for k in score.get("categories", {}) if k not in keys]
+    best = max((score["total"] for score in scores), default=0)
+    return {
+        "seats": [
+            {"seat": i, "name": names.get(i, f"seat {i + 1}"), "winner": s["total"] == best}
+            for i, s in enumerate(scores)
+        ],
+        "rows": [
+            {
+                "label": SCORE_CATEGORIES.get(key, key.replace("_", " ").capitalize()),
+                "values": [score.get("categories", {}).get(key, 0) for score in scores],
+            }
+            for key in keys
+        ],
+        "totals": [score["total"] for score in scores],
+    }

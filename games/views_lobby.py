@@ -1,0 +1,161 @@
+"""The lobby pages: my games, a new game, open games, and an open game's waiting room.
+
+Thin views over games.services and games.selectors. The waiting room (``/games/join/<id>/``)
+is also the invite: anyone who has its address may join while a seat is free. Its buttons
+post with htmx and get the room back as a fragment; without JavaScript they post the form and
+follow the redirect, so the page works either way. While the game is open the room polls
+(204 until something changed) so that joins show up, and players go to the game once it starts.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST
+
+from games import selectors, services
+from games.errors import GameError, GameNotFoundError
+from games.lobby_display import game_row, seat_lines, time_control_text, time_zone_of
+from games.lobby_display import my_games as group_my_games
+from games.lobby_forms import NewGameForm
+from games.models import Game, GameStatus
+from games.web import is_htmx, signed_in
+from notifications.links import absolute
+
+# How often an open game's waiting room asks whether someone joined, left or started it.
+ROOM_POLL_SECONDS = 4
+
+
+@login_required
+def my_games(request: HttpRequest) -> HttpResponse:
+    games = selectors.game_list_for_user(user=request.user)
+    return render(
+        request, "games/lobby_my_games.html", {"groups": group_my_games(games, request.user)}
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new_game(request: HttpRequest) -> HttpResponse:
+    form = NewGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.game_create(creator=request.user, **form.service_arguments())
+        except GameError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, "Game created. Share the invite link with the players.")
+            return redirect("lobby-join", public_id=game.public_id)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "games/lobby_new.html", {"form": form}, status=status)
+
+
+@login_required
+def open_games(request: HttpRequest) -> HttpResponse:
+    viewer = request.user
+    tz_name = time_zone_of(viewer)
+    rows = [game_row(game, viewer, tz_name=tz_name) for game in selectors.game_list_lobby()]
+    return render(request, "games/lobby_open.html", {"rows": rows})
+
+
+@signed_in
+@require_http_methods(["GET", "POST"])
+def waiting_room(request: HttpRequest, public_id: str) -> HttpResponse:
+    """GET: the game's seats, its invite link and the buttons you may use; POST: join it."""
+    game = _game_or_404(public_id)
+    if request.method == "POST":
+        return _act(request, game, lambda: services.game_join(game=game, user=request.user))
+    htmx = is_htmx(request)
+    if game.status != GameStatus.OPEN and selectors.seat_of(game=game, user=request.user):
+        if htmx:  # the room was polling: the game has started, take the player to it
+            response = HttpResponse(status=204)
+            response["HX-Redirect"] = reverse("game-play", kwargs={"public_id": game.public_id})
+            return response
+        return redirect("game-play", public_id=game.public_id)
+    if htmx and request.GET.get("since") == _stamp(game):
+        return HttpResponse(status=204)  # nothing changed since the page was drawn
+    return _room(request, game)
+
+
+@signed_in
+@require_POST
+def start_game(request: HttpRequest, public_id: str) -> HttpResponse:
+    game = _game_or_404(public_id)
+    return _act(
+        request,
+        game,
+        lambda: services.game_start(game=game, user=request.user),
+        then=reverse("game-play", kwargs={"public_id": game.public_id}),
+    )
+
+
+@signed_in
+@require_POST
+def leave_game(request: HttpRequest, public_id: str) -> HttpResponse:
+    game = _game_or_404(public_id)
+    return _act(
+        request,
+        game,
+        lambda: services.game_leave(game=game, user=request.user),
+        then=reverse("lobby-my-games"),
+    )
+
+
+def _stamp(game: Game) -> str:
+    """Changes whenever a seat is taken or given up, or the game starts or is abandoned."""
+    return f"{game.updated_at.timestamp():.6f}"
+
+
+def _game_or_404(public_id: str) -> Game:
+    try:
+        return selectors.game_get(public_id=public_id, with_seats=True)
+    except GameNotFoundError as exc:
+        raise Http404(exc.message) from exc
+
+
+def _act(request: HttpRequest, game: Game, action, *, then: str | None = None) -> HttpResponse:
+    """Run a lobby service; show its refusal in the room (4xx), or go on where it leads."""
+    try:
+        action()
+    except GameError as exc:
+        return _room(
+            request, selectors.game_with_seats(game=game), error=exc.message, status=exc.status
+        )
+    target = then or reverse("lobby-join", kwargs={"public_id": game.public_id})
+    if is_htmx(request):
+        if then is None:
+            return _room(request, selectors.game_with_seats(game=game))
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = target
+        return response
+    return redirect(target)
+
+
+def _room(request: HttpRequest, game: Game, *, error: str = "", status: int = 200) -> HttpResponse:
+    user = request.user
+    seat = selectors.seat_of(game=game, user=user)
+    seats = seat_lines(game, user)
+    is_open = game.status == GameStatus.OPEN
+    full = all(not line.is_free for line in seats)
+    context = {
+        "game": game,
+        "seats": seats,
+        "row": game_row(game, user, tz_name=time_zone_of(user)),
+        "invite_url": absolute(reverse("lobby-join", kwargs={"public_id": game.public_id})),
+        "time_control": time_control_text(game),
+        "is_creator": user.pk == game.created_by_id,
+        "seated": seat is not None,
+        "can_join": is_open and seat is None and not full,
+        "can_start": is_open and user.pk == game.created_by_id and full,
+        "can_leave": is_open and seat is not None,
+        "is_open": is_open,
+        "full": full,
+        "error": error,
+        "stamp": _stamp(game),
+        "poll_seconds": ROOM_POLL_SECONDS,
+    }
+    template = "games/lobby_room_panel.html" if is_htmx(request) else "games/lobby_room.html"
+    return render(request, template, context, status=status)

@@ -1,0 +1,481 @@
+"""The game page: the table, the seat's legal moves as buttons, undo, the log and the chat.
+
+Who sees what: a seated player sees the table as their seat does (their hand included);
+any other signed-in user with the link watches as a spectator (public information only,
+as the API's state endpoint shows it); once the game is over everything is revealed.
+The chat and the report form are for the game's players (and moderators).
+
+The page is one full render; the main panel (``#game-panel``) is re-rendered by htmx after a
+move or an undo, and when polling finds that the game's version has moved on. Errors come
+back with their HTTP status and go to the ``#play-messages`` live region (``play.js``
+swaps them there), leaving the panel as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+import engine
+from games import chat, move_presentation, replay, reports, selectors, services
+from games.board_svg import board_svg, player_board_svg
+from games.errors import GameError, InvalidRequestError, NotAllowedError, StaleVersionError
+from games.models import ChatMessage, Game, GameStatus, ReportReason, Seat
+from games.moderation import may_moderate
+from games.web import is_htmx, signed_in
+
+# How many of the latest events the game page lists (the replay has them all).
+LOG_LENGTH = 40
+# How often the page asks whether the game has moved on (seconds).
+POLL_SECONDS = 3
+CHAT_POLL_SECONDS = 10
+
+
+def seat_name(seat: Seat) -> str:
+    if seat.user_id is not None and not seat.bot:
+        return seat.user.get_username()
+    if seat.user_id is not None:
+        return f"{seat.user.get_username()} (a bot plays)"
+    if seat.bot:
+        return f"Bot ({seat.get_bot_display()})"
+    return "empty seat"
+
+
+def board_markup(
+    view: dict[str, Any], targets: dict[str, int] | None, names: list[str] | None = None
+) -> str:
+    return mark_safe(board_svg(view, targets=targets, names=names))
+
+
+def player_board_markup(view: dict[str, Any], seat: int, names: list[str] | None = None) -> str:
+    return mark_safe(player_board_svg(view, seat, names=names))
+
+
+def names_by_seat(seat_rows: list[dict[str, Any]]) -> list[str]:
+    return [row["name"] for row in sorted(seat_rows, key=lambda row: row["seat"].index)]
+
+
+def error_response(
+    request: HttpRequest, error: GameError, *, game: Game | None = None
+) -> HttpResponse:
+    """The error as a message in the live region; the rest of the page stays as it was."""
+    context = {"error": error, "game": game, "stale": isinstance(error, StaleVersionError)}
+    if not is_htmx(request):
+        if game is not None:
+            messages.error(request, error.message)
+            return redirect("game-play", public_id=game.public_id)
+        return render(request, "games/error.html", context, status=error.status)
+    response = render(request, "games/play/_error.html", context, status=error.status)
+    response["HX-Retarget"] = "#play-messages"
+    response["HX-Reswap"] = "innerHTML"
+    return response
+
+
+def error_page(request: HttpRequest, error: GameError) -> HttpResponse:
+    return render(request, "games/error.html", {"error": error}, status=error.status)
+
+
+# --- the page and its panel ---------------------------------------------------------------
+
+
+@never_cache
+@signed_in
+@require_GET
+def game_page(request: HttpRequest, public_id: str) -> HttpResponse:
+    try:
+        game = selectors.game_get(public_id=public_id, with_seats=True)
+    except GameError as error:
+        return error_page(request, error)
+    if game.version == 0:
+        return render(request, "games/play/not_started.html", _seats_context(game, request.user))
+    context = play_context(request, game)
+    context.update(chat_context(request, game))
+    return render(request, "games/play/page.html", context)
+
+
+@never_cache
+@signed_in
+@require_GET
+def game_panel(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The main panel; 204 (nothing to swap) while the game is still at version ``since``."""
+    try:
+        game = selectors.game_get(public_id=public_id)  # one query while nothing has changed
+    except GameError as error:
+        return error_page(request, error)
+    since = request.GET.get("since", "")
+    if game.version == 0 or (since.isdigit() and int(since) == game.version):
+        return HttpResponse(status=204)
+    game = selectors.game_with_seats(game=game)
+    return render(request, "games/play/_panel.html", play_context(request, game, oob=True))
+
+
+@never_cache
+@signed_in
+@require_GET
+def game_version(request: HttpRequest, public_id: str) -> JsonResponse:
+    """The game's version, status and seat to move: what a page needs to know it is stale."""
+    try:
+        game = selectors.game_get(public_id=public_id)
+    except GameError as error:
+        return JsonResponse({"code": error.code, "message": error.message}, status=error.status)
+    return JsonResponse(
+        {"version": game.version, "status": game.status, "current_seat": game.current_seat}
+    )
+
+
+@signed_in
+@require_POST
+def move_post(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Play one of the seat's legal moves: by its index in the list the page showed (with
+    the version that list belongs to), or as move JSON."""
+    try:
+        game = selectors.game_get(public_id=public_id, with_seats=True)
+    except GameError as error:
+        return error_response(request, error)
+    try:
+        expected = _expected_version(request)
+        move = _posted_move(request, game, expected)
+        services.move_submit(
+            game=game.public_id,
+            user=request.user,
+            move=move,
+            expected_version=expected,
+            idempotency_key=request.POST.get("idempotency_key", "")[:100],
+        )
+    except GameError as error:
+        return error_response(request, error, game=game)
+    return _after_change(request, game, "Move played.")
+
+
+@signed_in
+@require_POST
+def undo_post(request: HttpRequest, public_id: str) -> HttpResponse:
+    try:
+        game = selectors.game_get(public_id=public_id, with_seats=True)
+    except GameError as error:
+        return error_response(request, error)
+    try:
+        services.move_undo(
+            game=game.public_id,
+            user=request.user,
+            expected_version=_expected_version(request),
+            idempotency_key=request.POST.get("idempotency_key", "")[:100],
+        )
+    except GameError as error:
+        return error_response(request, error, game=game)
+    return _after_change(request, game, "Your last decision was taken back.")
+
+
+@signed_in
+@require_POST
+def resign_post(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Resign (games.services.game_resign says what becomes of the game); asked to confirm
+    on the page first."""
+    try:
+        game = selectors.game_get(public_id=public_id)
+        services.game_resign(game=game, user=request.user)
+    except GameError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, "You resigned from this game.")
+    return redirect("game-play", public_id=public_id)
+
+
+def _after_change(request: HttpRequest, game: Game, done: str) -> HttpResponse:
+    if not is_htmx(request):
+        messages.success(request, done)
+        return redirect("game-play", public_id=game.public_id)
+    game = selectors.game_get(public_id=game.public_id, with_seats=True)
+    context = play_context(request, game, oob=True)
+    if not context["your_turn"]:
+        context["announcement"] = done
+    else:
+        context["announcement"] = f"{done} {context['announcement']}".strip()
+    return render(request, "games/play/_panel.html", context)
+
+
+def _expected_version(request: HttpRequest) -> int:
+    raw = request.POST.get("expected_version", "")
+    if not raw.isdigit():
+        raise InvalidRequestError(
+            "bad_version", "The page did not say which position it shows: reload it."
+        )
+    return int(raw)
+
+
+def _posted_move(request: HttpRequest, game: Game, expected: int) -> dict[str, Any]:
+    raw_json = request.POST.get("move_json", "").strip()
+    if raw_json:
+        try:
+            move = json.loads(raw_json)
+        except ValueError as exc:
+            raise InvalidRequestError("bad_move", "That move is not valid JSON.") from exc
+        if not isinstance(move, dict):
+            raise InvalidRequestError("bad_move", "A move is an object with a 'type'.")
+        return move
+    raw_index = request.POST.get("move", "")
+    if not raw_index.isdigit():
+        raise InvalidRequestError("bad_move", "Choose one of the moves shown.")
+    if not 1 <= expected <= game.version:
+        raise StaleVersionError(expected=expected, current=game.version)
+    seat = selectors.seat_of(game=game, user=request.user)
+    if seat is None:
+        raise NotAllowedError("not_seated", "You do not have a seat in this game.")
+    # The index points into the list the page showed: the legal moves at that version.
+    state = replay.state_at(game, expected)
+    moves = engine.legal_moves(state, seat.index)
+    index = int(raw_index)
+    if index >= len(moves):
+        if expected != game.version:
+            raise StaleVersionError(expected=expected, current=game.version)
+        if not moves:
+            raise NotAllowedError("not_your_turn", "It is not your turn.")
+        raise InvalidRequestError("bad_move", "There is no such move now: choose one shown.")
+    return moves[index]
+
+
+# --- what the panel shows -----------------------------------------------------------------
+
+
+def _seats_context(game: Game, user: Any) -> dict[str, Any]:
+    seats = list(game.seats.all())
+    mine = next((s for s in seats if s.user_id == getattr(user, "pk", None)), None)
+    return {
+        "game": game,
+        "seats": [{"seat": s, "name": seat_name(s), "mine": s is mine} for s in seats],
+        "my_seat": mine,
+    }
+
+
+def play_context(request: HttpRequest, game: Game, *, oob: bool = False) -> dict[str, Any]:
+    user = request.user
+    context = _seats_context(game, user)
+    names = {row["seat"].index: row["name"] for row in context["seats"]}
+    state = replay.state_at(game, game.version)
+    viewer = selectors.viewing_seat(game=game, user=user)
+    view = selectors.view_of(game=game, state=state, seat=viewer)
+    my_seat = context["my_seat"]
+
+    moves: list[dict[str, Any]] = []
+    if (
+        my_seat is not None
+        and viewer is not None
+        and game.status == GameStatus.ACTIVE
+        and game.current_seat == my_seat.index
+    ):
+        moves = engine.legal_moves(state, my_seat.index)
+    groups = move_presentation.present_moves(state, viewer, moves) if moves else []
+    targets = move_presentation.board_targets(groups)
+    your_turn = bool(moves)
+
+    current = game.current_seat
+    decision = view.get("decision")
+    if game.is_over:
+        announcement = "The game is over."
+    elif your_turn:
+        announcement = "It is your turn."
+    else:
+        announcement = ""
+    players = player_rows(
+        view, context["seats"], viewer=viewer, to_move=None if game.is_over else current
+    )
+    context.update(
+        {
+            "view": view,
+            "viewer": viewer,
+            "players": players,
+            "board": board_markup(view, targets or None, names_by_seat(context["seats"])),
+            "groups": groups,
+            "your_turn": your_turn,
+            "decision_text": move_presentation.decision_text(decision),
+            "decision_seat_name": names.get(current) if current is not None else None,
+            "idempotency_key": secrets.token_urlsafe(16),
+            "undo_key": secrets.token_urlsafe(16),
+            "can_undo": selectors.undo_possible(game=game, user=user),
+            "log": _log(game, names),
+            "scores": (
+                move_presentation.score_table(view["scores"], names) if view.get("scores") else None
+            ),
+            "result": game.result,
+            "winners": [names.get(i, "") for i in (game.result or {}).get("winners", [])],
+            "announcement": announcement,
+            "oob": oob,
+            "poll_seconds": POLL_SECONDS,
+            "spectator": viewer is None and not game.is_over,
+        }
+    )
+    return context
+
+
+def player_rows(
+    view: dict[str, Any],
+    seat_rows: list[dict[str, Any]],
+    *,
+    viewer: int | None,
+    to_move: int | None,
+) -> list[dict[str, Any]]:
+    """Each player of a view, as the page lists them (the hand only where the view has it)."""
+    seats = {row["seat"].index: row for row in seat_rows}
+    rows = []
+    for player in view["players"]:
+        index = player["seat"]
+        hand = player["hand"]
+        rows.append(
+            {
+                "seat": index,
+                "name": seats[index]["name"] if index in seats else f"seat {index + 1}",
+                "colour": seats[index]["seat"].colour if index in seats else "",
+                "money": player["money"],
+                "is_viewer": index == viewer,
+                "to_move": index == to_move and not view.get("over"),
+                "hand": (
+                    [{"card": card, "label": move_presentation.card_label(card)} for card in hand]
+                    if isinstance(hand, list)
+                    else None
+                ),
+                "hand_count": len(hand) if isinstance(hand, list) else hand["count"],
+                "board": player_board_markup(view, index, names_by_seat(seat_rows)),
+            }
+        )
+    return rows
+
+
+def log_rows(events: Any, names: dict[int, str]) -> list[dict[str, Any]]:
+    return [
+        {
+            "seq": event.seq,
+            "who": names.get(event.seat) if event.seat is not None else "",
+            "text": selectors.event_text(event),
+            "at": event.created_at,
+        }
+        for event in events
+    ]
+
+
+def _log(game: Game, names: dict[int, str]) -> list[dict[str, Any]]:
+    events = selectors.event_history(game=game).order_by("-seq")[:LOG_LENGTH]
+    return log_rows(events, names)  # the latest first: what a returning player reads first
+
+
+# --- chat and reports ---------------------------------------------------------------------
+
+
+def chat_context(request: HttpRequest, game: Game) -> dict[str, Any]:
+    """The chat for the page, or nothing for someone who may not read it."""
+    try:
+        lines = chat.chat_messages_for(game=game, user=request.user)
+    except GameError:
+        return {"chat_allowed": False}
+    seats = {s.index: s for s in game.seats.all()}
+    return {
+        "chat_allowed": True,
+        "chat_can_post": selectors.seat_of(game=game, user=request.user) is not None
+        and game.status != GameStatus.ABANDONED,
+        "chat_lines": [
+            {
+                "message": line,
+                "colour": seats[line.seat].colour if line.seat in seats else "",
+                "mine": line.author_id == request.user.pk,
+            }
+            for line in lines
+        ],
+        "chat_poll_seconds": CHAT_POLL_SECONDS,
+        "game": game,
+        "moderator": may_moderate(request.user),
+    }
+
+
+@never_cache
+@signed_in
+@require_http_methods(["GET", "POST"])
+def chat_view(request: HttpRequest, public_id: str) -> HttpResponse:
+    """GET: the chat panel (polled); POST: write a line, then the panel again."""
+    try:
+        game = selectors.game_get(public_id=public_id, with_seats=True)
+    except GameError as error:
+        return error_page(request, error)
+    error: GameError | None = None
+    if request.method == "POST":
+        try:
+            chat.chat_post(game=game, user=request.user, text=request.POST.get("text", ""))
+        except GameError as exc:
+            error = exc
+        if not is_htmx(request):
+            if error is not None:
+                messages.error(request, error.message)
+            return redirect(reverse("game-play", kwargs={"public_id": public_id}) + "#chat")
+    context = chat_context(request, game)
+    if not context["chat_allowed"]:
+        return error_page(
+            request, NotAllowedError("not_seated", "Only the game's players can read its chat.")
+        )
+    context["chat_error"] = error
+    context["chat_text"] = request.POST.get("text", "") if error is not None else ""
+    return render(request, "games/play/_chat.html", context, status=200)
+
+
+@signed_in
+@require_http_methods(["GET", "POST"])
+def report_view(request: HttpRequest, public_id: str) -> HttpResponse:
+    """Report a player of the game, or one of its chat messages, to the moderators."""
+    try:
+        game = selectors.game_get(public_id=public_id, with_seats=True)
+    except GameError as error:
+        return error_page(request, error)
+    if selectors.seat_of(game=game, user=request.user) is None:
+        return error_page(
+            request, NotAllowedError("not_seated", "Only the game's players can report from it.")
+        )
+    source = request.POST if request.method == "POST" else request.GET
+    message = _chat_message(game, source.get("message", ""))
+    others = [s for s in game.seats.all() if s.user_id is not None and s.user_id != request.user.pk]
+    form = {
+        "reason": source.get("reason", ReportReason.ABUSE),
+        "text": source.get("text", ""),
+        "player": source.get("player", str(message.author_id) if message else ""),
+    }
+    error = None
+    if request.method == "POST":
+        reported = next((s.user for s in others if str(s.user_id) == form["player"]), None)
+        try:
+            reports.report_create(
+                game=game,
+                reporter=request.user,
+                reason=form["reason"],
+                text=form["text"],
+                reported_user=None if message is not None else reported,
+                message=message,
+            )
+        except GameError as exc:
+            error = exc
+        else:
+            messages.success(request, "Thank you: the moderators will look at your report.")
+            return redirect("game-play", public_id=game.public_id)
+    return render(
+        request,
+        "games/play/report.html",
+        {
+            "game": game,
+            "message": message,
+            "players": [{"id": s.user_id, "name": seat_name(s)} for s in others],
+            "reasons": ReportReason.choices,
+            "form": form,
+            "error": error,
+        },
+        status=error.status if error is not None else 200,
+    )
+
+
+def _chat_message(game: Game, raw: str) -> ChatMessage | None:
+    if not raw.isdigit():
+        return None
+    return ChatMessage.objects.filter(game=game, pk=int(raw), hidden_at__isnull=True).first()

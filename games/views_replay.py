@@ -1,0 +1,97 @@
+"""The replay viewer: a game position by position, and the game record as a download.
+
+A finished (or abandoned) game can be replayed by any signed-in user, with everything
+revealed. A running game can be replayed only by its players, each seeing the past
+positions as their own seat saw them then (their hand, nobody else's); others are told
+to wait for the end.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from games import selectors
+from games.errors import ConflictError, GameError, InvalidRequestError, NotAllowedError
+from games.models import Game
+from games.views_play import (
+    board_markup,
+    error_page,
+    log_rows,
+    names_by_seat,
+    player_rows,
+    seat_name,
+)
+from games.web import is_htmx, signed_in
+
+
+@never_cache
+@signed_in
+@require_GET
+def replay_page(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The position after event ``?at=`` (default: the last); a fragment for htmx steps."""
+    try:
+        game = selectors.game_get(public_id=public_id, with_seats=True)
+        context = replay_context(request, game)
+    except GameError as error:
+        return error_page(request, error)
+    template = "games/replay/_frame.html" if is_htmx(request) else "games/replay/page.html"
+    return render(request, template, context)
+
+
+def replay_context(request: HttpRequest, game: Game) -> dict[str, Any]:
+    if game.version == 0:
+        raise ConflictError("game_not_started", "The game has not started yet: nothing to replay.")
+    viewer = selectors.viewing_seat(game=game, user=request.user)
+    if not game.is_over and viewer is None:
+        raise NotAllowedError(
+            "replay_players_only",
+            "While the game is running only its players can replay it; "
+            "everyone can once it is over.",
+        )
+    raw = request.GET.get("at", "")
+    if raw and not raw.isdigit():
+        raise InvalidRequestError("bad_seq", f"'at' must be a number from 1 to {game.version}.")
+    seq, view = selectors.game_view_for_user(
+        game=game, user=request.user, at=int(raw) if raw else None
+    )
+    seats = list(game.seats.all())
+    seat_rows = [
+        {"seat": s, "name": seat_name(s), "mine": s.user_id == request.user.pk} for s in seats
+    ]
+    names = {row["seat"].index: row["name"] for row in seat_rows}
+    log = log_rows(selectors.event_history(game=game), names)
+    current = next((row for row in log if row["seq"] == seq), None)
+    return {
+        "game": game,
+        "seq": seq,
+        "first": 1,
+        "last": game.version,
+        "previous": max(1, seq - 1),
+        "next": min(game.version, seq + 1),
+        "view": view,
+        "board": board_markup(view, None, names_by_seat(seat_rows)),
+        "players": player_rows(view, seat_rows, viewer=viewer, to_move=view["current_player"]),
+        "log": log,
+        "current_event": current,
+        "revealed": game.is_over,
+    }
+
+
+@never_cache
+@signed_in
+@require_GET
+def record_download(request: HttpRequest, public_id: str) -> HttpResponse:
+    """The game record (as the API's record endpoint gives it) as a file to save."""
+    try:
+        game = selectors.game_get(public_id=public_id)
+        record = selectors.game_record(game=game)
+    except GameError as error:
+        return error_page(request, error)
+    response = JsonResponse(record, json_dumps_params={"indent": 1})
+    response["Content-Disposition"] = f'attachment; filename="gwt-{game.public_id}.json"'
+    return response

@@ -1,0 +1,38 @@
+"""Request helpers the web pages share (htmx awareness, signing in)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+from urllib.parse import urlencode
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import resolve_url
+
+
+def is_htmx(request: HttpRequest) -> bool:
+    """A request from htmx for a fragment (a history restore wants the whole page)."""
+    return (
+        request.headers.get("HX-Request") == "true"
+        and request.headers.get("HX-History-Restore-Request") != "true"
+    )
+
+
+def signed_in(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """``login_required`` that also works for htmx requests: a signed-out (or expired)
+    session sends the whole page to the login form instead of swapping it into a panel."""
+    page_view = login_required(view)
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.user.is_authenticated or not is_htmx(request):
+            return page_view(request, *args, **kwargs)
+        back = request.headers.get("HX-Current-URL") or request.get_full_path()
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = f"{resolve_url(settings.LOGIN_URL)}?{urlencode({'next': back})}"
+        return response
+
+    return wrapper

@@ -1,0 +1,138 @@
+"""The account pages' forms: sign up, log in (with a reason when refused), and the profile."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+from zoneinfo import available_timezones
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils.html import format_html
+
+from games.models import active_suspension
+from gwt_site.account_services import is_unconfirmed
+from notifications.models import Mode
+
+
+@cache
+def time_zone_choices() -> list[tuple[str, str]]:
+    """Every IANA zone the server knows, sorted, UTC first (the default)."""
+    names = sorted(name for name in available_timezones() if name != "UTC")
+    return [("UTC", "UTC"), *((name, name.replace("_", " ")) for name in names)]
+
+
+def _email_taken(email: str, *, exclude_pk: int | None = None) -> bool:
+    users = get_user_model().objects.filter(email__iexact=email)
+    if exclude_pk is not None:
+        users = users.exclude(pk=exclude_pk)
+    return users.exists()
+
+
+class SignUpForm(UserCreationForm):
+    email = forms.EmailField(
+        label="Email",
+        help_text="We send a link to confirm it, then your turns and game news.",
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
+
+    class Meta(UserCreationForm.Meta):
+        model = get_user_model()
+        fields = ("username", "email")
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"].strip()
+        if _email_taken(email):
+            raise ValidationError(
+                "An account already uses this email. Log in, or reset its password."
+            )
+        return email
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form, saying why a correct password is refused (unconfirmed,
+    suspended, deactivated) instead of the generic "wrong username or password"."""
+
+    def get_invalid_login_error(self) -> ValidationError:
+        reason = self._refusal_reason()
+        if reason is not None:
+            return ValidationError(reason, code="inactive")
+        return super().get_invalid_login_error()
+
+    def _refusal_reason(self) -> str | None:
+        username, password = self.cleaned_data.get("username"), self.cleaned_data.get("password")
+        model = get_user_model()
+        user = model.objects.filter(**{model.USERNAME_FIELD: username}).first()
+        if user is None or not password or not user.check_password(password):
+            return None
+        suspension = active_suspension(user)
+        if suspension is not None:
+            return suspension.message
+        if is_unconfirmed(user):
+            return format_html(
+                "Confirm your email first: follow the link we sent to {}. "
+                '<a href="{}">Send the link again</a>.',
+                user.email,
+                reverse("account-resend"),
+            )
+        if not user.is_active:
+            return "This account has been deactivated."
+        return None
+
+
+class ResendConfirmationForm(forms.Form):
+    email = forms.EmailField(
+        label="Email", widget=forms.EmailInput(attrs={"autocomplete": "email"})
+    )
+
+
+class EmailChangeForm(forms.Form):
+    email = forms.EmailField(
+        label="New email",
+        help_text="We send a link to the new address; it takes effect when you follow it.",
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
+    )
+
+    def __init__(self, *args: Any, user: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"].strip()
+        if email.lower() == (self.user.email or "").lower():
+            raise ValidationError("This is already your email.")
+        if _email_taken(email, exclude_pk=self.user.pk):
+            raise ValidationError("Another account uses this email.")
+        return email
+
+
+class PreferencesForm(forms.Form):
+    mode = forms.ChoiceField(
+        label="Email me about my turns",
+        choices=Mode.choices,
+        widget=forms.RadioSelect,
+        help_text="A daily digest gathers the games waiting for you into one email a day.",
+    )
+    digest_hour = forms.TypedChoiceField(
+        label="Digest hour (your time)",
+        choices=[(hour, f"{hour:02d}:00") for hour in range(24)],
+        coerce=int,
+    )
+    time_zone = forms.ChoiceField(
+        label="Time zone",
+        choices=time_zone_choices,
+        help_text="Times on the site and in emails are shown in this zone.",
+    )
+
+
+class GameModeForm(forms.Form):
+    """One game's override of the email mode ("" keeps the account's setting)."""
+
+    mode = forms.ChoiceField(
+        label="Emails for this game",
+        choices=[("", "as in my preferences"), *Mode.choices],
+        required=False,
+    )

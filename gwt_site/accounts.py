@@ -1,0 +1,213 @@
+"""The account pages: sign up and confirm the email, log in and out, reset a forgotten
+password, and the profile (email, notification preferences, time zone, per-game modes).
+
+Django's auth views do the logging in and password work; the rest are thin views over
+gwt_site.account_services and notifications.services.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse_lazy
+from django.views.decorators.http import require_http_methods, require_POST
+
+from games import selectors as game_selectors
+from games.errors import GameError, GameNotFoundError
+from games.models import GameStatus
+from gwt_site import account_services
+from gwt_site.account_forms import (
+    EmailChangeForm,
+    GameModeForm,
+    LoginForm,
+    PreferencesForm,
+    ResendConfirmationForm,
+    SignUpForm,
+)
+from notifications import selectors as notification_selectors
+from notifications import services as notification_services
+from notifications.models import GameNotificationPreference
+
+# --- signing up ----------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect(settings.LOGIN_REDIRECT_URL)
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user, sent = account_services.account_create(
+            username=form.cleaned_data["username"],
+            email=form.cleaned_data["email"],
+            password=form.cleaned_data["password1"],
+        )
+        return render(request, "accounts/signup_done.html", {"email": user.email, "sent": sent})
+    status = 400 if request.method == "POST" else 200
+    return render(request, "accounts/signup.html", {"form": form}, status=status)
+
+
+@require_http_methods(["GET"])
+def confirm(request: HttpRequest, token: str) -> HttpResponse:
+    try:
+        result = account_services.account_confirm(token=token)
+    except account_services.ConfirmationError as exc:
+        return render(request, "accounts/confirm_failed.html", {"reason": str(exc)}, status=400)
+    if result.already:
+        messages.info(request, "Your email was already confirmed: log in.")
+    else:
+        messages.success(request, "Your email is confirmed and your account active: log in.")
+    return redirect("login")
+
+
+@require_http_methods(["GET", "POST"])
+def resend(request: HttpRequest) -> HttpResponse:
+    form = ResendConfirmationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        account_services.confirmation_resend(email=form.cleaned_data["email"])
+        return render(request, "accounts/resend_done.html", {"email": form.cleaned_data["email"]})
+    status = 400 if request.method == "POST" else 200
+    return render(request, "accounts/resend.html", {"form": form}, status=status)
+
+
+# --- logging in and out, passwords ---------------------------------------------------------
+
+
+class LoginView(auth_views.LoginView):
+    form_class = LoginForm
+    redirect_authenticated_user = True
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's reset view; links in the email point at SITE_URL, the public address."""
+
+    template_name = "accounts/password_reset_form.html"
+    success_url = reverse_lazy("password_reset_done")
+    subject_template_name = "accounts/email/password_reset_subject.txt"
+    email_template_name = "accounts/email/password_reset.txt"
+
+    @property
+    def extra_email_context(self) -> dict[str, Any]:  # type: ignore[override]
+        return {"site_url": settings.SITE_URL}
+
+
+# --- the profile ---------------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET"])
+def profile(request: HttpRequest) -> HttpResponse:
+    return _profile(request)
+
+
+@login_required
+@require_POST
+def profile_preferences(request: HttpRequest) -> HttpResponse:
+    form = PreferencesForm(request.POST)
+    if not form.is_valid():
+        return _profile(request, preferences_form=form, status=400)
+    try:
+        notification_services.preference_set(user=request.user, **form.cleaned_data)
+    except GameError as exc:
+        form.add_error(None, exc.message)
+        return _profile(request, preferences_form=form, status=exc.status)
+    messages.success(request, "Your preferences are saved.")
+    return redirect("profile")
+
+
+@login_required
+@require_POST
+def profile_email(request: HttpRequest) -> HttpResponse:
+    form = EmailChangeForm(request.POST, user=request.user)
+    if not form.is_valid():
+        return _profile(request, email_form=form, status=400)
+    email = form.cleaned_data["email"]
+    if not account_services.email_change_request(user=request.user, email=email):
+        form.add_error(None, "The email could not be sent just now: try again in a moment.")
+        return _profile(request, email_form=form, status=503)
+    messages.success(request, f"We sent a link to {email}: follow it to use that address.")
+    return redirect("profile")
+
+
+@login_required
+@require_http_methods(["GET"])
+def email_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    try:
+        result = account_services.email_change_confirm(token=token, user=request.user)
+    except account_services.ConfirmationError as exc:
+        return render(request, "accounts/confirm_failed.html", {"reason": str(exc)}, status=400)
+    if not result.already:
+        messages.success(request, f"Your email is now {result.user.email}.")
+    return redirect("profile")
+
+
+@login_required
+@require_POST
+def profile_game_mode(request: HttpRequest, public_id: str) -> HttpResponse:
+    try:
+        game = game_selectors.game_get(public_id=public_id)
+    except GameNotFoundError as exc:
+        raise Http404(exc.message) from exc
+    form = GameModeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose one of the listed email modes.")
+        return redirect("profile")
+    try:
+        notification_services.game_preference_set(
+            user=request.user, game=game, mode=form.cleaned_data["mode"] or None
+        )
+    except GameError as exc:
+        messages.error(request, exc.message)
+        return _profile(request, status=exc.status)
+    messages.success(request, f"Emails for game {game.public_id} are saved.")
+    return redirect("profile")
+
+
+def _profile(
+    request: HttpRequest,
+    *,
+    preferences_form: PreferencesForm | None = None,
+    email_form: EmailChangeForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    user = request.user
+    preference = notification_selectors.preference_of(user=user)
+    if preferences_form is None:
+        preferences_form = PreferencesForm(
+            initial={
+                "mode": preference.mode,
+                "digest_hour": preference.digest_hour,
+                "time_zone": preference.time_zone,
+            }
+        )
+    games = list(
+        game_selectors.game_list_for_user(user=user).filter(
+            status__in=[GameStatus.OPEN, GameStatus.ACTIVE, GameStatus.PAUSED]
+        )
+    )
+    overrides = dict(
+        GameNotificationPreference.objects.filter(user_id=user.pk, game__in=games).values_list(
+            "game_id", "mode"
+        )
+    )
+    game_forms = [
+        (
+            game,
+            GameModeForm(
+                initial={"mode": overrides.get(game.pk, "")}, auto_id=f"id_{game.public_id}_%s"
+            ),
+        )
+        for game in games
+    ]
+    context = {
+        "preferences_form": preferences_form,
+        "email_form": email_form or EmailChangeForm(user=user),
+        "game_forms": game_forms,
+    }
+    return render(request, "accounts/profile.html", context, status=status)

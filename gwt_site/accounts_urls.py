@@ -1,0 +1,61 @@
+"""The account pages' paths (mounted under /accounts/ by gwt_site/urls.py).
+
+Django's auth views are given templates under accounts/: the admin's own registration/
+templates come first in the app template search and would otherwise be used.
+"""
+
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from gwt_site import accounts
+
+urlpatterns = [
+    path("signup/", accounts.signup, name="signup"),
+    path("confirm/<str:token>/", accounts.confirm, name="account-confirm"),
+    path("confirm-again/", accounts.resend, name="account-resend"),
+    path("login/", accounts.LoginView.as_view(), name="login"),
+    path("logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("password/reset/", accounts.PasswordResetView.as_view(), name="password_reset"),
+    path(
+        "password/reset/sent/",
+        auth_views.PasswordResetDoneView.as_view(template_name="accounts/password_reset_done.html"),
+        name="password_reset_done",
+    ),
+    path(
+        "password/reset/<uidb64>/<token>/",
+        auth_views.PasswordResetConfirmView.as_view(
+            template_name="accounts/password_reset_confirm.html"
+        ),
+        name="password_reset_confirm",
+    ),
+    path(
+        "password/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(
+            template_name="accounts/password_reset_complete.html"
+        ),
+        name="password_reset_complete",
+    ),
+    path(
+        "password/change/",
+        auth_views.PasswordChangeView.as_view(template_name="accounts/password_change_form.html"),
+        name="password_change",
+    ),
+    path(
+        "password/change/done/",
+        auth_views.PasswordChangeDoneView.as_view(
+            template_name="accounts/password_change_done.html"
+        ),
+        name="password_change_done",
+    ),
+    path("profile/", accounts.profile, name="profile"),
+    path("profile/preferences/", accounts.profile_preferences, name="profile-preferences"),
+    path("profile/email/", accounts.profile_email, name="profile-email"),
+    path(
+        "profile/email/confirm/<str:token>/", accounts.email_confirm, name="account-email-confirm"
+    ),
+    path(
+        "profile/games/<str:public_id>/emails/",
+        accounts.profile_game_mode,
+        name="profile-game-mode",
+    ),
+]

@@ -1,0 +1,353 @@
+"""Play by email: one received message in, at most one batch of moves and one answer out.
+
+Both ways in use ``receive``: the provider's webhook (django-anymail's ``inbound`` signal,
+connected in ``apps.py``) and ``manage.py read_mailbox`` (an mbox file or a Maildir).
+
+The order of the checks, and why:
+
+1. **Once per Message-ID.** An ``InboundEmail`` row with a unique message id is written in
+   the same transaction as the moves: a message delivered twice applies once (the second
+   delivery finds the row, or waits on the first one's insert and then finds it).
+2. **Rate limit per sender** (INBOUND_RATE_LIMIT messages per INBOUND_RATE_WINDOW seconds,
+   counted in the cache) and **no automatic replies** (Auto-Submitted, Precedence: bulk,
+   vacation responders): refused without an answer, so two robots cannot mail each other
+   forever.
+3. **Who is it?** The recipient must be a genuine reply address (``reply_address``) and
+   the From address must be the email address of the seat's player. A forged, altered or
+   unknown address is refused with no answer at all: answering would tell an arbitrary
+   sender something, and a forged From would turn the answer into spam. A genuine address
+   from another sender is refused too; the player (not the sender) is told once per rate
+   window, so that someone writing from a second address learns why nothing happens.
+4. **From here on the player is known, and every outcome is answered to them** (through
+   the outbox, ``reply_confirmation`` or ``reply_error``): an expired address, an
+   oversized message (INBOUND_MAX_BYTES), one without any text (attachments only), a game
+   that is over or not active, no move lines, a line that is not a legal move.
+5. **The version rule.** The lines are read against the position the email was sent for
+   (option numbers mean that email's options) and applied if the game is still at that
+   version. If it has moved on, they are applied only if every line is still legal now,
+   and the confirmation says so. Either way, all lines or none (``move_batch_submit``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from dataclasses import dataclass, field
+from email.message import Message
+from email.utils import getaddresses, parseaddr
+from typing import Any
+
+from django.conf import settings
+from django.core.cache import cache
+from django.db import IntegrityError, transaction
+
+from games import replay
+from games.errors import GameError, StaleVersionError
+from games.models import Game, GameStatus, Seat
+from games.services import BatchLineError, move_batch_submit
+from notifications import reply_address, reply_moves
+from notifications.models import InboundEmail, InboundOutcome, Kind
+from notifications.reply_text import message_text, reply_lines
+from notifications.services import facts_context, game_name, notification_queue
+from notifications.turn_facts import turn_facts
+
+logger = logging.getLogger(__name__)
+
+DUPLICATE = "duplicate"
+
+
+@dataclass
+class InboundResult:
+    """What became of one message (``outcome``: applied, failed, refused or duplicate)."""
+
+    outcome: str
+    reason: str = ""
+    record_id: int | None = None
+    applied: list[str] = field(default_factory=list)
+    answer_id: int | None = None
+
+
+def max_bytes() -> int:
+    return int(getattr(settings, "INBOUND_MAX_BYTES", 256 * 1024))
+
+
+def receive(message: Message, *, source: str, size: int | None = None) -> InboundResult:
+    """Process one received message (see the module docstring); never raises for a bad one."""
+    if size is None:
+        size = _size(message)
+    message_id = _message_id(message)
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                record = InboundEmail.objects.create(
+                    message_id=message_id,
+                    source=source[:40],
+                    size=size,
+                    outcome=InboundOutcome.REFUSED,
+                    reason="received",
+                )
+        except IntegrityError:
+            logger.info("inbound %s: already received", message_id)
+            return InboundResult(DUPLICATE, reason=DUPLICATE)
+        result = _Processing(record, message).run()
+        record.save()
+    logger.info(
+        "inbound %s from %s: %s %s", message_id, record.sender, record.outcome, record.reason
+    )
+    return result
+
+
+def _size(message: Message) -> int:
+    try:
+        return len(message.as_bytes())
+    except Exception:  # an unusual message that cannot be written back: measure its text
+        return len(str(message).encode("utf-8", errors="replace"))
+
+
+def _message_id(message: Message) -> str:
+    found = " ".join(str(message.get("Message-ID", "") or "").split())
+    if found:
+        return found[:255]
+    # No Message-ID (rare, but legal): the message's own bytes identify a redelivery.
+    try:
+        raw = message.as_bytes()
+    except Exception:
+        raw = str(message).encode("utf-8", errors="replace")
+    return f"<sha256-{hashlib.sha256(raw).hexdigest()}@inbound>"
+
+
+def _sender(message: Message) -> str:
+    _, address = parseaddr(str(message.get("From", "") or ""))
+    return address.strip().lower()[:254]
+
+
+def _recipients(message: Message) -> list[str]:
+    """Where it was sent: the envelope recipient first, then the address headers."""
+    found = []
+    envelope = getattr(message, "envelope_recipient", None)
+    if envelope:
+        found.append(str(envelope))
+    for header in ("Delivered-To", "X-Original-To", "To", "Cc"):
+        values = [str(value) for value in message.get_all(header, [])]
+        found.extend(address for _, address in getaddresses(values) if address)
+    return found
+
+
+AUTO_PRECEDENCE = frozenset({"bulk", "junk", "list", "auto_reply"})
+
+
+def is_automatic(message: Message) -> bool:
+    """An out-of-office or other machine-sent message (RFC 3834 and common practice)."""
+    auto = str(message.get("Auto-Submitted", "") or "").strip().lower()
+    if auto and auto != "no":
+        return True
+    if str(message.get("Precedence", "") or "").strip().lower() in AUTO_PRECEDENCE:
+        return True
+    if message.get("X-Autoreply") or message.get("X-Autorespond"):
+        return True
+    return _sender(message).startswith(("mailer-daemon@", "postmaster@"))
+
+
+def over_rate(sender: str) -> bool:
+    """Count this message for ``sender``; True when over the limit in the current window."""
+    limit = int(getattr(settings, "INBOUND_RATE_LIMIT", 30))
+    window = int(getattr(settings, "INBOUND_RATE_WINDOW", 3600))
+    if limit <= 0:
+        return False
+    key = "inbound-rate:" + hashlib.sha256(sender.encode()).hexdigest()[:32]
+    if cache.add(key, 1, timeout=window):
+        return False
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr: a new window
+        cache.add(key, 1, timeout=window)
+        return False
+    return count > limit
+
+
+def _once_per_window(key: str) -> bool:
+    window = int(getattr(settings, "INBOUND_RATE_WINDOW", 3600))
+    return cache.add("inbound-once:" + key, 1, timeout=window)
+
+
+ERROR_TEXTS = {
+    "expired": "This reply address has expired. Reply to your latest email from the game, "
+    "or play on the game's page.",
+    "too_large": "Your message was too large to be read ({size} bytes; at most {limit}). "
+    "Reply with just your moves, without attachments.",
+    "not_text": "Your message had no text to read (only attachments?). Write your moves "
+    "as plain text, one per line.",
+    "no_moves": "We found no move in your message. Write one move per line above the "
+    "quoted email (an option number or its notation).",
+    "game_over": "This game is over: nothing more can be played.",
+    "game_not_active": "This game is {status}: no move can be made now.",
+    "unknown_version": "This email does not match the game's history (it may have been "
+    "rolled back). Reply to your latest email from the game.",
+    "not_your_turn": "It is not your turn now: you will get an email when it is.",
+    "wrong_sender": "A reply to your email for this game came from {sender}, not from your "
+    "address, and was refused. If it was you, reply from the address of your account.",
+}
+
+
+class _Processing:
+    """One message's way through the checks (see the module docstring), filling its record."""
+
+    def __init__(self, record: InboundEmail, message: Message) -> None:
+        self.record = record
+        self.message = message
+
+    def run(self) -> InboundResult:
+        record, message = self.record, self.message
+        record.sender = _sender(message)
+        if over_rate(record.sender or "(none)"):
+            return self._refuse("rate_limited", "too many messages from this sender")
+        if is_automatic(message):
+            return self._refuse("auto_reply", "an automatic message")
+        address, token, error = reply_address.find(_recipients(message))
+        record.recipient = address[:254]
+        expired = isinstance(error, reply_address.ExpiredReplyAddressError)
+        if expired:
+            token = error.address
+        elif error is not None or token is None:
+            return self._refuse("bad_address", str(error))
+        game = Game.objects.filter(public_id=token.game).first()
+        seat = (
+            Seat.objects.filter(game=game, index=token.seat).select_related("user").first()
+            if game
+            else None
+        )
+        if seat is None or seat.user is None or seat.bot:
+            return self._refuse("unknown_seat", "no player in that seat")
+        record.game, record.seat, record.version = game, seat.index, token.version
+        user = seat.user
+        if not record.sender or record.sender != (user.email or "").strip().lower():
+            result = self._refuse("wrong_sender", "the sender is not the seat's player")
+            if _once_per_window(f"wrong-sender:{game.pk}:{seat.index}"):
+                self._answer(game, seat, "wrong_sender", sender=record.sender, options=False)
+            return result
+        record.user = user
+        return self._authenticated(game, seat, token, expired)
+
+    def _authenticated(
+        self, game: Game, seat: Seat, token: reply_address.ReplyAddress, expired: bool
+    ) -> InboundResult:
+        record = self.record
+        if expired:
+            return self._fail(game, seat, "expired")
+        if record.size > max_bytes():
+            return self._fail(game, seat, "too_large", size=record.size, limit=max_bytes())
+        text = message_text(self.message)
+        if text is None:
+            return self._fail(game, seat, "not_text")
+        record.lines = reply_lines(text)[:200]
+        if game.status == GameStatus.FINISHED:
+            return self._fail(game, seat, "game_over", options=False)
+        if game.status != GameStatus.ACTIVE:
+            return self._fail(game, seat, "game_not_active", status=game.status, options=False)
+        if token.version > game.version or token.version < 1:
+            return self._fail(game, seat, "unknown_version")
+        if not record.lines:
+            return self._fail(game, seat, "no_moves")
+        if game.current_seat != seat.index:
+            return self._fail(game, seat, "not_your_turn", options=False)
+        try:
+            notations = reply_moves.resolve(
+                replay.state_at(game, token.version), seat.index, record.lines
+            )
+            try:
+                result = move_batch_submit(
+                    game=game, user=seat.user, lines=notations, expected_version=token.version
+                )
+                stale = False
+            except StaleVersionError:
+                result = move_batch_submit(
+                    game=game, user=seat.user, lines=notations, expected_version=None
+                )
+                stale = True
+        except BatchLineError as exc:
+            return self._fail(
+                game, seat, exc.code, message=exc.reason, line_number=exc.index + 1, line=exc.line
+            )
+        except GameError as exc:
+            return self._fail(game, seat, exc.code, message=exc.message)
+        record.outcome = InboundOutcome.APPLIED
+        record.reason = "applied_stale" if stale else "applied"
+        record.applied = result.applied
+        game = result.game
+        answer = self._queue(
+            game,
+            seat,
+            Kind.REPLY_CONFIRMATION,
+            {
+                "applied": result.applied,
+                "stale": stale,
+                "email_version": token.version,
+                "game_over": game.status != GameStatus.ACTIVE,
+            },
+            options=True,
+        )
+        return InboundResult(
+            InboundOutcome.APPLIED,
+            record.reason,
+            record.pk,
+            list(result.applied),
+            answer,
+        )
+
+    def _refuse(self, reason: str, error: str) -> InboundResult:
+        self.record.outcome = InboundOutcome.REFUSED
+        self.record.reason = reason
+        self.record.error = error
+        return InboundResult(InboundOutcome.REFUSED, reason, self.record.pk)
+
+    def _fail(
+        self,
+        game: Game,
+        seat: Seat,
+        reason: str,
+        *,
+        message: str = "",
+        options: bool = True,
+        line_number: int | None = None,
+        line: str = "",
+        **details: Any,
+    ) -> InboundResult:
+        record = self.record
+        text = message or ERROR_TEXTS.get(reason, reason).format(**details)
+        record.outcome = InboundOutcome.FAILED
+        record.reason = reason[:40]
+        record.error = text
+        answer = self._answer(
+            game, seat, reason, text=text, line_number=line_number, line=line, options=options
+        )
+        return InboundResult(InboundOutcome.FAILED, reason, record.pk, answer_id=answer)
+
+    def _answer(
+        self, game: Game, seat: Seat, reason: str, *, options: bool, **details: Any
+    ) -> int | None:
+        text = details.pop("text", "") or ERROR_TEXTS.get(reason, reason).format(**details)
+        context = {"reason": reason, "error": text, **details}
+        return self._queue(game, seat, Kind.REPLY_ERROR, context, options=options)
+
+    def _queue(
+        self, game: Game, seat: Seat, kind: str, context: dict[str, Any], *, options: bool
+    ) -> int | None:
+        """The answer to the player, with their options when it is (still) their turn."""
+        game = Game.objects.get(pk=game.pk)  # as committed: a failed batch left no trace
+        context = {
+            **context,
+            "game_name": game_name(game),
+            "seat": seat.index,
+            "colour": seat.colour,
+            "in_reply_to": self.record.message_id,
+            "version": game.version,
+            "their_turn": game.status == GameStatus.ACTIVE and game.current_seat == seat.index,
+        }
+        if options and context["their_turn"]:
+            context["reply_version"] = game.version
+            context.update(facts_context(turn_facts(replay.state_at(game), seat.index)))
+        answer = notification_queue(
+            recipient_id=seat.user_id, kind=kind, game=game, context=context
+        )
+        self.record.answer_id = answer
+        return answer

@@ -1,0 +1,74 @@
+"""What a turn email shows so that a player can play from the inbox alone.
+
+The player's own position (money, hand, cattleman, engine, certificates, workers,
+objectives), what the pending decision is about, and the numbered list of legal moves with
+their notation. The numbers are the positions in ``engine.legal_moves`` (from 1), which is
+how a reply's bare number is read back (``notifications/reply_moves.py``), so every list
+shown is the full list: a number always means the same move for the same version.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import engine
+from engine.notation import card_text
+from games.move_presentation import decision_text, move_cost
+
+logger = logging.getLogger(__name__)
+
+
+def turn_facts(state: Any, seat: int) -> dict[str, Any]:
+    """JSON-ready facts for ``seat``'s email (its own hidden cards included)."""
+    view = engine.view(state, seat)
+    me = view["players"][seat]
+    hand = me["hand"] if isinstance(me["hand"], list) else []
+    objectives = [
+        f"{card['id']} ({' '.join(card.get('tasks') or [])}, {card.get('vp', 0)} VP)"
+        for card in me.get("objectives", [])
+    ]
+    workers = me.get("workers", {})
+    decision = view.get("decision") if view.get("current_player") == seat else None
+    return {
+        "money": me["money"],
+        "hand": [_card(card) for card in hand],
+        "herder": f"at {me['herder']}" if me.get("herder") else "not on the trail yet",
+        "engine_at": me.get("engine"),
+        "certificates": me.get("certificates", 0),
+        "workers": ", ".join(_count(n, kind) for kind, n in workers.items()),
+        "objectives": objectives,
+        "draw_pile": (me.get("draw_pile") or {}).get("count", 0),
+        "decision": decision_text(decision) if decision else "",
+        "options": numbered_options(state, seat),
+    }
+
+
+WORKER_PLURALS = {"cowboy": "cowboys", "craftsman": "craftsmen", "engineer": "engineers"}
+
+
+def _count(n: int, kind: str) -> str:
+    return f"{n} {kind if n == 1 else WORKER_PLURALS.get(kind, kind + 's')}"
+
+
+def _card(card: dict[str, Any]) -> str:
+    if card.get("kind") == "cattle":
+        return f"{card_text(card['id'])} (value {card.get('value')})"
+    return card_text(card["id"])
+
+
+def numbered_options(state: Any, seat: int) -> list[dict[str, Any]]:
+    """[{"n": 1, "text": notation, "cost": "$2 in fees"}, ...] in legal-move order."""
+    options = []
+    for index, move in enumerate(engine.legal_moves(state, seat)):
+        try:
+            text = engine.describe(state, seat, move)
+        except Exception:  # a description is a nicety: never let it stop the move
+            logger.warning("no notation for %r", move, exc_info=True)
+            text = str(move.get("type", "move"))
+        try:
+            _, cost = move_cost(state, seat, move)
+        except Exception:
+            cost = ""
+        options.append({"n": index + 1, "text": text, "cost": cost})
+    return options

@@ -1,0 +1,180 @@
+"""Browser tests: Playwright driving the system's chromium against pytest-django's live server.
+
+* The browser is Debian's chromium (env ``CHROMIUM``, default /usr/bin/chromium), started once
+  per run; Playwright never downloads one. When it is missing the browser tests are skipped,
+  unless REQUIRE_SERVICES=1 asks for every service, in which case they fail.
+* ``page`` is a fresh desktop-sized context per test, ``phone_page`` a 375x740 touch one;
+  ``new_page`` opens more contexts (a second player) that are closed after the test.
+* Every test here gets a live server and a transactional database, and Celery tasks run in
+  the calling process (bot seats move before the request that queued them returns).
+* ``make_player`` creates an active user with a confirmed email; ``login`` gives a page that
+  user's session cookie without going through the form (the form has its own test).
+
+Django is imported inside the fixtures: this file is loaded before the root conftest has
+configured Django (when pytest is given this folder).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+# Playwright's sync API runs an event loop in this thread; Django's ORM refuses to run in a
+# thread with a running loop unless told it is safe (it is: the loop only drives the browser).
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+BROWSER_DIR = Path(__file__).resolve().parent
+PASSWORD = "a long enough password"
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 375, "height": 740}
+# Generous enough for a loaded 2-core CI machine; a real failure still shows within seconds.
+DEFAULT_TIMEOUT_MS = 15_000
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+def chromium_path() -> str | None:
+    """The chromium executable to drive, or None when this machine has none."""
+    configured = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    found = shutil.which(configured) if not os.path.isabs(configured) else configured
+    if found and os.path.isfile(found) and os.access(found, os.X_OK):
+        return found
+    return None
+
+
+def services_required() -> bool:
+    return os.environ.get("REQUIRE_SERVICES", "").strip().lower() in {"1", "true", "yes", "on"}
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark every test in this folder ``browser`` (so ``-m "not browser"`` leaves them out)."""
+    for item in items:
+        if BROWSER_DIR in Path(str(item.path)).resolve().parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture(scope="session")
+def chromium_executable() -> str:
+    path = chromium_path()
+    if path is None:
+        reason = (
+            f"chromium not found at {os.environ.get('CHROMIUM', '/usr/bin/chromium')} "
+            "(install Debian's chromium or set CHROMIUM)"
+        )
+        if services_required():
+            pytest.fail(f"REQUIRE_SERVICES=1 but {reason}", pytrace=False)
+        pytest.skip(f"browser tests skipped: {reason}")
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_executable: str) -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=chromium_executable, headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture(autouse=True)
+def _browser_test_setup(
+    chromium_executable, transactional_db, live_server, settings
+) -> Iterator[None]:
+    """Live server, real transactions, Celery in-process, and links in emails to the server.
+
+    Asks for chromium first, so that a machine without it skips before starting a server."""
+    from gwt_site.celery import app
+
+    settings.SITE_URL = live_server.url
+    before = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = True
+    app.conf.task_eager_propagates = True
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager, app.conf.task_eager_propagates = before
+
+
+@pytest.fixture
+def new_page(browser, live_server) -> Iterator[Callable[..., Any]]:
+    """Open a page in a new browser context (its own cookies); closed after the test."""
+    contexts: list[Any] = []
+
+    def open_page(*, phone: bool = False) -> Any:
+        if phone:
+            context = browser.new_context(
+                base_url=live_server.url,
+                viewport=PHONE,
+                is_mobile=True,
+                has_touch=True,
+                device_scale_factor=2,
+            )
+        else:
+            context = browser.new_context(base_url=live_server.url, viewport=DESKTOP)
+        context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_page) -> Any:
+    return new_page()
+
+
+@pytest.fixture
+def phone_page(new_page) -> Any:
+    return new_page(phone=True)
+
+
+@pytest.fixture
+def make_player(transactional_db) -> Callable[..., Any]:
+    """An active user whose email is confirmed (password: ``PASSWORD``)."""
+    from django.contrib.auth import get_user_model
+
+    def make(username: str, *, email: str | None = None, password: str = PASSWORD) -> Any:
+        return get_user_model().objects.create_user(
+            username=username,
+            email=email if email is not None else f"{username}@example.com",
+            password=password,
+        )
+
+    return make
+
+
+@pytest.fixture
+def login(live_server) -> Callable[[Any, Any], None]:
+    """Give ``page`` (its whole context) a logged-in session for ``user``."""
+    from django.conf import settings
+    from django.test import Client
+
+    def log_in(page: Any, user: Any) -> None:
+        client = Client()
+        client.force_login(user)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+        page.context.add_cookies(
+            [{"name": settings.SESSION_COOKIE_NAME, "value": cookie.value, "url": live_server.url}]
+        )
+
+    return log_in

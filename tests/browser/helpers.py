@@ -1,0 +1,31 @@
+"""Helpers for the browser tests: page measurements and reading sent emails."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+
+def page_widths(page: Any) -> tuple[int, int]:
+    """(scrollWidth, clientWidth) of the document: the page fits when the first is not larger."""
+    widths = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    return int(widths[0]), int(widths[1])
+
+
+def assert_fits_width(page: Any) -> None:
+    scroll, client = page_widths(page)
+    assert scroll <= client, f"{page.url} scrolls sideways: scrollWidth {scroll} > {client}"
+
+
+def link_in_last_email(to: str, path_fragment: str) -> str:
+    """The first URL containing ``path_fragment`` in the newest email sent to ``to``."""
+    from django.core import mail
+
+    for message in reversed(mail.outbox):
+        if to in message.to:
+            match = re.search(rf"https?://\S*{re.escape(path_fragment)}\S*", message.body)
+            assert match, f"no link with {path_fragment!r} in: {message.body}"
+            return match.group(0)
+    raise AssertionError(f"no email sent to {to}; outbox: {[m.to for m in mail.outbox]}")

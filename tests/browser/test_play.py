@@ -1,0 +1,195 @@
+"""Playing through the game page in a real browser."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import engine
+import engine.bots
+from games import replay, services
+from games.models import Event, Game
+from tests.browser.helpers import assert_fits_width
+from tests.games.helpers import started_game
+from tests.games.play_helpers import finished_against_bot
+
+# The human's decisions played through the page at the end of the bot game (the earlier ones
+# go through the services, so the test stays quick while still finishing the game by clicks).
+PAGE_DECISIONS = 60
+
+
+def game_url(game: Game) -> str:
+    return f"/games/{game.public_id}/"
+
+
+def panel_version(page: Any) -> int:
+    return int(page.locator("#game-panel").get_attribute("data-version"))
+
+
+def click_move(page: Any, game: Game, seat: int) -> dict[str, Any]:
+    """Click the button of the heuristic bot's choice for ``seat``; wait for the new panel."""
+    game.refresh_from_db()
+    state = replay.state_at(game)
+    move = engine.bots.choose_move(state, seat, kind="heuristic")
+    index = engine.legal_moves(state, seat).index(move)
+    button = page.locator(f'#move-form button[data-move-index="{index}"]')
+    assert json.loads(button.get_attribute("data-move")) == move
+    version = panel_version(page)
+    button.click()
+    page.wait_for_selector(f'#game-panel:not([data-version="{version}"])')
+    return move
+
+
+def human_decisions_left(game: Game, seat: int) -> int:
+    """How many decisions ``seat`` still makes if everyone plays the heuristic bot's moves
+    (the bot is deterministic, so the engine can play the rest of the game ahead)."""
+    state = replay.state_at(game)
+    count = 0
+    while not engine.is_over(state):
+        to_move = engine.current_player(state)
+        count += to_move == seat
+        state = engine.apply(state, to_move, engine.bots.choose_move(state, to_move))
+    return count
+
+
+def test_a_game_against_two_bots_is_played_to_the_end_through_the_page(page, make_player, login):
+    alice = make_player("alice")
+    game = started_game(alice, bots=[1, 2])
+    login(page, alice)
+    page.goto(game_url(game))
+    assert page.get_by_text("Your turn").first.is_visible()
+    # The first decision by clicking the board: the start spaces are targets on it.
+    start = engine.bots.choose_move(replay.state_at(game), 0)
+    index = engine.legal_moves(replay.state_at(game), 0).index(start)
+    page.locator(f'.board-frame [data-move-index="{index}"]').click()
+    page.wait_for_selector('#game-panel:not([data-version="1"])')
+    assert Event.objects.get(game=game, seq=2).payload["move"] == start
+
+    # Most of the game through the services (the bots answer within each request) ...
+    for _ in range(human_decisions_left(game, 0) - PAGE_DECISIONS):
+        game.refresh_from_db()
+        move = engine.bots.choose_move(replay.state_at(game), 0)
+        services.move_submit(game=game, user=alice, move=move, expected_version=game.version)
+    page.reload()
+
+    # ... and the last stretch by clicking, until the final scores show.
+    clicks = 0
+    while page.locator("#move-form").count():
+        click_move(page, game, 0)
+        clicks += 1
+        assert clicks <= PAGE_DECISIONS + 5
+    assert clicks >= PAGE_DECISIONS - 5
+
+    game.refresh_from_db()
+    assert game.status == "finished"
+    page.get_by_role("heading", name="Final scores").wait_for()
+    totals = [int(t) for t in page.locator('[data-testid="score-total"]').all_inner_texts()]
+    assert totals == [score["total"] for score in game.result["scores"]]
+    assert page.get_by_role("row", name="Cattle cards").is_visible()
+    assert page.get_by_text("The game is over").is_visible()
+
+
+def test_two_players_alternate_and_the_waiting_page_updates_by_itself(new_page, make_player, login):
+    alice, bob = make_player("alice"), make_player("bob")
+    game = started_game(alice, [bob])
+    pages = {0: new_page(), 1: new_page()}
+    login(pages[0], alice)
+    login(pages[1], bob)
+    for page in pages.values():
+        page.goto(game_url(game))
+    assert pages[1].get_by_text("Waiting for alice").is_visible()
+
+    switches = 0
+    while switches < 2:
+        game.refresh_from_db()
+        mover = game.current_seat
+        waiting = pages[1 - mover]
+        click_move(pages[mover], game, mover)
+        game.refresh_from_db()
+        if game.current_seat != mover:
+            switches += 1
+            # The waiting player's page notices by polling, without a reload.
+            waiting.wait_for_selector(f'#game-panel[data-version="{game.version}"]')
+            waiting.locator("#move-form").wait_for()
+            assert waiting.get_by_text("It is your turn.").is_visible()
+            assert waiting.title().startswith("(Your turn)")
+            assert not pages[mover].title().startswith("(Your turn)")
+    assert Event.objects.filter(game=game, seat=1).exists()
+
+
+def stop_polling(page: Any) -> None:
+    """Keep the page at its position, as if the poll had not come round yet."""
+    page.evaluate("document.querySelectorAll('.play-poll').forEach(e => e.remove())")
+
+
+def test_stale_and_illegal_submissions_show_a_message_and_change_nothing(page, make_player, login):
+    alice, bob = make_player("alice"), make_player("bob")
+    game = started_game(alice, [bob])
+    login(page, alice)
+    page.goto(game_url(game))
+    stop_polling(page)
+
+    # Illegal: a move that is not in the list.
+    page.evaluate("document.querySelector('#move-form button[data-move-index]').value = '999'")
+    page.locator("#move-form button[data-move-index]").first.click()
+    page.locator("#play-messages").get_by_text("There is no such move now").wait_for()
+    game.refresh_from_db()
+    assert game.version == 1
+
+    # Stale: the position moved on (alice played from another device) since the page loaded.
+    move = engine.legal_moves(replay.state_at(game), 0)[3]
+    services.move_submit(game=game, user=alice, move=move, expected_version=1)
+    page.locator('#move-form button[data-move-index="0"]').click()
+    page.locator("#play-messages").get_by_text("reload it and try again").wait_for()
+    game.refresh_from_db()
+    assert game.version == 2
+    assert Event.objects.filter(game=game).count() == 2
+    assert panel_version(page) == 1
+
+    page.get_by_role("button", name="Reload the current position").click()
+    page.wait_for_selector('#game-panel[data-version="2"]')
+
+
+def test_undo_through_the_page(page, make_player, login):
+    alice, bob = make_player("alice"), make_player("bob")
+    game = started_game(alice, [bob])
+    login(page, alice)
+    page.goto(game_url(game))
+    # "start" by keyboard on the board: focus the space, press Enter.
+    page.locator('.board-frame [data-move-index="2"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#game-panel:not([data-version="1"])')
+    assert Event.objects.get(game=game, seq=2).payload["move"] == {"type": "start", "space": "C"}
+    game.refresh_from_db()
+    state = replay.state_at(game)
+    moves = engine.legal_moves(state, 0)
+    undoable = next(
+        i
+        for i, m in enumerate(moves)
+        if m["type"] == "aux"
+        and not engine.move_revealed(engine.apply(state, 0, m))
+        and engine.current_player(engine.apply(state, 0, m)) == 0
+    )
+    version = panel_version(page)
+    page.locator(f'#move-form button[data-move-index="{undoable}"]').click()
+    page.wait_for_selector(f'#game-panel:not([data-version="{version}"])')
+
+    page.get_by_role("button", name="Undo my last decision").click()
+    page.locator("#play-messages").get_by_text("taken back").wait_for()
+    game.refresh_from_db()
+    assert engine.to_json(replay.state_at(game)) == engine.to_json(state)
+
+
+def test_the_game_page_fits_a_phone_screen(phone_page, make_player, login):
+    alice = make_player("alice")
+    game = started_game(alice, bots=[1, 2])
+    login(phone_page, alice)
+    phone_page.goto(game_url(game))
+    phone_page.locator("#move-form").wait_for()
+    assert_fits_width(phone_page)
+
+    # The end of a game too: the final scores' table is the widest thing on it.
+    finished = finished_against_bot(alice)
+    phone_page.goto(game_url(finished))
+    phone_page.get_by_role("heading", name="Final scores").wait_for()
+    assert_fits_width(phone_page)

@@ -1,0 +1,168 @@
+"""How the game page groups, prices and places the legal moves (no database needed)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import engine
+import engine.bots
+from engine.data import buildings, cattle, player_board
+from engine.data import railroad as railroad_data
+from engine.rules import movement
+from games import move_presentation as mp
+
+
+def positions(players: int, seed: int) -> Iterator[tuple[Any, int, list[dict]]]:
+    """Every (state, seat, legal moves) of a heuristic bot game."""
+    state = engine.new_game(players, seed)
+    while not engine.is_over(state):
+        seat = engine.current_player(state)
+        yield state, seat, engine.legal_moves(state, seat)
+        state = engine.apply(state, seat, engine.bots.choose_move(state, seat))
+
+
+@pytest.fixture(scope="module")
+def game_positions() -> list[tuple[Any, int, list[dict]]]:
+    return list(positions(3, 11)) + list(positions(2, 5))
+
+
+def test_every_legal_move_is_one_button_in_engine_order(game_positions):
+    for state, seat, moves in game_positions[::3]:
+        groups = mp.present_moves(state, seat, moves)
+        indices = [c.index for g in groups for c in g.choices]
+        assert sorted(indices) == list(range(len(moves)))
+        for group in groups:
+            assert group.title
+            assert [c.index for c in group.choices] == sorted(c.index for c in group.choices)
+            for choice in group.choices:
+                assert choice.move == moves[choice.index]
+                assert choice.text == engine.describe(state, seat, choice.move)
+
+
+def test_every_decision_is_put_in_words(game_positions):
+    kinds = set()
+    for state, seat, _ in game_positions:
+        decision = engine.view(state, seat)["decision"]
+        kinds.add(decision["kind"])
+        text = mp.decision_text(decision)
+        assert text
+        assert "{" not in text
+        assert text != "make a decision", decision
+    assert {"first", "phase_a", "loc", "kc_deliver", "disc"} <= kinds
+
+
+def test_prices_agree_with_the_rules_tables(game_positions):
+    """Each priced move shows the figure the rule data gives, worked out independently."""
+    checked: set[str] = set()
+    for state, seat, moves in game_positions:
+        money = state["players"][seat]["money"]
+        for move in moves:
+            cost, words = mp.move_cost(state, seat, move)
+            kind, ident = move["type"], move.get("id", "")
+            if kind == "move":
+                fees = sum(movement.fee(state, seat, s)[0] for s in [*move["via"], move["to"]])
+                assert cost == min(fees, money)
+                assert words == (f"${cost} in fees" if cost else "no fees")
+                checked.add("fees")
+            elif kind == "action" and ident.startswith("hire"):
+                modifier = int(ident[4:] or 0)
+                assert cost == player_board.JOB_ROW_COSTS[move["row"]] + modifier
+                assert words == f"${cost}"
+                checked.add("hire")
+            elif kind == "action" and ident == "build":
+                need = buildings.craftsmen(move["building"])
+                assert words.endswith(f"{need} craftsm{'a' if need == 1 else 'e'}n")
+                if cost is not None:
+                    assert cost % need == 0
+                checked.add("build")
+            elif kind == "buy":
+                assert cost == cattle.BUY_OPTIONS[move["option"]][1]
+                checked.add("buy")
+            elif kind == "upgrade":
+                assert cost == railroad_data.STATIONS[move["station"]][2]
+                checked.add("upgrade")
+            elif kind == "action" and ident.startswith("discard-") and cost is not None:
+                assert cost < 0  # discarding for money earns
+                assert re.fullmatch(r"\+\$\d+", words)
+                checked.add("discard")
+            elif kind in {"end", "pass", "done", "foresight", "take_objective"}:
+                assert (cost, words) == (None, "")
+    assert {"fees", "hire", "build", "buy", "upgrade", "discard"} <= checked
+
+
+def test_a_hand_disc_costs_its_fee():
+    assert mp.move_cost({}, 0, {"type": "disc", "space": "HAND-1"}) == (
+        player_board.HAND_DISC_COST,
+        f"${player_board.HAND_DISC_COST}",
+    )
+
+
+def test_board_targets_point_at_moves_to_that_space(game_positions):
+    seen_track = seen_loc = False
+    for state, seat, moves in game_positions:
+        groups = mp.present_moves(state, seat, moves)
+        targets = mp.board_targets(groups)
+        for key, index in targets.items():
+            move = moves[index]
+            assert mp.board_key(move) == key
+            seen_track |= key.startswith("track:")
+            seen_loc |= key.startswith("loc:")
+            same = [m for m in moves if mp.board_key(m) == key]
+            if len(same) > 1:  # several routes: the cheapest one
+                costs = [mp.move_cost(state, seat, m)[0] or 0 for m in same]
+                assert (mp.move_cost(state, seat, move)[0] or 0) == min(costs)
+    assert seen_track
+    assert seen_loc
+
+
+def test_the_first_decision_offers_each_neutral_building_on_the_board():
+    state = engine.new_game(2, 1)
+    moves = engine.legal_moves(state, 0)
+
+    targets = mp.board_targets(mp.present_moves(state, 0, moves))
+
+    assert targets == {f"loc:{m['space']}": i for i, m in enumerate(moves)}
+
+
+def test_a_space_reached_by_different_kinds_of_move_is_left_to_the_buttons():
+    local = {"type": "action", "id": "engine", "to": "4"}
+    aux = {"type": "aux", "aux": 4, "double": False, "to": "4"}
+    groups = [
+        mp.MoveGroup("action:engine", "", [mp.MoveChoice(0, local, "", target="track:4")]),
+        mp.MoveGroup("aux", "", [mp.MoveChoice(1, aux, "", target="track:4")]),
+    ]
+
+    assert mp.board_key(local) == mp.board_key(aux) == "track:4"
+    assert mp.board_targets(groups) == {}
+    assert mp.board_targets(groups[:1]) == {"track:4": 0}
+
+
+def test_cards_and_scores_in_words():
+    assert mp.card_label({"kind": "cattle", "breed": "holstein", "value": 3, "vp": 1}) == (
+        "Holstein, value 3, 1 VP"
+    )
+    assert mp.card_label({"kind": "cattle", "breed": "jersey", "value": 1, "vp": 0}) == (
+        "Jersey, value 1"
+    )
+    objective = {"kind": "objective", "id": "OBJ-10", "tasks": ["B", "B", "H"], "vp": 3}
+    assert (
+        mp.card_label({**objective, "penalty": -2}) == "Objective OBJ-10: B B H — 3 VP, -2 if unmet"
+    )
+
+    table = mp.score_table(
+        [
+            {"total": 30, "categories": {"money": 2, "cattle": 28}},
+            {"total": 41, "categories": {"money": 1, "cattle": 40}},
+        ],
+        {0: "alice", 1: "bob"},
+    )
+
+    assert [s["winner"] for s in table["seats"]] == [False, True]
+    rows = {row["label"]: row["values"] for row in table["rows"]}
+    assert rows["Cattle cards"] == [28, 40]
+    assert rows["Stations"] == [0, 0]
+    assert table["totals"] == [30, 41]

@@ -1,0 +1,386 @@
+"""The account pages through Django's test client: sign up, confirm, log in, reset, profile."""
+
+from __future__ import annotations
+
+import re
+import time
+from unittest import mock
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core import mail, signing
+
+from games import services
+from gwt_site import account_services
+from notifications.models import GameNotificationPreference, NotificationPreference
+
+PASSWORD = "a long enough password"
+
+pytestmark = pytest.mark.django_db
+
+
+def link_in(message, fragment: str) -> str:
+    match = re.search(rf"https?://\S*{re.escape(fragment)}\S*", message.body)
+    assert match, message.body
+    return match.group(0)
+
+
+def main_of(response) -> str:
+    """The page's <main> (the rest carries per-request tokens)."""
+    text = response.content.decode()
+    return text[text.index("<main") : text.index("</main>")]
+
+
+def path_of(url: str) -> str:
+    return re.sub(r"^https?://[^/]+", "", url)
+
+
+def sign_up(client, username="dora", email="dora@example.com", password=PASSWORD, again=None):
+    return client.post(
+        "/accounts/signup/",
+        {
+            "username": username,
+            "email": email,
+            "password1": password,
+            "password2": password if again is None else again,
+        },
+    )
+
+
+@pytest.fixture
+def member(db):
+    return get_user_model().objects.create_user(
+        username="erin", email="erin@example.com", password=PASSWORD
+    )
+
+
+@pytest.fixture
+def member_client(client, member):
+    client.force_login(member)
+    return client
+
+
+# --- signing up and confirming ------------------------------------------------------------
+
+
+def test_sign_up_creates_an_inactive_account_and_emails_the_confirmation_link(client, settings):
+    settings.SITE_URL = "https://gwt.example"
+    response = sign_up(client)
+
+    assert response.status_code == 200
+    assert b"Check your email" in response.content
+    user = get_user_model().objects.get(username="dora")
+    assert not user.is_active
+    assert user.email == "dora@example.com"
+    assert len(mail.outbox) == 1
+    message = mail.outbox[0]
+    assert message.to == ["dora@example.com"]
+    assert link_in(message, "/accounts/confirm/").startswith("https://gwt.example/accounts/")
+
+
+def test_the_confirmation_link_activates_the_account_and_the_user_can_log_in(client):
+    sign_up(client)
+    link = link_in(mail.outbox[0], "/accounts/confirm/")
+    assert not client.login(username="dora", password=PASSWORD)
+
+    response = client.get(path_of(link))
+
+    assert response.status_code == 302
+    assert response["Location"] == "/accounts/login/"
+    assert get_user_model().objects.get(username="dora").is_active
+    response = client.post("/accounts/login/", {"username": "dora", "password": PASSWORD})
+    assert response.status_code == 302
+    assert response["Location"] == "/games/"
+
+
+def test_a_confirmation_link_followed_twice_changes_nothing_the_second_time(client):
+    sign_up(client)
+    path = path_of(link_in(mail.outbox[0], "/accounts/confirm/"))
+    client.get(path)
+    user = get_user_model().objects.get(username="dora")
+    user.is_active = False  # deactivated by a moderator after it had been used
+    user.last_login = user.date_joined
+    user.save()
+
+    response = client.get(path, follow=True)
+
+    assert b"already confirmed" in response.content
+    assert not get_user_model().objects.get(username="dora").is_active
+
+
+@pytest.mark.parametrize(
+    ("username", "email", "password", "again", "message"),
+    [
+        ("dora", "dora@example.com", PASSWORD, "another password!", b"password fields"),
+        ("dora", "not-an-email", PASSWORD, None, b"valid email"),
+        ("dora", "dora@example.com", "short", None, b"too short"),
+        ("", "dora@example.com", PASSWORD, None, b"required"),
+    ],
+)
+def test_sign_up_refuses_bad_input_with_a_reason(client, username, email, password, again, message):
+    response = sign_up(client, username=username, email=email, password=password, again=again)
+
+    assert response.status_code == 400
+    assert message in response.content
+    assert not get_user_model().objects.exists()
+    assert mail.outbox == []
+
+
+def test_sign_up_refuses_a_taken_username_or_email(client, member):
+    taken_email = sign_up(client, username="other", email="ERIN@example.com")
+    taken_name = sign_up(client, username="erin", email="new@example.com")
+
+    assert taken_email.status_code == 400
+    assert b"already uses this email" in taken_email.content
+    assert taken_name.status_code == 400
+    assert b"already exists" in taken_name.content
+    assert get_user_model().objects.count() == 1
+
+
+def test_a_bad_or_expired_confirmation_link_says_why(client, settings):
+    sign_up(client)
+    path = path_of(link_in(mail.outbox[0], "/accounts/confirm/"))
+
+    tampered = client.get(path[:-3] + "xyz/")
+    later = time.time() + (settings.ACCOUNT_CONFIRMATION_DAYS + 1) * 86400
+    with mock.patch("django.core.signing.time.time", return_value=later):
+        expired = client.get(path)
+
+    assert tampered.status_code == 400
+    assert b"not valid" in tampered.content
+    assert expired.status_code == 400
+    assert b"expired" in expired.content
+    assert not get_user_model().objects.get(username="dora").is_active
+
+
+def test_a_link_for_an_old_address_is_refused(client):
+    sign_up(client)
+    path = path_of(link_in(mail.outbox[0], "/accounts/confirm/"))
+    get_user_model().objects.filter(username="dora").update(email="typo@example.com")
+
+    response = client.get(path)
+
+    assert response.status_code == 400
+    assert not get_user_model().objects.get(username="dora").is_active
+
+
+def test_resend_sends_a_new_link_only_to_accounts_waiting_for_confirmation(client, member):
+    sign_up(client)
+    mail.outbox.clear()
+
+    waiting = client.post("/accounts/confirm-again/", {"email": "Dora@example.com"})
+    active = client.post("/accounts/confirm-again/", {"email": "erin@example.com"})
+    unknown = client.post("/accounts/confirm-again/", {"email": "nobody@example.com"})
+
+    assert [m.to for m in mail.outbox] == [["dora@example.com"]]
+    # The page does not tell who has an account.
+    assert main_of(waiting).replace("Dora@", "X@") == main_of(unknown).replace("nobody@", "X@")
+    assert active.status_code == 200
+    client.get(path_of(link_in(mail.outbox[0], "/accounts/confirm/")))
+    assert get_user_model().objects.get(username="dora").is_active
+
+
+# --- logging in and out --------------------------------------------------------------------
+
+
+def test_login_says_why_a_correct_password_is_refused(client):
+    sign_up(client)
+
+    unconfirmed = client.post("/accounts/login/", {"username": "dora", "password": PASSWORD})
+    wrong = client.post("/accounts/login/", {"username": "dora", "password": "wrong password"})
+
+    assert b"Confirm your email first" in unconfirmed.content
+    assert b"/accounts/confirm-again/" in unconfirmed.content
+    assert b"Confirm your email" not in wrong.content
+    assert b"correct username and password" in wrong.content
+
+
+def test_a_suspended_user_is_told_so_at_login(client, member):
+    from games.moderation import user_suspend
+
+    moderator = get_user_model().objects.create_superuser("mod", "mod@example.com", PASSWORD)
+    user_suspend(user=member, moderator=moderator, reason="abuse in chat")
+
+    response = client.post("/accounts/login/", {"username": "erin", "password": PASSWORD})
+
+    assert response.status_code == 200
+    assert b"suspended until a moderator lifts" in response.content
+    assert "_auth_user_id" not in client.session
+
+
+def test_logout_is_a_post_and_the_navigation_offers_it(member_client):
+    page = member_client.get("/games/")
+    assert b'action="/accounts/logout/"' in page.content
+    assert member_client.get("/accounts/logout/").status_code == 405
+
+    response = member_client.post("/accounts/logout/")
+
+    assert response.status_code == 302
+    assert "_auth_user_id" not in member_client.session
+
+
+def test_the_home_page_links_to_the_sites_own_login_and_sign_up(client):
+    content = client.get("/").content
+
+    assert b'href="/accounts/login/"' in content
+    assert b'href="/accounts/signup/"' in content
+    assert b"/admin/login" not in content
+
+
+# --- password reset ------------------------------------------------------------------------
+
+
+def test_password_reset_by_email(client, member, settings):
+    settings.SITE_URL = "https://gwt.example"
+    response = client.post("/accounts/password/reset/", {"email": "erin@example.com"})
+    assert response.status_code == 302
+    assert len(mail.outbox) == 1
+    link = link_in(mail.outbox[0], "/accounts/password/reset/")
+    assert link.startswith("https://gwt.example/")
+
+    form = client.get(path_of(link), follow=True)
+    assert b"Choose a new password" in form.content
+    done = client.post(
+        form.redirect_chain[-1][0],
+        {"new_password1": "a brand new password", "new_password2": "a brand new password"},
+    )
+
+    assert done.status_code == 302
+    assert client.login(username="erin", password="a brand new password")
+    # The link works once.
+    assert b"did not work" in client.get(path_of(link), follow=True).content
+
+
+def test_password_reset_for_an_unknown_address_sends_nothing(client):
+    response = client.post("/accounts/password/reset/", {"email": "nobody@example.com"})
+
+    assert response.status_code == 302
+    assert mail.outbox == []
+
+
+# --- the profile ---------------------------------------------------------------------------
+
+
+def test_the_profile_needs_a_login(client):
+    response = client.get("/accounts/profile/")
+
+    assert response.status_code == 302
+    assert response["Location"].startswith("/accounts/login/?next=")
+
+
+def test_preferences_are_saved_through_the_notification_service(member_client, member):
+    page = member_client.get("/accounts/profile/")
+    assert b"Europe/Paris" in page.content
+
+    response = member_client.post(
+        "/accounts/profile/preferences/",
+        {"mode": "digest", "digest_hour": "18", "time_zone": "Europe/Paris"},
+    )
+
+    assert response.status_code == 302
+    preference = NotificationPreference.objects.get(user=member)
+    assert (preference.mode, preference.digest_hour, preference.time_zone) == (
+        "digest",
+        18,
+        "Europe/Paris",
+    )
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"mode": "digest", "digest_hour": "24", "time_zone": "UTC"},
+        {"mode": "sometimes", "digest_hour": "8", "time_zone": "UTC"},
+        {"mode": "off", "digest_hour": "8", "time_zone": "Mars/Olympus_Mons"},
+    ],
+)
+def test_bad_preferences_are_refused_and_nothing_changes(member_client, member, data):
+    response = member_client.post("/accounts/profile/preferences/", data)
+
+    assert response.status_code == 400
+    assert b"Select a valid choice" in response.content
+    assert not NotificationPreference.objects.filter(user=member).exists()
+
+
+def test_changing_the_email_takes_effect_when_the_new_address_confirms(member_client, member):
+    response = member_client.post("/accounts/profile/email/", {"email": "erin@new.example"})
+    assert response.status_code == 302
+    member.refresh_from_db()
+    assert member.email == "erin@example.com"
+    assert mail.outbox[-1].to == ["erin@new.example"]
+
+    member_client.get(path_of(link_in(mail.outbox[-1], "/accounts/profile/email/confirm/")))
+
+    member.refresh_from_db()
+    assert member.email == "erin@new.example"
+
+
+def test_an_email_change_link_only_works_for_its_own_account(client, member):
+    account_services.email_change_request(user=member, email="erin@new.example")
+    path = path_of(link_in(mail.outbox[-1], "/accounts/profile/email/confirm/"))
+    other = get_user_model().objects.create_user("finn", "finn@example.com", PASSWORD)
+    client.force_login(other)
+
+    response = client.get(path)
+
+    assert response.status_code == 400
+    assert b"another account" in response.content
+    other.refresh_from_db()
+    assert other.email == "finn@example.com"
+
+
+def test_an_email_used_by_another_account_is_refused(member_client, member):
+    get_user_model().objects.create_user("finn", "finn@example.com", PASSWORD)
+
+    response = member_client.post("/accounts/profile/email/", {"email": "Finn@example.com"})
+
+    assert response.status_code == 400
+    assert b"Another account uses this email" in response.content
+    assert mail.outbox == []
+
+
+def test_a_per_game_email_mode_can_be_set_and_cleared(member_client, member):
+    game = services.game_create(creator=member, players=2, bots=[1])
+    page = member_client.get("/accounts/profile/")
+    assert game.public_id.encode() in page.content
+
+    member_client.post(f"/accounts/profile/games/{game.public_id}/emails/", {"mode": "off"})
+    assert GameNotificationPreference.objects.get(user=member, game=game).mode == "off"
+
+    member_client.post(f"/accounts/profile/games/{game.public_id}/emails/", {"mode": ""})
+    assert not GameNotificationPreference.objects.filter(user=member, game=game).exists()
+
+
+def test_a_per_game_mode_is_refused_for_a_game_without_your_seat(member_client, member):
+    owner = get_user_model().objects.create_user("finn", "finn@example.com", PASSWORD)
+    game = services.game_create(creator=owner, players=2)
+
+    response = member_client.post(
+        f"/accounts/profile/games/{game.public_id}/emails/", {"mode": "off"}
+    )
+    missing = member_client.post("/accounts/profile/games/nosuchgame23/emails/", {"mode": "off"})
+
+    assert response.status_code == 403
+    assert b"do not have a seat" in response.content
+    assert missing.status_code == 404
+    assert not GameNotificationPreference.objects.exists()
+
+
+def test_tokens_are_signed_for_their_purpose():
+    token = signing.dumps({"u": 1, "e": "x@example.com"}, salt=account_services.EMAIL_CHANGE_SALT)
+
+    with pytest.raises(account_services.ConfirmationError):
+        account_services.account_confirm(token=token)
+
+
+def test_a_mail_server_failure_keeps_the_account_and_says_to_resend(client):
+    with mock.patch(
+        "django.core.mail.EmailMessage.send", side_effect=ConnectionRefusedError("no smtp")
+    ):
+        response = sign_up(client)
+
+    assert response.status_code == 200
+    assert b"could not be sent just now" in response.content
+    assert not get_user_model().objects.get(username="dora").is_active
+    client.post("/accounts/confirm-again/", {"email": "dora@example.com"})
+    assert [m.to for m in mail.outbox] == [["dora@example.com"]]
