@@ -19,6 +19,12 @@ When a deadline passes:
      human is left playing, the game is abandoned instead);
    * ``abandon``: the game ends, ``abandoned``.
 
+A **suspended** player (games/moderation.py ``user_suspend``) cannot move, so their turn is
+due at once whatever its deadline, and without vacation: the game's policy applies as soon
+as the sweep sees them to move (within a minute), and the ``timeout`` event says
+``"suspended": true``. With ``bot_move`` their seat stays theirs, so they play again once
+the suspension ends; with ``replace_by_bot`` a moderator can restore the seat.
+
 Either way a ``timeout`` event records what happened (the bot's decisions follow as ordinary
 move events, with no actor), and the players are told by email.
 
@@ -34,6 +40,7 @@ from datetime import datetime, timedelta
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 import engine
@@ -48,6 +55,7 @@ from games.models import (
     GameStatus,
     Seat,
     SeatStatus,
+    Suspension,
     TimeoutPolicy,
 )
 from notifications.services import deadline_passed_queue
@@ -88,14 +96,33 @@ def time_control_set(
 
 
 def turn_deadlines_sweep(*, now: datetime | None = None, limit: int = 200) -> int:
-    """Apply the policy of every active game whose turn deadline has passed; how many."""
+    """Apply the policy of every active game whose turn deadline has passed, or whose seat to
+    move belongs to a suspended player; how many."""
     now = now or timezone.now()
-    due = (
+    due = list(
         Game.objects.filter(status=GameStatus.ACTIVE, turn_deadline__lte=now)
         .order_by("turn_deadline")
         .values_list("pk", flat=True)[:limit]
     )
-    return sum(1 for game_id in list(due) if turn_deadline_apply(game_id=game_id, now=now))
+    due += [pk for pk in _suspended_to_move(now)[:limit] if pk not in due]
+    return sum(1 for game_id in due if turn_deadline_apply(game_id=game_id, now=now))
+
+
+def _suspended_to_move(now: datetime) -> list[int]:
+    """Active games waiting for a human seat whose player is suspended now."""
+    suspended = Suspension.objects.active(now).values("user_id")
+    to_move = Seat.objects.filter(
+        game_id=OuterRef("pk"),
+        index=OuterRef("current_seat"),
+        bot="",
+        user_id__in=suspended,
+    )
+    return list(
+        Game.objects.filter(status=GameStatus.ACTIVE)
+        .filter(Exists(to_move))
+        .order_by("turn_since")
+        .values_list("pk", flat=True)
+    )
 
 
 def turn_deadline_apply(*, game_id: int, now: datetime | None = None) -> str | None:
@@ -106,25 +133,28 @@ def turn_deadline_apply(*, game_id: int, now: datetime | None = None) -> str | N
         # SKIP LOCKED: a concurrent sweep is applying this very deadline (or a move is being
         # made); waiting for it would only find the deadline gone.
         game = Game.objects.select_for_update(skip_locked=True).filter(pk=game_id).first()
-        if (
-            game is None
-            or game.status != GameStatus.ACTIVE
-            or game.turn_deadline is None
-            or game.turn_deadline > now
-        ):
+        if game is None or game.status != GameStatus.ACTIVE:
             return None
         seats = list(Seat.objects.filter(game=game).select_related("user").order_by("index"))
         for seat in seats:
             seat.game = game
         seat = next((s for s in seats if s.index == game.current_seat), None)
+        suspended = (
+            seat is not None
+            and not seat.bot
+            and seat.user_id is not None
+            and Suspension.objects.active(now).filter(user_id=seat.user_id).exists()
+        )
+        if not suspended and (game.turn_deadline is None or game.turn_deadline > now):
+            return None
         if seat is None or seat.bot:
             game.turn_deadline = None  # a bot's turn has no deadline
             game.save(update_fields=["turn_deadline", "updated_at"])
             return None
-        deadline = game.turn_deadline
+        deadline = game.turn_deadline or now
 
         vacation_left = timedelta(days=game.vacation_days) - seat.vacation_used
-        if vacation_left > timedelta(0):
+        if vacation_left > timedelta(0) and not suspended:
             return _use_vacation(game, seat, deadline, min(vacation_left, VACATION_STEP))
 
         policy = game.timeout_policy
@@ -135,16 +165,21 @@ def turn_deadline_apply(*, game_id: int, now: datetime | None = None) -> str | N
         ]
         if policy == TimeoutPolicy.REPLACE_BY_BOT and not humans_left:
             policy = TimeoutPolicy.ABANDON
-        seq = _record(game, seat, policy, deadline)
+        why = {"suspended": True} if suspended else {}
+        seq = _record(game, seat, policy, deadline, **why)
         if policy == TimeoutPolicy.ABANDON:
             game.status = GameStatus.ABANDONED
-            game.result = {"reason": "timeout", "seat": seat.index, "winners": []}
+            game.result = {
+                "reason": "suspended" if suspended else "timeout",
+                "seat": seat.index,
+                "winners": [],
+            }
             game.finished_at = now
             game.current_seat = None
             game.turn_deadline = None
             game.save()
             deadline_passed_queue(
-                game=game, seq=seq, seat=seat.index, action=policy, deadline=deadline
+                game=game, seq=seq, seat=seat.index, action=policy, deadline=deadline, details=why
             )
             return policy
 
@@ -157,7 +192,9 @@ def turn_deadline_apply(*, game_id: int, now: datetime | None = None) -> str | N
                 break
             move = engine.bots.choose_move(state, seat.index, kind=BotKind.HEURISTIC)
             state = services._append_move(game, seat, state, move, actor=None, key="")
-        deadline_passed_queue(game=game, seq=seq, seat=seat.index, action=policy, deadline=deadline)
+        deadline_passed_queue(
+            game=game, seq=seq, seat=seat.index, action=policy, deadline=deadline, details=why
+        )
         services._advance(game, state, seq=game.version, now=now, seats=seats)
         return policy
 

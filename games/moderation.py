@@ -27,6 +27,7 @@ Who is a moderator: ``may_moderate`` (the ``games.moderate_game`` permission, wh
 
 from __future__ import annotations
 
+import logging
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -36,7 +37,7 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from games import replay, services
+from games import deadlines, replay, services
 from games.errors import ConflictError, InvalidRequestError
 from games.models import (
     BotKind,
@@ -52,6 +53,8 @@ from games.models import (
     Suspension,
 )
 from notifications.services import moderation_queue
+
+logger = logging.getLogger(__name__)
 
 MAX_REASON_CHARS = 2000
 MODERATE_PERMISSION = "games.moderate_game"
@@ -402,14 +405,13 @@ def user_suspend(
     While suspended the user cannot log in or get an API token, their token is refused, and
     joining, moving, undoing and resigning are refused (``NotAllowedError("suspended")``).
 
-    Their games in progress (active or paused) must not wait for them, so each seat they play
-    in person gets what the ``replace_by_bot`` timeout policy does (games/deadlines.py), at
-    once and whatever the game's own policy: the heuristic bot takes the seat over
-    (``seat_replace_by_bot``, same reason) — or, when no other human is left playing, the game
-    is abandoned (``game_abandon``), as the deadline sweep would. The deadline sweep's own
-    entry point only acts on a passed deadline of the seat to move, so it is not reused.
-    Lifting the suspension gives no seat back: a moderator can ``seat_restore`` it. Seats in
-    open games are left as they are.
+    Their games in progress must not wait for them: they follow each game's timeout policy
+    (games/deadlines.py), as if every turn of theirs had run out of time, with no vacation —
+    ``bot_move``: a bot plays their turns while the suspension lasts and the seat stays
+    theirs; ``replace_by_bot``: a bot takes the seat (a moderator can ``seat_restore`` it);
+    ``abandon``: the game ends. Games where it is their turn now are dealt with as soon as
+    this commits; the others when the turn reaches them (the minute's deadline sweep looks
+    for suspended players to move). Seats in open games are left as they are.
     """
     reason = check_reason(reason)
     now = timezone.now()
@@ -423,31 +425,18 @@ def user_suspend(
         suspension = Suspension.objects.create(
             user=user, reason=reason, until=until, created_by=moderator
         )
-        seats = list(
-            Seat.objects.filter(
-                user_id=user.pk,
-                bot="",
-                status=SeatStatus.PLAYING,
-                game__status__in=[GameStatus.ACTIVE, GameStatus.PAUSED],
+        games = list(
+            Game.objects.filter(
+                seats__user_id=user.pk,
+                seats__bot="",
+                seats__status=SeatStatus.PLAYING,
+                status__in=[GameStatus.ACTIVE, GameStatus.PAUSED],
             )
-            .select_related("game")
-            .order_by("game_id", "index")
+            .distinct()
+            .order_by("pk")
+            .values_list("pk", "public_id")
         )
-        games: list[str] = []
-        for seat in seats:
-            others = Seat.objects.filter(
-                game_id=seat.game_id,
-                user__isnull=False,
-                bot="",
-                status=SeatStatus.PLAYING,
-            ).exclude(pk=seat.pk)
-            if others.exists():
-                seat_replace_by_bot(
-                    game=seat.game, seat=seat.index, moderator=moderator, reason=reason
-                )
-            else:
-                game_abandon(game=seat.game, moderator=moderator, reason=reason)
-            games.append(seat.game.public_id)
+        transaction.on_commit(lambda: _suspended_turns_apply([pk for pk, _ in games]))
         ModerationAction.objects.create(
             moderator=moderator,
             action=ModerationKind.SUSPEND,
@@ -456,10 +445,20 @@ def user_suspend(
             details={
                 "suspension": suspension.pk,
                 "until": until.isoformat() if until else None,
-                "games": games,
+                "games": [public_id for _, public_id in games],
             },
         )
         return suspension
+
+
+def _suspended_turns_apply(game_ids: list[int]) -> None:
+    """Apply the timeout policy now where the newly suspended player is to move (the sweep
+    would within a minute; a failure here leaves it to the sweep)."""
+    for game_id in game_ids:
+        try:
+            deadlines.turn_deadline_apply(game_id=game_id)
+        except Exception:
+            logger.exception("could not apply the timeout policy of game %s", game_id)
 
 
 def user_unsuspend(

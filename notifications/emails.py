@@ -93,6 +93,8 @@ def build(
         raise PermanentError("the recipient has no email address")
     context = _context(notification, unsubscribe_token, zone(time_zone))
     subject = SUBJECTS[notification.kind].format(**context)
+    if notification.kind == Kind.DEADLINE_PASSED and context.get("suspended"):
+        subject = "A player cannot play for now in {game_name}".format(**context)
     try:
         text = render_to_string(f"{TEMPLATE_DIR}/{notification.kind}.txt", context)
         html = render_to_string(f"{TEMPLATE_DIR}/{notification.kind}.html", context)

@@ -9,7 +9,7 @@ from django.contrib.auth.models import Group
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import moderation, services
+from games import deadlines, moderation, services
 from games.errors import InvalidRequestError, NotAllowedError
 from games.models import (
     Event,
@@ -19,8 +19,10 @@ from games.models import (
     Suspension,
     user_is_suspended,
 )
+from notifications import emails
+from notifications.models import Kind, Notification
 from tests.games.conftest import PASSWORD
-from tests.games.helpers import client_for, started_game
+from tests.games.helpers import client_for, play_one, started_game
 
 pytestmark = pytest.mark.django_db
 
@@ -140,21 +142,100 @@ def test_suspend_and_unsuspend_are_audited_and_need_a_reason(alice, moderator):
     ]
 
 
-def test_suspension_hands_the_seat_in_an_active_game_to_a_bot(alice, bob, carol, moderator):
-    game = started_game(alice, [bob, carol])
-    suspend(bob, moderator)
-    seat = game.seats.get(user=bob)
-    assert seat.bot == "heuristic"
-    event = Event.objects.filter(game=game).order_by("-seq").first()
-    assert event.kind == "replace_by_bot"
-    assert event.seat == seat.index
+def suspend_now(user, moderator, capture):
+    """Suspend, running what the suspension does once it commits."""
+    with capture(execute=True):
+        return suspend(user, moderator)
+
+
+def last_event(game):
+    return Event.objects.filter(game=game).order_by("-seq").first()
+
+
+def to_move(game):
+    game.refresh_from_db()
+    return game.seats.get(index=game.current_seat)
+
+
+def test_with_bot_move_a_bot_plays_the_suspended_players_turn_and_the_seat_stays_theirs(
+    alice, bob, moderator, django_capture_on_commit_callbacks
+):
+    """The game's timeout policy (bot_move) applies at once to a suspended player's turn,
+    without using their vacation days."""
+    game = started_game(alice, [bob], timeout_policy="bot_move", vacation_days=3)
+    mover = to_move(game)
+    suspend_now(mover.user, moderator, django_capture_on_commit_callbacks)
+    timeout = Event.objects.filter(game=game, kind="timeout").get()
+    assert timeout.payload["action"] == "bot_move"
+    assert timeout.payload["suspended"] is True
+    assert timeout.seat == mover.index
+    mover.refresh_from_db()
+    assert mover.bot == ""
+    assert mover.vacation_used == timedelta(0)
+    game.refresh_from_db()
+    assert game.status == GameStatus.ACTIVE
+    assert game.current_seat != mover.index  # the bot finished that turn
+    assert last_event(game).kind == "move"
+
+
+def test_a_suspended_players_later_turns_are_played_by_the_sweep(
+    alice, bob, moderator, django_capture_on_commit_callbacks
+):
+    game = started_game(alice, [bob], timeout_policy="bot_move")
+    waiting = next(s for s in game.seats.all() if s.index != game.current_seat)
+    suspend_now(waiting.user, moderator, django_capture_on_commit_callbacks)
+    assert not Event.objects.filter(game=game, kind="timeout").exists()  # not their turn
+
+    while to_move(game).index != waiting.index:
+        play_one(game)
+    assert deadlines.turn_deadlines_sweep() == 1
+    assert to_move(game).index != waiting.index
+    assert Event.objects.filter(game=game, kind="timeout", seat=waiting.index).count() == 1
+    assert deadlines.turn_deadlines_sweep() == 0  # once only
+
+
+def test_an_unsuspended_player_has_their_turns_again(
+    alice, bob, moderator, django_capture_on_commit_callbacks
+):
+    game = started_game(alice, [bob], timeout_policy="bot_move")
+    waiting = next(s for s in game.seats.all() if s.index != game.current_seat)
+    suspend_now(waiting.user, moderator, django_capture_on_commit_callbacks)
+    moderation.user_unsuspend(user=waiting.user, moderator=moderator, reason="appeal")
+    while to_move(game).index != waiting.index:
+        play_one(game)
+    assert deadlines.turn_deadlines_sweep() == 0
+    assert to_move(game).index == waiting.index
+
+
+def test_with_replace_by_bot_the_seat_goes_to_a_bot(
+    alice, bob, carol, moderator, django_capture_on_commit_callbacks
+):
+    game = started_game(alice, [bob, carol], timeout_policy="replace_by_bot")
+    mover = to_move(game)
+    suspend_now(mover.user, moderator, django_capture_on_commit_callbacks)
+    mover.refresh_from_db()
+    assert mover.bot == "heuristic"
+    timeout = Event.objects.filter(game=game, kind="timeout").get()
+    assert (timeout.payload["action"], timeout.payload["suspended"]) == ("replace_by_bot", True)
     game.refresh_from_db()
     assert game.status == GameStatus.ACTIVE
 
 
-def test_suspending_the_last_human_abandons_the_game(alice, moderator):
-    game = started_game(alice, bots=[1], players=2)
-    suspend(alice, moderator)
+def test_with_abandon_the_game_ends(alice, bob, moderator, django_capture_on_commit_callbacks):
+    game = started_game(alice, [bob], timeout_policy="abandon")
+    suspend_now(to_move(game).user, moderator, django_capture_on_commit_callbacks)
+    game.refresh_from_db()
+    assert game.status == GameStatus.ABANDONED
+    assert game.result["reason"] == "suspended"
+
+
+def test_replace_by_bot_for_the_last_human_abandons_the_game(
+    alice, moderator, django_capture_on_commit_callbacks
+):
+    game = started_game(alice, bots=[1], players=2, timeout_policy="replace_by_bot")
+    while to_move(game).index != 0:
+        play_one(game)
+    suspend_now(alice, moderator, django_capture_on_commit_callbacks)
     game.refresh_from_db()
     assert game.status == GameStatus.ABANDONED
 
@@ -171,3 +252,22 @@ def test_moderators_suspend_and_lift_from_the_admin(client, alice, moderator):
     response = client.post(f"/admin/games/suspension/{suspension.pk}/lift/", {"reason": "ok"})
     assert response.status_code == 302
     assert not user_is_suspended(alice)
+
+
+def test_the_players_are_told_the_suspended_player_cannot_play_but_not_why(
+    alice, bob, moderator, django_capture_on_commit_callbacks
+):
+    game = started_game(alice, [bob], timeout_policy="bot_move")
+    mover = to_move(game)
+    other = next(s for s in game.seats.all() if s.index != mover.index)
+    suspend_now(mover.user, moderator, django_capture_on_commit_callbacks)
+    type(alice).objects.filter(pk__in=[alice.pk, bob.pk]).update(email="player@example.test")
+    rows = Notification.objects.filter(game=game, kind=Kind.DEADLINE_PASSED)
+    theirs = emails.build(rows.get(recipient=mover.user), unsubscribe_token="t")
+    others = emails.build(rows.get(recipient=other.user), unsubscribe_token="t")
+    assert "cannot play for now" in others.subject
+    theirs, others = theirs.body, others.body
+    assert "Your account is suspended, so you cannot move" in theirs
+    assert f"{mover.user.username} ({mover.colour}) cannot play for now" in others
+    assert "suspend" not in others.lower()
+    assert "deadline" not in others.lower().split("cannot play for now")[0]
