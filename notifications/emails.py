@@ -155,6 +155,7 @@ def _context(notification: Notification, unsubscribe_token: str, zone: ZoneInfo)
         "site_url": settings.SITE_URL,
         "unsubscribe_url": links.unsubscribe_url(unsubscribe_token),
         "moves_help_url": links.moves_help_url(),
+        "email_help_url": links.email_help_url(),
         "reply_to": reply_to(notification),
         "time_zone": zone.key,
         "inviter": data.get("inviter", ""),
@@ -172,7 +173,19 @@ def _context(notification: Notification, unsubscribe_token: str, zone: ZoneInfo)
     for item in context.get("games", []):
         item["deadline_text"] = when(item.get("deadline"), zone)
         item["waiting_since_text"] = when(item.get("waiting_since"), zone)
+        item["reply_address"] = digest_reply_address(item)
     return context
+
+
+def digest_reply_address(item: dict[str, Any]) -> str:
+    """The reply address of one game listed in a digest ('' when replies are not taken).
+
+    A digest covers several games, so it has no Reply-To: each game shows its own address,
+    signed for the seat and version it was written for, like that game's turn email.
+    """
+    if item.get("seat") is None or item.get("version") is None or not reply_address.enabled():
+        return ""
+    return reply_address.make(game=item["id"], seat=item["seat"], version=item["version"])
 
 
 def is_permanent(exc: BaseException) -> bool:

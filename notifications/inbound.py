@@ -45,11 +45,11 @@ from games import replay
 from games.errors import GameError, StaleVersionError
 from games.models import Game, GameStatus, Seat
 from games.services import BatchLineError, move_batch_submit
+from gwt_site import ratelimit
 from notifications import reply_address, reply_moves
 from notifications.models import InboundEmail, InboundOutcome, Kind
 from notifications.reply_text import message_text, reply_lines
-from notifications.services import facts_context, game_name, notification_queue
-from notifications.turn_facts import turn_facts
+from notifications.services import game_name, notification_queue, playable_context
 
 logger = logging.getLogger(__name__)
 
@@ -150,19 +150,12 @@ def is_automatic(message: Message) -> bool:
 
 def over_rate(sender: str) -> bool:
     """Count this message for ``sender``; True when over the limit in the current window."""
-    limit = int(getattr(settings, "INBOUND_RATE_LIMIT", 30))
-    window = int(getattr(settings, "INBOUND_RATE_WINDOW", 3600))
-    if limit <= 0:
-        return False
-    key = "inbound-rate:" + hashlib.sha256(sender.encode()).hexdigest()[:32]
-    if cache.add(key, 1, timeout=window):
-        return False
-    try:
-        count = cache.incr(key)
-    except ValueError:  # expired between add and incr: a new window
-        cache.add(key, 1, timeout=window)
-        return False
-    return count > limit
+    return ratelimit.over_limit(
+        "inbound-rate",
+        sender,
+        limit=int(getattr(settings, "INBOUND_RATE_LIMIT", 30)),
+        window=int(getattr(settings, "INBOUND_RATE_WINDOW", 3600)),
+    )
 
 
 def _once_per_window(key: str) -> bool:
@@ -344,8 +337,9 @@ class _Processing:
             "their_turn": game.status == GameStatus.ACTIVE and game.current_seat == seat.index,
         }
         if options and context["their_turn"]:
-            context["reply_version"] = game.version
-            context.update(facts_context(turn_facts(replay.state_at(game), seat.index)))
+            context.update(
+                playable_context(seat=seat, state=replay.state_at(game), version=game.version)
+            )
         answer = notification_queue(
             recipient_id=seat.user_id, kind=kind, game=game, context=context
         )

@@ -33,6 +33,11 @@ def moves_help_url() -> str:
     return absolute(reverse("help-moves"))
 
 
+def email_help_url() -> str:
+    """How to play by email (docs/email.md served as a page)."""
+    return absolute(reverse("help-email"))
+
+
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 
 

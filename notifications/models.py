@@ -54,8 +54,18 @@ DIGESTIBLE_KINDS = frozenset({Kind.YOUR_TURN, Kind.REMINDER})
 # Answers to an email the player sent: sent whatever the mode (they asked), never digested.
 ANSWER_KINDS = frozenset({Kind.REPLY_CONFIRMATION, Kind.REPLY_ERROR})
 
-# The emails whose Reply-To is the player's signed reply address (their options are in them).
-REPLYABLE_KINDS = frozenset({Kind.YOUR_TURN, Kind.REPLY_CONFIRMATION, Kind.REPLY_ERROR})
+# The emails whose Reply-To is the player's signed reply address (their options are in them):
+# every email sent while it is the player's turn about one game. The digest covers several
+# games and lists one reply address per game in its text instead.
+REPLYABLE_KINDS = frozenset(
+    {
+        Kind.YOUR_TURN,
+        Kind.REMINDER,
+        Kind.DEADLINE_WARNING,
+        Kind.REPLY_CONFIRMATION,
+        Kind.REPLY_ERROR,
+    }
+)
 
 
 class Channel(models.TextChoices):

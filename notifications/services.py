@@ -31,6 +31,7 @@ killed at any other moment causes neither a loss nor a duplicate.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
@@ -61,6 +62,8 @@ from notifications.models import (
 )
 from notifications.selectors import games_waiting_for
 from notifications.turn_facts import turn_facts
+
+logger = logging.getLogger(__name__)
 
 # What a "your turn" email lists at most: the latest decisions of the others, your options.
 MAX_SUMMARY_LINES = 40
@@ -142,6 +145,7 @@ def notifications_for_event(
     seq: int,
     before_seat: int | None,
     state: Any = None,
+    seats: list[Seat] | None = None,
 ) -> list[int]:
     """The notifications caused by event ``seq`` of ``game``, which was just appended.
 
@@ -154,11 +158,16 @@ def notifications_for_event(
       seat: a seat's own consecutive decisions within its turn notify nobody.
 
     Bots get nothing. ``state`` is the engine state after ``seq`` (rebuilt when not given).
+    ``seats``: the game's seats as the caller's transaction has them (locked with the game
+    row, users not needed); with them, a turn that passes to a bot reads nothing, which is
+    every human move of a game against bots.
     """
     started = seq == 1 and game.status == GameStatus.ACTIVE
     passed = game.status == GameStatus.ACTIVE and game.current_seat != before_seat
     if not (game.is_over or started or passed):
         return []  # a decision within a turn: nobody is told (and nothing is read)
+    if not (game.is_over or started) and seats is not None and not _human_to_move(game, seats):
+        return []  # the turn passed to a bot (or an empty seat): nobody is told
     seats = _seats(game)
     name = game_name(game, seats)
     rows: list[Notification] = []
@@ -300,17 +309,30 @@ def _turn_context(
         text = _event_text(event)
         who = _seat_label(by_index.get(event.seat)) if event.seat is not None else ""
         lines.append(f"{who}: {text}" if who else text)
-    facts = turn_facts(state, seat.index)
-    options = [option["text"] for option in facts["options"]]
+    playable = playable_context(seat=seat, state=state, version=seq)
+    options = [option["text"] for option in playable["choices"]]
     return {
-        "seat": seat.index,
-        "colour": seat.colour,
         "summary": lines[-MAX_SUMMARY_LINES:],
         "summary_more": max(0, len(lines) - MAX_SUMMARY_LINES),
         "options": options[:MAX_OPTION_LINES],
         "options_more": max(0, len(options) - MAX_OPTION_LINES),
-        "reply_version": seq,
-        **facts_context(facts),
+        **playable,
+    }
+
+
+def playable_context(*, seat: Seat, state: Any, version: int) -> dict[str, Any]:
+    """What makes an email playable by reply, for ``seat`` at game ``version`` (``state``).
+
+    Every email sent while it is the player's turn carries it (your turn, reminder, deadline
+    warning, the answers to replies): the player's facts and numbered options, and the
+    version that its reply address signs, so that the option numbers of a reply are read
+    against exactly the position that email showed (``notifications/inbound.py``).
+    """
+    return {
+        "seat": seat.index,
+        "colour": seat.colour,
+        "reply_version": version,
+        **facts_context(turn_facts(state, seat.index)),
     }
 
 
@@ -440,9 +462,28 @@ def _queue_for_seat_to_move(games: list[Game], kind: str) -> int:
         context = {"game_name": game_name(game, seats), "waiting_since": _iso(game.turn_since)}
         if kind == Kind.DEADLINE_WARNING:
             context["policy_text"] = _policy_text(game, seat)
+        context.update(_playable_or_nothing(game, seat))
         with transaction.atomic():
             queued += len(_queue([_row(game, game.version, seat.user_id, kind, context)]))
     return queued
+
+
+def _playable_or_nothing(game: Game, seat: Seat) -> dict[str, Any]:
+    """The playable context of the game's current version for a sweep's email.
+
+    The row is queued for ``game.version`` (its ``event_seq``) and is not sent once the game
+    has moved on (``delivery``), so the options it shows are those of the version it is sent
+    for. A game whose state cannot be rebuilt still gets its reminder, without options or
+    reply address: one broken game must not stop the sweep for all the others.
+    """
+    try:
+        state = replay.state_at(game, game.version)
+    except Exception:
+        logger.exception(
+            "game %s: no state to show seat %s its options", game.public_id, seat.index
+        )
+        return {}
+    return playable_context(seat=seat, state=state, version=game.version)
 
 
 def _policy_text(game: Game, seat: Seat) -> str:
@@ -505,6 +546,9 @@ def digests_queue(*, now: datetime | None = None) -> int:
                     "url": links.game_url(game),
                     "waiting_since": _iso(game.turn_since),
                     "deadline": _iso(game.turn_deadline),
+                    # The seat to move is the user's: its reply address for this version.
+                    "seat": game.current_seat,
+                    "version": game.version,
                 }
                 for game in waiting
             ]
