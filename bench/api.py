@@ -291,6 +291,12 @@ def main() -> None:
         help="pause before each decision (a player reading the board); 0: closed loop",
     )
     parser.add_argument("--celery-concurrency", type=int, default=2)
+    parser.add_argument(
+        "--celery-nice",
+        type=int,
+        default=0,
+        help="run the Celery worker with this niceness (as if it ran on other machines)",
+    )
     args = parser.parse_args()
 
     env = {
@@ -319,7 +325,8 @@ def main() -> None:
         stdout=(logs / "web.log").open("wb"), stderr=subprocess.STDOUT,
     )  # fmt: skip
     worker = subprocess.Popen(
-        [PYTHON, "-m", "celery", "-A", "gwt_site", "worker", "--loglevel=WARNING",
+        [*(["nice", "-n", str(args.celery_nice)] if args.celery_nice else []),
+         PYTHON, "-m", "celery", "-A", "gwt_site", "worker", "--loglevel=WARNING",
          f"--concurrency={args.celery_concurrency}", "--without-gossip", "--without-mingle",
          "--without-heartbeat", f"--hostname=bench-{uuid.uuid4().hex[:8]}@localhost"],
         cwd=ROOT, env=env, start_new_session=True,
@@ -357,7 +364,9 @@ def main() -> None:
         f"(+{args.warmup:.0f} s warm-up), thinking {args.think_ms:.0f} ms before each move, "
         f"polling every {args.poll_ms:.0f} ms while the bot plays; gunicorn {args.workers} "
         f"{args.worker_class} workers x {args.threads} threads, "
-        f"Celery worker x{args.celery_concurrency}; PostgreSQL + Redis"
+        f"Celery worker x{args.celery_concurrency}"
+        + (f" at niceness {args.celery_nice}" if args.celery_nice else "")
+        + "; PostgreSQL + Redis"
     )
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "

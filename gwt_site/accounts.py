@@ -2,7 +2,9 @@
 password, and the profile (email, notification preferences, time zone, per-game modes).
 
 Django's auth views do the logging in and password work; the rest are thin views over
-gwt_site.account_services and notifications.services.
+gwt_site.account_services and notifications.services. The pages that send email (sign-up,
+confirmation again, password reset, email change) first ask gwt_site.account_limits, and when
+refused answer 429 with the form and send nothing.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from games import selectors as game_selectors
 from games.errors import GameError, GameNotFoundError
 from games.models import GameStatus
-from gwt_site import account_services
+from gwt_site import account_limits, account_services
 from gwt_site.account_forms import (
     EmailChangeForm,
     GameModeForm,
@@ -30,6 +32,7 @@ from gwt_site.account_forms import (
     ResendConfirmationForm,
     SignUpForm,
 )
+from gwt_site.client_ip import client_ip
 from notifications import selectors as notification_selectors
 from notifications import services as notification_services
 from notifications.models import GameNotificationPreference
@@ -43,6 +46,9 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect(settings.LOGIN_REDIRECT_URL)
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        if not account_limits.email_request_allowed(client_ip=client_ip(request)):
+            form.add_error(None, account_limits.signup_refusal_message())
+            return render(request, "accounts/signup.html", {"form": form}, status=429)
         user, sent = account_services.account_create(
             username=form.cleaned_data["username"],
             email=form.cleaned_data["email"],
@@ -70,6 +76,11 @@ def confirm(request: HttpRequest, token: str) -> HttpResponse:
 def resend(request: HttpRequest) -> HttpResponse:
     form = ResendConfirmationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
+        if not account_limits.email_request_allowed(
+            client_ip=client_ip(request), email=form.cleaned_data["email"]
+        ):
+            form.add_error(None, account_limits.refusal_message())
+            return render(request, "accounts/resend.html", {"form": form}, status=429)
         account_services.confirmation_resend(email=form.cleaned_data["email"])
         return render(request, "accounts/resend_done.html", {"email": form.cleaned_data["email"]})
     status = 400 if request.method == "POST" else 200
@@ -95,6 +106,15 @@ class PasswordResetView(auth_views.PasswordResetView):
     @property
     def extra_email_context(self) -> dict[str, Any]:  # type: ignore[override]
         return {"site_url": settings.SITE_URL}
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        allowed = account_limits.email_request_allowed(
+            client_ip=client_ip(self.request), email=form.cleaned_data["email"]
+        )
+        if not allowed:
+            form.add_error(None, account_limits.refusal_message())
+            return self.render_to_response(self.get_context_data(form=form), status=429)
+        return super().form_valid(form)
 
 
 # --- the profile ---------------------------------------------------------------------------
@@ -128,6 +148,9 @@ def profile_email(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _profile(request, email_form=form, status=400)
     email = form.cleaned_data["email"]
+    if not account_limits.email_request_allowed(client_ip=client_ip(request), email=email):
+        form.add_error(None, account_limits.refusal_message())
+        return _profile(request, email_form=form, status=429)
     if not account_services.email_change_request(user=request.user, email=email):
         form.add_error(None, "The email could not be sent just now: try again in a moment.")
         return _profile(request, email_form=form, status=503)

@@ -76,6 +76,10 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [f"{_site.scheme}://{_si
 # Behind a proxy that terminates TLS and sets X-Forwarded-Proto.
 if env_bool("TRUST_X_FORWARDED_PROTO", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# How many proxies in front of the app append the address they saw to X-Forwarded-For
+# (gwt_site/client_ip.py). 0: REMOTE_ADDR is the client's address (direct, or a server that
+# rewrites it, e.g. gunicorn with --proxy-protocol). Too many lets clients forge their address.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = _site.scheme == "https"
 
 INSTALLED_APPS = [
@@ -315,6 +319,14 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby-my-games"
 LOGOUT_REDIRECT_URL = "home"
 ACCOUNT_CONFIRMATION_DAYS = env_int("ACCOUNT_CONFIRMATION_DAYS", 3)
+# Emails the account pages send (sign-up, confirmation again, password reset, email change)
+# are limited per ACCOUNT_EMAIL_RATE_WINDOW seconds: per target address, counted whether or
+# not an account uses it, and per client IP (sign-ups included). 0 turns a limit off.
+ACCOUNT_EMAIL_RATE_PER_ADDRESS = env_int("ACCOUNT_EMAIL_RATE_PER_ADDRESS", 3)
+ACCOUNT_EMAIL_RATE_PER_IP = env_int("ACCOUNT_EMAIL_RATE_PER_IP", 20)
+ACCOUNT_EMAIL_RATE_WINDOW = env_int("ACCOUNT_EMAIL_RATE_WINDOW", 3600)
+if ACCOUNT_EMAIL_RATE_WINDOW < 1:
+    raise ImproperlyConfigured("ACCOUNT_EMAIL_RATE_WINDOW must be at least 1 (seconds).")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

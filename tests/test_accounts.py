@@ -9,14 +9,23 @@ from unittest import mock
 import pytest
 from django.contrib.auth import get_user_model
 from django.core import mail, signing
+from django.core.cache import cache
+from django.test import RequestFactory
 
 from games import services
-from gwt_site import account_services
+from gwt_site import account_services, ratelimit
+from gwt_site.client_ip import client_ip
 from notifications.models import GameNotificationPreference, NotificationPreference
 
 PASSWORD = "a long enough password"
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fresh_rate_limits():
+    """Rate-limit counters live in the cache (Redis in a run with services): start empty."""
+    cache.clear()
 
 
 def link_in(message, fragment: str) -> str:
@@ -29,6 +38,11 @@ def main_of(response) -> str:
     """The page's <main> (the rest carries per-request tokens)."""
     text = response.content.decode()
     return text[text.index("<main") : text.index("</main>")]
+
+
+def form_page(response) -> str:
+    """The page's <main> without the form's CSRF token (masked anew on every answer)."""
+    return re.sub(r'name="csrfmiddlewaretoken" value="[^"]*"', "", main_of(response))
 
 
 def path_of(url: str) -> str:
@@ -384,3 +398,204 @@ def test_a_mail_server_failure_keeps_the_account_and_says_to_resend(client):
     assert not get_user_model().objects.get(username="dora").is_active
     client.post("/accounts/confirm-again/", {"email": "dora@example.com"})
     assert [m.to for m in mail.outbox] == [["dora@example.com"]]
+
+
+# --- rate limits on the emails the account pages send ------------------------------------
+
+LIMITED = b"Too many emails have been asked for lately"
+
+
+@pytest.fixture
+def limits(settings):
+    """Small limits, so that a test reaches them in a few requests."""
+    settings.ACCOUNT_EMAIL_RATE_PER_ADDRESS = 2
+    settings.ACCOUNT_EMAIL_RATE_PER_IP = 20
+    settings.ACCOUNT_EMAIL_RATE_WINDOW = 3600
+    return settings
+
+
+def test_resend_is_limited_per_address_and_sends_nothing_when_limited(client, limits):
+    sign_up(client)
+    mail.outbox.clear()
+
+    answers = [
+        client.post("/accounts/confirm-again/", {"email": "dora@example.com"}) for _ in range(3)
+    ]
+
+    assert [a.status_code for a in answers] == [200, 200, 429]
+    assert len(mail.outbox) == 2
+    assert LIMITED in answers[2].content
+    assert b"Wait up to an hour" in answers[2].content
+    # Another address is not held back by this one.
+    other = client.post("/accounts/confirm-again/", {"email": "other@example.com"})
+    assert other.status_code == 200
+
+
+def test_password_reset_is_limited_per_address_and_sends_nothing_when_limited(
+    client, member, limits
+):
+    answers = [
+        client.post("/accounts/password/reset/", {"email": "ERIN@example.com"}) for _ in range(3)
+    ]
+
+    assert [a.status_code for a in answers] == [302, 302, 429]
+    assert len(mail.outbox) == 2
+    assert LIMITED in answers[2].content
+    assert client.get("/accounts/password/reset/").status_code == 200  # the page still opens
+
+
+@pytest.mark.parametrize(
+    ("path", "known"),
+    [
+        ("/accounts/confirm-again/", "dora@example.com"),
+        ("/accounts/password/reset/", "erin@example.com"),
+    ],
+)
+def test_a_limited_answer_does_not_tell_whether_an_account_uses_the_address(
+    client, member, limits, path, known
+):
+    sign_up(client)  # dora: waiting for confirmation; erin: active
+    limits.ACCOUNT_EMAIL_RATE_PER_ADDRESS = 1
+    mail.outbox.clear()
+
+    first_known = client.post(path, {"email": known})
+    first_unknown = client.post(path, {"email": "nobody@example.com"})
+    again_known = client.post(path, {"email": known})
+    again_unknown = client.post(path, {"email": "nobody@example.com"})
+
+    assert len(mail.outbox) == 1  # only the known address's first request sent
+    assert first_known.status_code == first_unknown.status_code
+    assert again_known.status_code == again_unknown.status_code == 429
+    assert form_page(again_known).replace(known, "X") == form_page(again_unknown).replace(
+        "nobody@example.com", "X"
+    )
+
+
+def test_the_per_ip_limit_covers_every_address_and_only_that_client(client, limits):
+    limits.ACCOUNT_EMAIL_RATE_PER_IP = 2
+    addresses = ["a@example.com", "b@example.com", "c@example.com"]
+
+    answers = [client.post("/accounts/confirm-again/", {"email": a}) for a in addresses]
+    elsewhere = client.post(
+        "/accounts/confirm-again/", {"email": "c@example.com"}, REMOTE_ADDR="192.0.2.7"
+    )
+
+    assert [a.status_code for a in answers] == [200, 200, 429]
+    assert LIMITED in answers[2].content
+    assert elsewhere.status_code == 200
+
+
+def test_sign_up_is_limited_per_ip_and_creates_nothing_when_limited(client, limits):
+    limits.ACCOUNT_EMAIL_RATE_PER_IP = 2
+
+    first = sign_up(client, username="dora", email="dora@example.com")
+    second = sign_up(client, username="finn", email="finn@example.com")
+    third = sign_up(client, username="gus", email="gus@example.com")
+
+    assert (first.status_code, second.status_code, third.status_code) == (200, 200, 429)
+    assert b"Too many accounts have been created from your network" in third.content
+    assert not get_user_model().objects.filter(username="gus").exists()
+    assert [m.to for m in mail.outbox] == [["dora@example.com"], ["finn@example.com"]]
+    # Bad input is answered as before, and not counted.
+    assert sign_up(client, username="gus", email="not-an-email").status_code == 400
+
+
+def test_email_change_is_limited_per_new_address_and_sends_nothing_when_limited(
+    member_client, member, limits
+):
+    limits.ACCOUNT_EMAIL_RATE_PER_ADDRESS = 1
+
+    first = member_client.post("/accounts/profile/email/", {"email": "erin@new.example"})
+    again = member_client.post("/accounts/profile/email/", {"email": "Erin@New.example"})
+    other = member_client.post("/accounts/profile/email/", {"email": "erin@other.example"})
+
+    assert (first.status_code, again.status_code, other.status_code) == (302, 429, 302)
+    assert LIMITED in again.content
+    assert [m.to for m in mail.outbox] == [["erin@new.example"], ["erin@other.example"]]
+    member.refresh_from_db()
+    assert member.email == "erin@example.com"
+
+
+def test_every_account_email_counts_towards_the_same_address_limit(member_client, limits):
+    """Alternating between pages does not get more emails sent to one address."""
+    member_client.post("/accounts/password/reset/", {"email": "dora@example.com"})
+    member_client.post("/accounts/confirm-again/", {"email": "dora@example.com"})
+
+    response = member_client.post("/accounts/profile/email/", {"email": "dora@example.com"})
+
+    assert response.status_code == 429
+    assert LIMITED in response.content
+    assert mail.outbox == []
+
+
+def test_limits_end_with_their_window(client, member, limits):
+    limits.ACCOUNT_EMAIL_RATE_PER_ADDRESS = 1
+    limits.ACCOUNT_EMAIL_RATE_WINDOW = 1
+    client.post("/accounts/password/reset/", {"email": "erin@example.com"})
+    limited = client.post("/accounts/password/reset/", {"email": "erin@example.com"})
+    assert limited.status_code == 429
+    assert b"Wait up to a minute" in limited.content
+
+    time.sleep(1.2)
+    again = client.post("/accounts/password/reset/", {"email": "erin@example.com"})
+
+    assert again.status_code == 302
+    assert len(mail.outbox) == 2
+
+
+def test_a_limit_of_zero_is_off(client, member, limits):
+    limits.ACCOUNT_EMAIL_RATE_PER_ADDRESS = 0
+    limits.ACCOUNT_EMAIL_RATE_PER_IP = 0
+
+    answers = [
+        client.post("/accounts/password/reset/", {"email": "erin@example.com"}) for _ in range(5)
+    ]
+
+    assert {a.status_code for a in answers} == {302}
+    assert len(mail.outbox) == 5
+
+
+@pytest.mark.parametrize(
+    ("proxies", "forwarded", "expected"),
+    [
+        (0, "203.0.113.9", "10.0.0.1"),  # no proxy trusted: the header is the client's word
+        (1, "203.0.113.9", "203.0.113.9"),
+        (1, "198.51.100.66, 203.0.113.9", "203.0.113.9"),  # a forged entry on the left
+        (2, "198.51.100.66, 203.0.113.9, 10.0.0.5", "203.0.113.9"),
+        (2, "203.0.113.9", "203.0.113.9"),  # came in past the outer proxy
+        (1, "", "10.0.0.1"),
+        (1, "not an address", "10.0.0.1"),
+    ],
+)
+def test_the_client_ip_is_read_past_the_trusted_proxies(settings, proxies, forwarded, expected):
+    settings.TRUSTED_PROXY_COUNT = proxies
+    request = RequestFactory().get("/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=forwarded)
+
+    assert client_ip(request) == expected
+
+
+def test_behind_a_proxy_clients_are_limited_apart(client, limits):
+    limits.TRUSTED_PROXY_COUNT = 1
+    limits.ACCOUNT_EMAIL_RATE_PER_IP = 1
+
+    def resend(email, ip):
+        return client.post(
+            "/accounts/confirm-again/",
+            {"email": email},
+            REMOTE_ADDR="10.0.0.1",
+            HTTP_X_FORWARDED_FOR=ip,
+        ).status_code
+
+    assert resend("a@example.com", "203.0.113.9") == 200
+    assert resend("b@example.com", "198.51.100.66") == 200
+    assert resend("c@example.com", "203.0.113.9") == 429
+
+
+def test_window_text_reads_like_a_person_would_say_it():
+    assert [ratelimit.window_text(s) for s in (1, 60, 900, 3600, 7200)] == [
+        "a minute",
+        "a minute",
+        "15 minutes",
+        "an hour",
+        "2 hours",
+    ]

@@ -33,6 +33,10 @@ SETTINGS_VARIABLES = [
     "ALLOWED_HOSTS",
     "CSRF_TRUSTED_ORIGINS",
     "TRUST_X_FORWARDED_PROTO",
+    "TRUSTED_PROXY_COUNT",
+    "ACCOUNT_EMAIL_RATE_PER_ADDRESS",
+    "ACCOUNT_EMAIL_RATE_PER_IP",
+    "ACCOUNT_EMAIL_RATE_WINDOW",
     "DATABASE_URL",
     "REDIS_URL",
     "EMAIL_URL",
@@ -237,6 +241,35 @@ def test_the_proxy_header_is_trusted_only_when_asked(monkeypatch, tmp_path):
     assert "SECURE_PROXY_SSL_HEADER" not in load_settings(monkeypatch, tmp_path, GWT_ENV="test")
     s = load_settings(monkeypatch, tmp_path, GWT_ENV="test", TRUST_X_FORWARDED_PROTO="1")
     assert s["SECURE_PROXY_SSL_HEADER"] == ("HTTP_X_FORWARDED_PROTO", "https")
+
+
+def test_account_email_limits_and_trusted_proxies_have_defaults_and_can_be_set(
+    monkeypatch, tmp_path
+):
+    s = load_settings(monkeypatch, tmp_path, GWT_ENV="test")
+    assert (
+        s["ACCOUNT_EMAIL_RATE_PER_ADDRESS"],
+        s["ACCOUNT_EMAIL_RATE_PER_IP"],
+        s["ACCOUNT_EMAIL_RATE_WINDOW"],
+        s["TRUSTED_PROXY_COUNT"],
+    ) == (3, 20, 3600, 0)
+    s = load_settings(
+        monkeypatch,
+        tmp_path,
+        GWT_ENV="test",
+        ACCOUNT_EMAIL_RATE_PER_ADDRESS="5",
+        ACCOUNT_EMAIL_RATE_PER_IP="0",
+        ACCOUNT_EMAIL_RATE_WINDOW="600",
+        TRUSTED_PROXY_COUNT="1",
+    )
+    assert (
+        s["ACCOUNT_EMAIL_RATE_PER_ADDRESS"],
+        s["ACCOUNT_EMAIL_RATE_PER_IP"],
+        s["ACCOUNT_EMAIL_RATE_WINDOW"],
+        s["TRUSTED_PROXY_COUNT"],
+    ) == (5, 0, 600, 1)
+    with pytest.raises(ImproperlyConfigured, match="ACCOUNT_EMAIL_RATE_WINDOW"):
+        load_settings(monkeypatch, tmp_path, GWT_ENV="test", ACCOUNT_EMAIL_RATE_WINDOW="0")
 
 
 def test_without_urls_the_database_is_sqlite_and_the_broker_a_folder_under_var(

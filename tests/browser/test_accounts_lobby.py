@@ -5,10 +5,19 @@ from __future__ import annotations
 
 import re
 
+import pytest
+from django.core import mail
+from django.core.cache import cache
 from playwright.sync_api import expect
 
 from tests.browser.conftest import PASSWORD
 from tests.browser.helpers import assert_fits_width, link_in_last_email
+
+
+@pytest.fixture(autouse=True)
+def fresh_rate_limits():
+    """The account pages' email limits count in the cache, which outlives a run: start empty."""
+    cache.clear()
 
 
 def test_sign_up_confirm_the_email_and_log_in(page):
@@ -59,6 +68,19 @@ def test_reset_a_forgotten_password_by_email(page, make_player):
     page.get_by_label("Password").fill("a brand new password")
     page.get_by_role("button", name="Log in").click()
     expect(page.get_by_role("heading", name="My games")).to_be_visible()
+
+
+def test_a_password_reset_asked_too_often_says_so_and_sends_nothing(page, make_player, settings):
+    settings.ACCOUNT_EMAIL_RATE_PER_ADDRESS = 1
+    make_player("erin")
+    for _ in range(2):
+        page.goto("/accounts/password/reset/")
+        page.get_by_label("Email").fill("erin@example.com")
+        page.get_by_role("button", name="Send the link").click()
+
+    expect(page.get_by_role("alert")).to_contain_text("Too many emails have been asked for")
+    expect(page.get_by_role("heading", name="Reset your password")).to_be_visible()
+    assert [m.to for m in mail.outbox] == [["erin@example.com"]]
 
 
 def test_create_a_game_against_two_bots_and_find_it_in_my_games(page, make_player, login):

@@ -91,6 +91,33 @@ def test_a_move_within_a_turn_is_one_lock_one_insert_one_update(
     )
 
 
+def test_a_move_that_passes_the_turn_to_a_bot_costs_no_more_queries(
+    alice, django_assert_max_num_queries, django_capture_on_commit_callbacks
+):
+    game = started_game(alice, bots=[1], players=2)
+    while True:  # alice plays on until one of her legal moves ends her turn
+        warm(game, django_capture_on_commit_callbacks)
+        state = replay.state_at(game)
+        moves = engine.legal_moves(state, 0)
+        passing = [m for m in moves if engine.current_player(engine.apply(state, 0, m)) == 1]
+        if passing:
+            break
+        services.move_submit(game=game, user=alice, move=moves[0], queue_bots=False)
+    api = client_for(alice)
+    api.get("/api/me/")
+    # As within a turn: the notifications see from the locked seats that a bot is to move,
+    # and read nothing more.
+    with django_assert_max_num_queries(6):
+        response = api.post(
+            f"/api/games/{game.public_id}/moves/",
+            {"move": passing[0], "expected_version": game.version},
+            format="json",
+        )
+    assert response.status_code == 201
+    game.refresh_from_db()
+    assert game.current_seat == 1
+
+
 @pytest.mark.parametrize(
     ("suspension", "status"),
     [

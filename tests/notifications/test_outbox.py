@@ -133,6 +133,36 @@ def test_bots_are_never_notified_and_the_human_is_told_after_the_bots_played(ali
 
 
 @pytest.mark.django_db
+def test_a_turn_that_passes_to_a_bot_reads_nothing_when_the_seats_are_given(
+    alice, django_assert_num_queries
+):
+    game = started_game(alice, bots=[1], players=2)
+    pass_turn(game)  # alice; the bot is to move
+    game.refresh_from_db()
+    seats = list(game.seats.order_by("index"))
+    Notification.objects.all().delete()
+
+    with django_assert_num_queries(0):
+        written = notifications_for_event(game=game, seq=game.version, before_seat=0, seats=seats)
+
+    assert written == []
+    assert rows() == []
+
+
+@pytest.mark.django_db
+def test_a_turn_that_passes_to_a_human_is_told_when_the_seats_are_given(two_player_game):
+    pass_turn(two_player_game)  # alice; bob is to move
+    game = two_player_game
+    game.refresh_from_db()
+    seats = list(game.seats.order_by("index"))
+    Notification.objects.all().delete()
+
+    notifications_for_event(game=game, seq=game.version, before_seat=0, seats=seats)
+
+    assert rows() == [("bob", Kind.YOUR_TURN, game.version)]
+
+
+@pytest.mark.django_db
 def test_a_resignation_that_ends_the_game_tells_both_players(two_player_game, bob):
     Notification.objects.all().delete()
 

@@ -1,0 +1,43 @@
+"""Fixed-window counters in the cache: "at most N of these per subject per window".
+
+Counted in Django's cache so that every web and worker process shares the count (Redis in
+production; the in-process cache of development counts per process only). A window starts
+at a subject's first event and lasts ``window`` seconds from then: events inside it do not
+extend it, so a subject that keeps trying is let through again when it ends.
+
+Subjects (addresses, IPs) are hashed into the key: the cache never holds them in clear.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.core.cache import cache
+
+
+def over_limit(scope: str, subject: str, *, limit: int, window: int) -> bool:
+    """Count one event of ``scope`` for ``subject``; True when over ``limit`` in its window.
+
+    ``limit`` 0 or less turns the limit off (nothing is counted). Every call counts, refused
+    ones included, so that someone who keeps trying stays refused until the window ends.
+    """
+    if limit <= 0:
+        return False
+    key = f"{scope}:{hashlib.sha256(subject.encode()).hexdigest()[:32]}"
+    if cache.add(key, 1, timeout=window):
+        return False
+    try:
+        count = cache.incr(key)
+    except ValueError:  # expired between add and incr: a new window
+        cache.add(key, 1, timeout=window)
+        return False
+    return count > limit
+
+
+def window_text(seconds: int) -> str:
+    """A window's length for a person ("an hour", "15 minutes"), for "try again" messages."""
+    if seconds >= 3600 and seconds % 3600 == 0:
+        hours = seconds // 3600
+        return "an hour" if hours == 1 else f"{hours} hours"
+    minutes = max(1, round(seconds / 60))
+    return "a minute" if minutes == 1 else f"{minutes} minutes"
