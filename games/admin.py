@@ -5,13 +5,12 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from django.contrib import admin, messages
+from django.contrib import admin
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Exists, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
-from django.template.response import TemplateResponse
+from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
@@ -19,8 +18,8 @@ from django.utils.safestring import mark_safe
 from django.utils.timesince import timesince
 
 from games import admin_tables, moderation
+from games.admin_action_page import action_page
 from games.admin_forms import ACTION_FORMS, LiftSuspensionForm, SuspensionForm
-from games.errors import GameError
 from games.models import (
     REPORT_PENDING_STATUSES,
     Event,
@@ -259,23 +258,18 @@ class GameAdmin(ReadOnlyAdmin):
             raise Http404("no such action")
         game = get_object_or_404(Game, pk=pk)
         form = form_class(request.POST or None, game=game)
-        if request.method == "POST" and form.is_valid():
-            try:
-                form.apply(game=game, moderator=request.user)
-            except GameError as exc:
-                form.add_error(None, exc.message)
-            else:
-                self.message_user(request, f"{form_class.label}: done.", messages.SUCCESS)
-                return redirect("admin:games_game_change", game.pk)
-        context = {
-            **self.admin_site.each_context(request),
-            "opts": self.model._meta,
-            "title": f"{form_class.label}: game {game.public_id}",
-            "game": game,
-            "form": form,
-            "action_label": form_class.label,
-        }
-        return TemplateResponse(request, "admin/games/game/moderate.html", context)
+        return action_page(
+            self,
+            request,
+            form=form,
+            apply=lambda: form.apply(game=game, moderator=request.user),
+            done=f"{form_class.label}: done.",
+            success_url=reverse("admin:games_game_change", args=[game.pk]),
+            template="admin/games/game/moderate.html",
+            title=f"{form_class.label}: game {game.public_id}",
+            game=game,
+            action_label=form_class.label,
+        )
 
 
 def _seat_name(seat: Seat | None) -> str:
@@ -509,26 +503,19 @@ class SuspensionAdmin(admin.ModelAdmin):
             raise PermissionDenied
         suspension = get_object_or_404(Suspension.objects.select_related("user"), pk=pk)
         form = LiftSuspensionForm(request.POST or None)
-        if request.method == "POST" and form.is_valid():
-            try:
-                moderation.user_unsuspend(
-                    user=suspension.user,
-                    moderator=request.user,
-                    reason=form.cleaned_data["reason"],
-                )
-            except GameError as exc:
-                form.add_error(None, exc.message)
-            else:
-                self.message_user(request, "Suspension lifted.", messages.SUCCESS)
-                return redirect("admin:games_suspension_change", suspension.pk)
-        context = {
-            **self.admin_site.each_context(request),
-            "opts": self.model._meta,
-            "title": f"Lift the suspension of {suspension.user.get_username()}",
-            "suspension": suspension,
-            "form": form,
-        }
-        return TemplateResponse(request, "admin/games/suspension/lift.html", context)
+        return action_page(
+            self,
+            request,
+            form=form,
+            apply=lambda: moderation.user_unsuspend(
+                user=suspension.user, moderator=request.user, reason=form.cleaned_data["reason"]
+            ),
+            done="Suspension lifted.",
+            success_url=reverse("admin:games_suspension_change", args=[suspension.pk]),
+            template="admin/games/suspension/lift.html",
+            title=f"Lift the suspension of {suspension.user.get_username()}",
+            suspension=suspension,
+        )
 
 
 # The report queue, chat messages and players' pages (they build on ReadOnlyAdmin above).

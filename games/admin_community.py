@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import admin, messages
+from django.contrib import admin
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
-from django.template.response import TemplateResponse
+from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html
@@ -26,8 +25,8 @@ from django.utils.timesince import timesince
 
 from games import admin_tables
 from games.admin import ReadOnlyAdmin
+from games.admin_action_page import action_page
 from games.admin_forms import CHAT_FORMS, REPORT_FORMS
-from games.errors import GameError
 from games.models import (
     REPORT_PENDING_STATUSES,
     ChatMessage,
@@ -196,25 +195,18 @@ class ReportAdmin(ReadOnlyAdmin):
         )
         extra = {"to_me": request.GET.get("to") == "me"} if action == "assign" else {}
         form = form_class(request.POST or None, report=report, moderator=request.user, **extra)
-        if request.method == "POST" and form.is_valid():
-            try:
-                form.apply()
-            except GameError as exc:
-                form.add_error(None, exc.message)
-            else:
-                self.message_user(
-                    request, f"Report #{report.pk}: {form.label}: done.", messages.SUCCESS
-                )
-                return redirect("admin:games_report_change", report.pk)
-        context = {
-            **self.admin_site.each_context(request),
-            "opts": self.model._meta,
-            "title": f"{form_class.label}: report #{report.pk}",
-            "report": report,
-            "form": form,
-            "action_label": form_class.label,
-        }
-        return TemplateResponse(request, "admin/games/report/act.html", context)
+        return action_page(
+            self,
+            request,
+            form=form,
+            apply=form.apply,
+            done=f"Report #{report.pk}: {form.label}: done.",
+            success_url=reverse("admin:games_report_change", args=[report.pk]),
+            template="admin/games/report/act.html",
+            title=f"{form_class.label}: report #{report.pk}",
+            report=report,
+            action_label=form_class.label,
+        )
 
 
 class HiddenFilter(admin.SimpleListFilter):
@@ -322,26 +314,19 @@ class ChatMessageAdmin(ReadOnlyAdmin):
         ):
             back = ""
         form = form_class(request.POST or None)
-        if request.method == "POST" and form.is_valid():
-            try:
-                form.apply(message=message, moderator=request.user)
-            except GameError as exc:
-                form.add_error(None, exc.message)
-            else:
-                self.message_user(
-                    request, f"Message {message.pk}: {form.label}: done.", messages.SUCCESS
-                )
-                return redirect(back or reverse("admin:games_chatmessage_change", args=[pk]))
-        context = {
-            **self.admin_site.each_context(request),
-            "opts": self.model._meta,
-            "title": f"{form_class.label}: message {message.pk}",
-            "message": message,
-            "form": form,
-            "next": back,
-            "action_label": form_class.label,
-        }
-        return TemplateResponse(request, "admin/games/chatmessage/act.html", context)
+        return action_page(
+            self,
+            request,
+            form=form,
+            apply=lambda: form.apply(message=message, moderator=request.user),
+            done=f"Message {message.pk}: {form.label}: done.",
+            success_url=back or reverse("admin:games_chatmessage_change", args=[pk]),
+            template="admin/games/chatmessage/act.html",
+            title=f"{form_class.label}: message {message.pk}",
+            message=message,
+            next=back,
+            action_label=form_class.label,
+        )
 
 
 class SuspendedFilter(admin.SimpleListFilter):
