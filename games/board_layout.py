@@ -207,17 +207,6 @@ OBJ_H = 84
 # --- words --------------------------------------------------------------------------------
 
 WORKER_SHORT: dict[str, str] = {"cowboy": "Cow", "craftsman": "Cra", "engineer": "Eng"}
-BREED_NAMES: dict[str, str] = {
-    "jersey": "Jersey",
-    "dutch_belt": "Dutch Belt",
-    "black_angus": "Black Angus",
-    "guernsey": "Guernsey",
-    "holstein": "Holstein",
-    "brown_swiss": "Brown Swiss",
-    "ayrshire": "Ayrshire",
-    "west_highland": "West Highland",
-    "texas_longhorn": "Texas Longhorn",
-}
 BREED_SHORT: dict[str, str] = {
     "jersey": "Jer",
     "dutch_belt": "Dut",

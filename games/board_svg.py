@@ -25,7 +25,7 @@ from engine.data import player_board as board_data
 from engine.data import trail as trail_data
 from games import board_layout as lay
 from games.models import SEAT_COLOURS
-from games.move_presentation import decision_text
+from games.move_presentation import BREED_NAMES, decision_text
 
 View = Mapping[str, Any]
 Parts = list[str]
@@ -85,7 +85,7 @@ def _card_words(card: Mapping[str, Any]) -> str:
         tail = f", {penalty} VP if failed" if penalty else ""
         action = lay.OBJECTIVE_ACTIONS.get(card.get("action"), str(card.get("action")))
         return f"objective {card.get('id')} ({action}): {tasks}; {card.get('vp')} VP{tail}"
-    breed = lay.BREED_NAMES.get(str(card.get("breed")), str(card.get("breed")))
+    breed = BREED_NAMES.get(str(card.get("breed")), str(card.get("breed")))
     return f"{breed}, breeding value {card.get('value')}, {card.get('vp')} VP"
 
 
@@ -944,7 +944,7 @@ def player_board_svg(view: View, seat: int, *, names: Sequence[str] | None = Non
         else (
             str(top.get("id"))
             if top.get("kind") == "objective"
-            else lay.BREED_NAMES.get(str(top.get("breed")), str(top.get("breed")))
+            else BREED_NAMES.get(str(top.get("breed")), str(top.get("breed")))
         )
     )
     cards_text = (
