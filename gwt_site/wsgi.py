@@ -14,7 +14,7 @@ application = get_wsgi_application()
 # Import every view now rather than in the first request, then put what is loaded so far
 # (Django, DRF, the views, the engine's tables: about 100,000 objects that live as long as the
 # process) out of the garbage collector's reach. Otherwise every full collection walks them
-# all again: 50-100 ms of CPU during which no other thread of the process runs, the longest
+# all again: 55-75 ms of CPU during which no other thread of the process runs, the longest
 # pause a request met under load (bench/README.md). Objects created later are collected as
 # usual.
 get_resolver().url_patterns  # noqa: B018 (imports the URLconf and the views)
