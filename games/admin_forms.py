@@ -194,17 +194,16 @@ CHAT_FORMS: dict[str, type[ChatMessageForm]] = {
 
 
 class ReportForm(forms.Form):
-    """A step of a report's handling (``games.reports``)."""
+    """A step of a report's handling (``games.reports``); each kind of step defines
+    ``apply()``, which calls its service with the cleaned data."""
 
     label = ""
+    apply: Callable[[], None]
 
     def __init__(self, *args: Any, report: Report, moderator: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.report = report
         self.moderator = moderator
-
-    def apply(self) -> None:
-        raise NotImplementedError
 
 
 class AssignReportForm(ReportForm):
