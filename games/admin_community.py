@@ -8,6 +8,7 @@ is written to the audit log. Seeing these pages needs the ``view_report``,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import admin
@@ -74,11 +75,45 @@ class PendingFilter(admin.SimpleListFilter):
         return queryset
 
 
+class ActedOnAdmin(ReadOnlyAdmin):
+    """What reports and chat messages share: the moderator actions taken on them (their
+    history) and an ``<pk>/act/<action>/`` page per action of ``act_forms``."""
+
+    act_forms: dict[str, type]
+    act_view: Callable[..., HttpResponse]  # each admin's page for one action
+
+    @admin.display(description="history")
+    def history(self, obj: Report | ChatMessage) -> SafeString:
+        rows = obj.moderation_actions.select_related("moderator", "game", "target_user", "report")
+        return admin_tables.actions_table(rows)
+
+    def get_urls(self) -> list:
+        meta = self.model._meta
+        return [
+            path(
+                "<int:pk>/act/<str:action>/",
+                self.admin_site.admin_view(self.act_view),
+                name=f"{meta.app_label}_{meta.model_name}_act",
+            ),
+            *super().get_urls(),
+        ]
+
+    def act_form_class(self, request: HttpRequest, action: str) -> type:
+        """The form of ``action``, for a moderator; 403 or 404 otherwise."""
+        if not may_moderate(request.user):
+            raise PermissionDenied
+        form_class = self.act_forms.get(action)
+        if form_class is None:
+            raise Http404("no such action")
+        return form_class
+
+
 @admin.register(Report)
-class ReportAdmin(ReadOnlyAdmin):
+class ReportAdmin(ActedOnAdmin):
     """The moderation queue. Its steps (assign, resolve, dismiss, reopen) are buttons on a
     report's page, each asking for notes and each written to the audit log."""
 
+    act_forms = REPORT_FORMS
     list_display = [
         "id",
         "status",
@@ -166,30 +201,9 @@ class ReportAdmin(ReadOnlyAdmin):
             [*reversed(before), *after], back=back, highlight=report.message_id
         )
 
-    @admin.display(description="history")
-    def history(self, report: Report) -> SafeString:
-        rows = report.moderation_actions.select_related(
-            "moderator", "game", "target_user", "report"
-        )
-        return admin_tables.actions_table(rows)
-
-    def get_urls(self) -> list:
-        return [
-            path(
-                "<int:pk>/act/<str:action>/",
-                self.admin_site.admin_view(self.act_view),
-                name="games_report_act",
-            ),
-            *super().get_urls(),
-        ]
-
     def act_view(self, request: HttpRequest, pk: int, action: str) -> HttpResponse:
         """Ask for what the step needs (assignee, notes), then take it."""
-        if not may_moderate(request.user):
-            raise PermissionDenied
-        form_class = REPORT_FORMS.get(action)
-        if form_class is None:
-            raise Http404("no such action")
+        form_class = self.act_form_class(request, action)
         report = get_object_or_404(
             Report.objects.select_related("game", "reporter", "reported_user"), pk=pk
         )
@@ -225,9 +239,10 @@ class HiddenFilter(admin.SimpleListFilter):
 
 
 @admin.register(ChatMessage)
-class ChatMessageAdmin(ReadOnlyAdmin):
+class ChatMessageAdmin(ActedOnAdmin):
     """Every game's chat, hidden messages included; hide and show again with a reason."""
 
+    act_forms = CHAT_FORMS
     list_display = ["id", "created_at", "game_public_id", "author", "short_text", "hidden"]
     list_filter = [HiddenFilter, "created_at"]
     search_fields = ["=id", "game__public_id", "author__username", "text"]
@@ -283,30 +298,9 @@ class ChatMessageAdmin(ReadOnlyAdmin):
             message.reports.select_related("game", "reporter", "reported_user", "assigned_to")
         )
 
-    @admin.display(description="history")
-    def history(self, message: ChatMessage) -> SafeString:
-        rows = message.moderation_actions.select_related(
-            "moderator", "game", "target_user", "report"
-        )
-        return admin_tables.actions_table(rows)
-
-    def get_urls(self) -> list:
-        return [
-            path(
-                "<int:pk>/act/<str:action>/",
-                self.admin_site.admin_view(self.act_view),
-                name="games_chatmessage_act",
-            ),
-            *super().get_urls(),
-        ]
-
     def act_view(self, request: HttpRequest, pk: int, action: str) -> HttpResponse:
         """Ask why, then hide the message or show it again; back where the moderator was."""
-        if not may_moderate(request.user):
-            raise PermissionDenied
-        form_class = CHAT_FORMS.get(action)
-        if form_class is None:
-            raise Http404("no such action")
+        form_class = self.act_form_class(request, action)
         message = get_object_or_404(ChatMessage.objects.select_related("game", "author"), pk=pk)
         back = request.POST.get("next") or request.GET.get("next") or ""
         if not url_has_allowed_host_and_scheme(
