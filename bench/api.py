@@ -4,7 +4,8 @@ N clients on loopback each play games against a bot through the REST API, served
 gunicorn on PostgreSQL, with a real Celery worker (Redis broker) playing the bot seats. Each
 client process loops: poll its legal moves until it is its turn (they are [] while the bot
 plays), optionally "think", POST one chosen at random with its expected version and an
-idempotency key. After each move it also calls a trivial authenticated endpoint
+idempotency key; the answer to a move lists the next decision's options when the turn goes
+on, and then the client moves again without asking. After each move it also calls a trivial authenticated endpoint
 (`GET /api/me/`), so that both are measured in the same run, under the same load. Prints
 p50/p95/p99 latency and throughput of both, and the CPU time used during the measured window
 by gunicorn, Celery, the clients, PostgreSQL and Redis, and by anything else running on the
@@ -107,6 +108,7 @@ def play(
     rng = random.Random(seed)
     client = Client(port, token)
     game_id = None
+    known: dict | None = None
     empty_polls = 0
     while time.time() < stop_at:
         if game_id is None:
@@ -116,12 +118,15 @@ def play(
                 return results
             game_id = game["id"]
             client.request("POST", f"/api/games/{game_id}/start/")
-        # Waiting for its turn, a client polls its legal moves: [] while the bot plays.
-        status, legal = client.request("GET", f"/api/games/{game_id}/legal-moves/")
-        if status != 200:
-            results.error(f"legal-moves {status}")
-            game_id = None
-            continue
+        if known is not None:  # the last move's answer gave the next decision's options
+            legal, known = known, None
+        else:
+            # Waiting for its turn, a client polls its legal moves: [] while the bot plays.
+            status, legal = client.request("GET", f"/api/games/{game_id}/legal-moves/")
+            if status != 200:
+                results.error(f"legal-moves {status}")
+                game_id = None
+                continue
         if not legal["moves"]:
             empty_polls += 1
             if empty_polls % 10 == 0:  # the bot may have ended the game
@@ -157,6 +162,8 @@ def play(
         if answer["view"].get("over"):
             results.games_finished += 1
             game_id = None
+        elif answer.get("moves"):
+            known = {"version": answer["version"], "moves": answer["moves"]}
     results.requests = client.requests
     return results
 

@@ -5,7 +5,8 @@ runs. This measures what that latency is made of, and varies much less: the CPU 
 the SQL statements and the Redis commands of each request a player makes per move, through
 Django's request handling (middleware, DRF, the service, the JSON) but without an HTTP
 server, on PostgreSQL and Redis. One process plays games against the heuristic bot like a
-`bench/api.py` client: legal moves, a random one of them, `GET /api/me/`; the bot's task
+`bench/api.py` client: legal moves (unless the last move's answer gave them), a random one
+of them, `GET /api/me/`; the bot's task
 (`bot_turns_play`, what the Celery worker runs) is timed apart when the turn passes to it.
 
     .venv/bin/python bench/move_cost.py                  # 600 moves
@@ -67,6 +68,7 @@ class Meter:
         self.connection = connection
         self.figures: dict[str, dict[str, list[float]]] = {}
         self.redis_commands = 0
+        self.profile_kind = ""
         meter = self
         command, pipeline = redis.client.Redis.execute_command, redis.client.Pipeline.execute
 
@@ -84,6 +86,8 @@ class Meter:
     def measure(self, kind: str, call, profiler=None):
         from django.test.utils import CaptureQueriesContext
 
+        if profiler is not None and kind != self.profile_kind:
+            profiler = None
         with CaptureQueriesContext(self.connection) as queries:
             redis_before, started = self.redis_commands, time.process_time()
             if profiler is not None:
@@ -104,7 +108,13 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=600)
     parser.add_argument("--games", type=int, default=4, help="games played in turn")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--profile", help="write a cProfile of the move requests (CPU time)")
+    parser.add_argument("--profile", help="write a cProfile of one kind of request (CPU time)")
+    parser.add_argument(
+        "--profile-kind",
+        default="POST moves/",
+        help="which kind --profile covers: 'POST moves/', 'GET legal-moves/', 'GET /api/me/', "
+        "'bot task'",
+    )
     args = parser.parse_args()
 
     configure()
@@ -125,6 +135,7 @@ def main() -> None:
     client = Client(HTTP_AUTHORIZATION=f"Token {token.key}")
     rng = random.Random(args.seed)
     meter = Meter()
+    meter.profile_kind = args.profile_kind
     profiler = cProfile.Profile(time.process_time) if args.profile else None
     bot_turns: list[tuple[int, int]] = []
     queue = services._queue_bot_turns
@@ -141,7 +152,7 @@ def main() -> None:
         while bot_turns:
             game_id, version = bot_turns.pop()
             task = partial(services.bot_turns_play, game_id=game_id, version=version)
-            bot_moves += meter.measure("bot task", task)
+            bot_moves += meter.measure("bot task", task, profiler)
 
     def new_game() -> str:
         created = client.post("/api/games/", {"players": 2, "bots": [1]}, "application/json")
@@ -151,11 +162,14 @@ def main() -> None:
         return game_id
 
     games = [new_game() for _ in range(args.games)]
+    known: dict[str, dict] = {}
     moves = 0
     while moves < args.moves:
         for i, game_id in enumerate(games):
-            legal_moves = partial(client.get, f"/api/games/{game_id}/legal-moves/")
-            legal = meter.measure("GET legal-moves/", legal_moves).json()
+            legal = known.pop(game_id, None)  # the last move's answer gave the next options
+            if legal is None:
+                legal_moves = partial(client.get, f"/api/games/{game_id}/legal-moves/")
+                legal = meter.measure("GET legal-moves/", legal_moves, profiler).json()
             if not legal["moves"]:
                 if Game.objects.get(public_id=game_id).status != "active":
                     games[i] = new_game()
@@ -169,8 +183,10 @@ def main() -> None:
             answer = meter.measure("POST moves/", move, profiler)
             if answer.status_code != 201:
                 raise SystemExit(f"a move was refused: {answer.status_code} {answer.content!r}")
-            meter.measure("GET /api/me/", partial(client.get, "/api/me/"))
+            meter.measure("GET /api/me/", partial(client.get, "/api/me/"), profiler)
             moves += 1
+            if answer.json()["moves"]:
+                known[game_id] = answer.json()
             play_bots()
 
     print(
@@ -194,7 +210,7 @@ def main() -> None:
     )
     if profiler is not None:
         profiler.dump_stats(args.profile)
-        print(f"profile of the move requests: {args.profile}")
+        print(f"profile of the {args.profile_kind!r} requests: {args.profile}")
 
 
 if __name__ == "__main__":

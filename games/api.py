@@ -181,6 +181,16 @@ class StateOutput(serializers.Serializer):
     view = serializers.DictField(help_text="The engine's view for your seat (see docs/api.md).")
 
 
+class MoveStateOutput(StateOutput):
+    moves = serializers.ListField(
+        child=serializers.DictField(),
+        help_text=(
+            "Your legal moves now, as GET legal-moves/ gives them: the next decision of your "
+            "turn, or [] when the decision passed to another seat or the game ended."
+        ),
+    )
+
+
 def _game_response(request: Request, game: Game, code: int = status.HTTP_200_OK) -> Response:
     game = selectors.game_with_seats(game=game)
     return Response(GameOutput(game, context={"request": request}).data, status=code)
@@ -380,9 +390,14 @@ class GameResignApi(APIView):
 class MoveOutputMixin:
     @staticmethod
     def answer(request: Request, result: services.MoveResult) -> Response:
+        """The new position, and the mover's next options: most decisions are followed by
+        another of the same turn, and a client then needs no second request to learn them."""
         view = selectors.view_of(game=result.game, state=result.state, seat=result.seat)
+        moves = selectors.legal_moves_after(
+            game=result.game, state=result.state, seat=result.seat, version=result.version
+        )
         code = status.HTTP_200_OK if result.repeated else status.HTTP_201_CREATED
-        return Response({"version": result.version, "view": view}, status=code)
+        return Response({"version": result.version, "view": view, "moves": moves}, status=code)
 
 
 class GameUndoApi(MoveOutputMixin, APIView):
@@ -395,7 +410,11 @@ class GameUndoApi(MoveOutputMixin, APIView):
     @extend_schema(
         summary="Take back your last decision of this turn",
         request=UndoInput,
-        responses={201: StateOutput, 200: StateOutput, **error_responses(400, 403, 404, 409)},
+        responses={
+            201: MoveStateOutput,
+            200: MoveStateOutput,
+            **error_responses(400, 403, 404, 409),
+        },
     )
     def post(self, request: Request, game_id: str) -> Response:
         data = _valid(self.UndoInput, request)
@@ -431,7 +450,11 @@ class GameMovesApi(MoveOutputMixin, APIView):
     @extend_schema(
         summary="Make a move (201; 200 when an idempotency key repeats a move)",
         request=MoveInput,
-        responses={201: StateOutput, 200: StateOutput, **error_responses(400, 403, 404, 409)},
+        responses={
+            201: MoveStateOutput,
+            200: MoveStateOutput,
+            **error_responses(400, 403, 404, 409),
+        },
     )
     def post(self, request: Request, game_id: str) -> Response:
         data = _valid(self.MoveInput, request)

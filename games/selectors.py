@@ -129,6 +129,17 @@ def legal_moves_for_user(*, game: Game, user: AbstractBaseUser) -> tuple[int, li
     return game.version, engine.legal_moves(state, seat.index)
 
 
+def legal_moves_after(
+    *, game: Game, state: Any, seat: int, version: int
+) -> list[dict[str, Any]]:
+    """The legal moves of ``seat`` in ``state``, the position after event ``version`` that a
+    move of theirs led to: [] unless that is still the game's position and their decision
+    (the game row being the one the move's transaction left)."""
+    if game.status != GameStatus.ACTIVE or game.version != version or game.current_seat != seat:
+        return []
+    return engine.legal_moves(state, seat)
+
+
 def undo_possible(*, game: Game, user: AbstractBaseUser | None) -> bool:
     """Whether ``services.move_undo`` would take back a decision for ``user`` now.
 

@@ -148,7 +148,7 @@ REDIS_URL = env_str("REDIS_URL")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "gwt_site.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": "gwt",
         }

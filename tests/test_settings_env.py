@@ -299,7 +299,7 @@ def test_database_url_selects_postgresql(monkeypatch, tmp_path):
 def test_redis_url_is_the_broker_and_the_cache(monkeypatch, tmp_path):
     s = load_settings(monkeypatch, tmp_path, GWT_ENV="test", REDIS_URL="redis://cache:6379/2")
     assert s["CELERY_BROKER_URL"] == "redis://cache:6379/2"
-    assert s["CACHES"]["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
+    assert s["CACHES"]["default"]["BACKEND"] == "gwt_site.cache.RedisCache"
     assert s["CACHES"]["default"]["LOCATION"] == "redis://cache:6379/2"
 
 
