@@ -5,11 +5,11 @@ gunicorn on PostgreSQL, with a real Celery worker (Redis broker) playing the bot
 client process loops: poll its legal moves until it is its turn (they are [] while the bot
 plays), optionally "think", POST one chosen at random with its expected version and an
 idempotency key; the answer to a move lists the next decision's options when the turn goes
-on, and then the client moves again without asking. After each move it also calls a trivial authenticated endpoint
-(`GET /api/me/`), so that both are measured in the same run, under the same load. Prints
-p50/p95/p99 latency and throughput of both, and the CPU time used during the measured window
-by gunicorn, Celery, the clients, PostgreSQL and Redis, and by anything else running on the
-machine (which makes the figures worse).
+on, and then the client moves again without asking. After each move it also calls a trivial
+authenticated endpoint (`GET /api/me/`), so that both are measured in the same run, under the
+same load. Prints p50/p95/p99 latency and throughput of both, and the CPU time used during the
+measured window by gunicorn, Celery, the clients, PostgreSQL and Redis, and by anything else
+running on the machine (which makes the figures worse).
 
     .venv/bin/python bench/api.py                      # 16 clients, 30 s
     .venv/bin/python bench/api.py --clients 4 --seconds 10

@@ -140,3 +140,53 @@ def update(instance: Model, names: list[str]) -> None:
     ]
     with connection.cursor() as cursor:
         cursor.execute(sql, [*values, instance.pk])
+
+
+@cache
+def _insert_rows_statement(model: type[Model], rows: int) -> tuple[str, list[Any]]:
+    qn = connection.ops.quote_name
+    meta = model._meta
+    fields = [field for field in meta.concrete_fields if field is not meta.pk]
+    row = f"({', '.join(['%s'] * len(fields))})"
+    sql = (
+        f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(f.column) for f in fields)})"
+        f" VALUES {', '.join([row] * rows)} RETURNING {qn(meta.pk.column)}"
+    )
+    return sql, fields
+
+
+def insert_and_update(instances: list[Model], updated: Model, names: list[str]) -> None:
+    """INSERT the new ``instances`` (of one model, pks set as ``insert`` sets them) and UPDATE
+    these fields of ``updated``, as ``insert`` and ``update`` would, in one statement on
+    PostgreSQL: a move's event and its game row cost one round trip instead of two (or, for
+    a bot's run of moves, instead of one per event plus one). Elsewhere, one after the other.
+    """
+    if not instances:
+        update(updated, names)
+        return
+    if connection.vendor != "postgresql":
+        for instance in instances:
+            insert(instance)
+        update(updated, names)
+        return
+    model = type(instances[0])
+    insert_sql, insert_fields = _insert_rows_statement(model, len(instances))
+    update_sql, update_fields = _update_statement(type(updated), tuple(names))
+    values = [
+        field.get_db_prep_save(field.pre_save(instance, True), connection)
+        for instance in instances
+        for field in insert_fields
+    ]
+    update_values = [
+        field.get_db_prep_save(field.pre_save(updated, False), connection)
+        for field in update_fields
+    ]
+    # A data-modifying WITH runs whether or not the main statement reads it.
+    sql = f"WITH updated AS ({update_sql}) {insert_sql}"
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*update_values, updated.pk, *values])
+        pks = [row[0] for row in cursor.fetchall()]
+    for instance, pk in zip(instances, sorted(pks), strict=True):
+        instance.pk = pk
+        instance._state.adding = False
+        instance._state.db = connection.alias

@@ -48,6 +48,7 @@ from django.db import transaction
 
 import engine
 from games.models import Event, EventKind, Game, GameStatus, Snapshot
+from gwt_site import after_response
 
 CACHE_TIMEOUT_SECONDS = 6 * 3600
 LOCAL_CACHE_SIZE = 512  # states kept in each process (a few kB each)
@@ -206,9 +207,12 @@ def cache_state(game: Game, seq: int, state: Any) -> None:
     """Keep the state after ``seq`` in the caches once the current transaction commits."""
     key, entry = _cache_key(game, seq), _entry(game, seq, state)
 
+    def share() -> None:
+        cache.set(key, entry, CACHE_TIMEOUT_SECONDS)
+
     def keep() -> None:
         local_states.put(key, entry)
-        cache.set(key, entry, CACHE_TIMEOUT_SECONDS)
+        after_response.defer(share)  # other processes need it later than this request's answer
 
     # robust: the events are committed by then; a cache that is down must not fail the request.
     transaction.on_commit(keep, robust=True)

@@ -129,9 +129,7 @@ def legal_moves_for_user(*, game: Game, user: AbstractBaseUser) -> tuple[int, li
     return game.version, engine.legal_moves(state, seat.index)
 
 
-def legal_moves_after(
-    *, game: Game, state: Any, seat: int, version: int
-) -> list[dict[str, Any]]:
+def legal_moves_after(*, game: Game, state: Any, seat: int, version: int) -> list[dict[str, Any]]:
     """The legal moves of ``seat`` in ``state``, the position after event ``version`` that a
     move of theirs led to: [] unless that is still the game's position and their decision
     (the game row being the one the move's transaction left)."""

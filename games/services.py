@@ -44,6 +44,7 @@ from games.models import (
     TimeoutPolicy,
     active_suspension,
 )
+from gwt_site import after_response
 from notifications.services import notifications_for_event
 
 logger = logging.getLogger(__name__)
@@ -290,9 +291,17 @@ def move_submit(
             if move is None and text is None and user is None:
                 move = engine.bots.choose_move(state, seat.index, kind=seat.bot)
             move = _read_move(state, seat.index, move, text)
-            state = _append_move(game, seat, state, move, actor=user, key=idempotency_key)
+            state, event = _next_move(game, seat, state, move, actor=user, key=idempotency_key)
             seq = game.version
-            _advance(game, state, seq=seq, now=timezone.now(), seats=seats, queue_bots=queue_bots)
+            _advance(
+                game,
+                state,
+                seq=seq,
+                now=timezone.now(),
+                seats=seats,
+                queue_bots=queue_bots,
+                events=[event],
+            )
             return MoveResult(game=game, version=seq, seat=seat.index, state=state)
     except IntegrityError:
         repeated = _repeated_after_conflict(game, user, idempotency_key)
@@ -436,9 +445,8 @@ def bot_turns_play(*, game_id: int, version: int, limit: int = BOT_MOVES_PER_TAS
             events.append(event)
             to_move = engine.current_player(state)
         played = len(events)
-        if played:
-            Event.objects.bulk_create(events)  # one INSERT for the whole run
-            _advance(game, state, seq=game.version, now=timezone.now(), seats=seats)
+        if played:  # one statement for the whole run's events and the game row
+            _advance(game, state, seq=game.version, now=timezone.now(), seats=seats, events=events)
         if played == limit:
             _queue_bot_turns_on_commit(game)  # a long run of bots: a fresh task goes on
     return played
@@ -647,9 +655,14 @@ def _advance(
     now: Any,
     seats: list[Seat],
     queue_bots: bool = True,
+    events: list[Event] | None = None,
 ) -> None:
-    """Update the game row to the state after event ``seq`` (which was just appended),
-    and write the notifications it causes (in the same transaction: the outbox)."""
+    """Update the game row to the state after event ``seq``, and write the notifications it
+    causes (in the same transaction: the outbox).
+
+    The event was just appended, or is among ``events``, which are inserted together with
+    the update (``prepared.insert_and_update``: one round trip for a move).
+    """
     before_seat = game.current_seat
     game.version = seq
     if engine.is_over(state):
@@ -675,7 +688,7 @@ def _advance(
             game.turn_deadline = (
                 now + game.turn_time_limit if human and game.turn_time_limit else None
             )
-    prepared.update(game, ADVANCE_FIELDS)  # game.save(update_fields=...), prepared
+    prepared.insert_and_update(events or [], game, ADVANCE_FIELDS)
     replay.cache_state(game, seq, state)
     notifications_for_event(game=game, seq=seq, before_seat=before_seat, state=state, seats=seats)
     if queue_bots and game.status == GameStatus.ACTIVE:
@@ -685,8 +698,10 @@ def _advance(
 
 
 def _queue_bot_turns_on_commit(game: Game) -> None:
+    """Queue the bots' task once the transaction commits, after the answer to the request
+    (``gwt_site.after_response``: the bot sweep requeues a task that was never published)."""
     game_id, version = game.pk, game.version
-    transaction.on_commit(lambda: _queue_bot_turns(game_id, version))
+    transaction.on_commit(lambda: after_response.defer(lambda: _queue_bot_turns(game_id, version)))
 
 
 def _queue_bot_turns(game_id: int, version: int) -> None:

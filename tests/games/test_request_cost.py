@@ -63,7 +63,7 @@ def test_legal_moves_cost_two_queries_once_the_state_is_cached(
     assert response.json()["moves"] == engine.legal_moves(replay.state_at(game), 0)
 
 
-def test_a_move_within_a_turn_is_one_lock_one_insert_one_update(
+def test_a_move_within_a_turn_is_one_lock_and_one_write(
     alice, bob, django_assert_max_num_queries, django_capture_on_commit_callbacks
 ):
     game = started_game(alice, [bob])
@@ -77,8 +77,9 @@ def test_a_move_within_a_turn_is_one_lock_one_insert_one_update(
     api = client_for(alice)
     api.get("/api/me/")
     # The token's user, then (in a savepoint here, a transaction in production) the lock with
-    # the seats, the event, the game row: the suspension is not looked up a second time.
-    with django_assert_max_num_queries(6):
+    # the seats, and the event with the game row in one statement: the suspension is not
+    # looked up a second time.
+    with django_assert_max_num_queries(5):
         response = api.post(
             f"/api/games/{game.public_id}/moves/",
             {"move": move, "expected_version": game.version},
@@ -247,6 +248,39 @@ def test_prepared_insert_and_update_write_what_save_would(alice, bob):
         timedelta(days=2),
     )
     assert stored.updated_at == game.updated_at > before
+
+
+def test_events_and_the_game_row_in_one_statement_write_what_save_would(
+    alice, bob, django_assert_num_queries
+):
+    game = started_game(alice, [bob])
+    events = [
+        Event(
+            game=game,
+            seq=game.version + i,
+            kind=EventKind.PAUSE,
+            payload={"n": i, "text": "é"},
+            actor=alice,
+        )
+        for i in (1, 2, 3)
+    ]
+    before = game.updated_at
+    game.version += 3
+    game.result = {"winners": [0]}
+    with django_assert_num_queries(1):
+        prepared.insert_and_update(events, game, ["version", "result", "updated_at"])
+
+    stored = list(Event.objects.filter(seq__gt=game.version - 3).order_by("seq"))
+    assert [(e.pk, e.seq, e.payload, e.actor_id) for e in stored] == [
+        (e.pk, e.seq, e.payload, alice.pk) for e in events
+    ]
+    assert all(e.created_at == s.created_at for e, s in zip(events, stored, strict=True))
+    row = Game.objects.get(pk=game.pk)
+    assert (row.version, row.result) == (game.version, {"winners": [0]})
+    assert row.updated_at == game.updated_at > before
+
+    with django_assert_num_queries(1):  # no event: the update alone
+        prepared.insert_and_update([], game, ["version"])
 
 
 def test_bot_runs_write_one_event_per_move(alice):
