@@ -690,7 +690,7 @@ def _advance(
             )
     prepared.insert_and_update(events or [], game, ADVANCE_FIELDS)
     replay.cache_state(game, seq, state)
-    notifications_for_event(game=game, seq=seq, before_seat=before_seat, state=state, seats=seats)
+    notifications_for_event(game=game, seq=seq, before_seat=before_seat, seats=seats)
     if queue_bots and game.status == GameStatus.ACTIVE:
         seat = next((s for s in seats if s.index == game.current_seat), None)
         if seat is not None and seat.bot:

@@ -7,6 +7,7 @@ condition (still pending and due) that keeps the claim exclusive on databases wi
 locks too. Each claimed row is then checked, rendered, handed to the mail server and marked
 ``sent`` at once, by the holder of the claim token only: a worker that dies mid-batch leaves
 every row it had not yet handed over unsent, and the sweep sends them once their lease expires.
+A "your turn" row gets its summary and options only here, once the checks let it go out.
 
 A worker runs ``deliver_due`` when kicked: after every commit that wrote notifications
 (``kick_delivery``; repeated kicks are merged while one is queued, so that a burst of moves
@@ -252,7 +253,9 @@ def _send_one(row: Notification, token: str, facts: _Facts, now: datetime) -> Se
     if reason:
         _release(row.pk, token, status=Status.SKIPPED, reason=reason)
         return SendResult("skipped", detail=reason)
+    built: dict[str, Any] = {}
     try:
+        built = _build_context(row)
         message = emails.build(
             row,
             unsubscribe_token=links.unsubscribe_token(
@@ -262,12 +265,29 @@ def _send_one(row: Notification, token: str, facts: _Facts, now: datetime) -> Se
         )
         emails.deliver(message)
     except Exception as exc:
-        return _failed(row, token, exc, now)
-    if not _release(row.pk, token, status=Status.SENT, sent_at=timezone.now()):
+        return _failed(row, token, exc, now, **built)
+    if not _release(row.pk, token, status=Status.SENT, sent_at=timezone.now(), **built):
         logger.warning(
             "notification %s was sent after its claim had expired: it may be sent twice", row.pk
         )
     return SendResult("sent")
+
+
+def _build_context(row: Notification) -> dict[str, Any]:
+    """Complete a "your turn" row's context now that it is sent: the fields to store with it.
+
+    Its event queued it with the game's name and the seat only (``notifications_for_event``):
+    the summary and the priced options are only worth building for an email that goes out.
+    They are stored with the outcome (sent, or failed for a retry), so that the admin shows
+    what was sent and a retry sends the same; a row that has them already is left as it is.
+    """
+    if row.kind != Kind.YOUR_TURN or "summary" in row.context:
+        return {}
+    # Imported here: services queues rows and kicks delivery, so it imports this module.
+    from notifications.services import your_turn_context
+
+    row.context = your_turn_context(row)
+    return {"context": row.context}
 
 
 def _skip_reason(
@@ -306,13 +326,16 @@ def _skip_reason(
     return ""
 
 
-def _failed(row: Notification, token: str, exc: Exception, now: datetime) -> SendResult:
+def _failed(
+    row: Notification, token: str, exc: Exception, now: datetime, **stored: Any
+) -> SendResult:
+    """Retry later, or give up; ``stored``: more fields to write with the outcome."""
     error = f"{type(exc).__name__}: {exc}"[:2000]
     attempts = row.attempts
     max_attempts = int(getattr(settings, "NOTIFY_MAX_ATTEMPTS", 6))
     if emails.is_permanent(exc) or attempts >= max_attempts:
         logger.error("notification %s failed (attempt %s): %s", row.pk, attempts, error)
-        _release(row.pk, token, status=Status.FAILED, last_error=error)
+        _release(row.pk, token, status=Status.FAILED, last_error=error, **stored)
         return SendResult("failed", detail=error)
     delay = retry_delay(attempts)
     logger.warning(
@@ -322,7 +345,14 @@ def _failed(row: Notification, token: str, exc: Exception, now: datetime) -> Sen
         error,
         delay.total_seconds(),
     )
-    _release(row.pk, token, status=Status.PENDING, last_error=error, next_attempt_at=now + delay)
+    _release(
+        row.pk,
+        token,
+        status=Status.PENDING,
+        last_error=error,
+        next_attempt_at=now + delay,
+        **stored,
+    )
     return SendResult("retry", retry_in=delay.total_seconds(), detail=error)
 
 

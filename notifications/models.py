@@ -110,7 +110,10 @@ class Notification(models.Model):
         null=True, blank=True, help_text="Daily digest: the recipient's local date."
     )
     context = models.JSONField(
-        default=dict, blank=True, help_text="What the message says, fixed when it was queued."
+        default=dict,
+        blank=True,
+        help_text="What the message says, fixed when it was queued (a your-turn email's "
+        "summary and options: when it was sent, for its event).",
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     reason = models.CharField(max_length=200, blank=True, help_text="Why it was skipped.")

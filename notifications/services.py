@@ -6,9 +6,12 @@ How a notification travels, and why it is sent once:
    ``notifications_for_event`` (or another ``*_queue`` function) inside its transaction: the
    ``Notification`` rows commit or roll back with the event. A unique constraint on
    (game, event seq, recipient, kind, channel) makes a second write of the same
-   notification a no-op, so every writer may simply try again.
+   notification a no-op, so every writer may simply try again. What costs more than a few
+   reads waits for delivery: a "your turn" email's summary and options are built when it is
+   sent (``your_turn_context``), not by the move that gave the turn.
 2. **Sent after commit.** ``transaction.on_commit`` kicks the Celery task
-   ``notifications.deliver``. If the broker is down the move still succeeds; the row waits.
+   ``notifications.deliver`` (once the response is sent, when a request wrote the rows:
+   ``gwt_site.after_response``). If the broker is down the move still succeeds; the row waits.
 3. **Claimed before sending** (``notifications/delivery.py``): a worker turns due rows from
    ``pending`` to ``sending`` with a claim token and a lease, in one transaction that skips
    rows another worker has locked and re-checks that they are still pending. Only the claim's
@@ -49,6 +52,7 @@ from games import replay
 from games.errors import ConflictError, InvalidRequestError, NotAllowedError
 from games.models import Event, EventKind, Game, GameStatus, Seat, SeatStatus, TimeoutPolicy
 from games.selectors import event_text
+from gwt_site import after_response
 from notifications import links
 from notifications.delivery import kick_delivery
 from notifications.models import (
@@ -135,7 +139,8 @@ def _queue(rows: Iterable[Notification]) -> list[int]:
             continue  # queued before (the same event seen twice, two sweeps at once)
         ids.append(row.pk)
     if ids:
-        transaction.on_commit(kick_delivery)
+        # After the answer to the request, if any: the outbox sweep covers a lost kick.
+        transaction.on_commit(lambda: after_response.defer(kick_delivery))
     return ids
 
 
@@ -144,7 +149,6 @@ def notifications_for_event(
     game: Game,
     seq: int,
     before_seat: int | None,
-    state: Any = None,
     seats: list[Seat] | None = None,
 ) -> list[int]:
     """The notifications caused by event ``seq`` of ``game``, which was just appended.
@@ -157,7 +161,10 @@ def notifications_for_event(
     * otherwise "your turn" to the seat to move, but only when the turn passed to another
       seat: a seat's own consecutive decisions within its turn notify nobody.
 
-    Bots get nothing. ``state`` is the engine state after ``seq`` (rebuilt when not given).
+    Bots get nothing. A "your turn" row holds only the game's name and the seat: what the
+    player did not see yet and may do now is built when the email is actually sent
+    (``your_turn_context``), since most of them are skipped (the player is on the site) and
+    pricing every legal move here would slow down every move and bot turn.
     ``seats``: the game's seats as the caller's transaction has them (locked with the game
     row, users not needed); with them, a turn that passes to a bot reads nothing, which is
     every human move of a game against bots.
@@ -179,8 +186,7 @@ def notifications_for_event(
         return _queue(rows)
     to_move = _human_to_move(game, seats)
     if to_move is not None:
-        state = replay.state_at(game, seq) if state is None else state
-        context = {"game_name": name, **_turn_context(game, to_move, seats, state, seq)}
+        context = {"game_name": name, "seat": to_move.index}
         rows.append(_row(game, seq, to_move.user_id, Kind.YOUR_TURN, context))
     if started:
         context = {"game_name": name, "first": _seat_label(_seat_at(seats, game.current_seat))}
@@ -286,6 +292,21 @@ def game_name(game: Game, seats: list[Seat] | None = None) -> str:
         if seat.is_filled
     ]
     return f"game {game.public_id} ({', '.join(names)})" if names else f"game {game.public_id}"
+
+
+def your_turn_context(notification: Notification) -> dict[str, Any]:
+    """The whole context of a "your turn" email, built by the delivery that sends it.
+
+    Built for the row's ``event_seq`` (the event that gave the turn), not for the game as
+    it is now: the email shows what it would have shown when it was queued, its option
+    numbers are those of the version its reply address signs, and every attempt at the same
+    row builds the same context.
+    """
+    game, seq = notification.game, notification.event_seq
+    seats = _seats(game)
+    seat = _seat_at(seats, notification.context["seat"])
+    state = replay.state_at(game, seq)
+    return {**notification.context, **_turn_context(game, seat, seats, state, seq)}
 
 
 def _turn_context(

@@ -48,6 +48,22 @@ def two_player_game(alice, bob):
     return started_game(alice, [bob])
 
 
+@pytest.fixture
+def turn_context_calls(monkeypatch) -> list[int]:
+    """The seqs for which a "your turn" summary and options were built (they still are)."""
+    from notifications import services
+
+    calls: list[int] = []
+    build = services._turn_context
+
+    def spy(game: Any, seat: Any, seats: Any, state: Any, seq: int) -> dict[str, Any]:
+        calls.append(seq)
+        return build(game, seat, seats, state, seq)
+
+    monkeypatch.setattr(services, "_turn_context", spy)
+    return calls
+
+
 @pytest.fixture(scope="module")
 def smtp_sink() -> Iterator[Any]:
     from tests.notifications.support import SmtpSink

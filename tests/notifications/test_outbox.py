@@ -7,6 +7,8 @@ from django.db import transaction
 
 from games import services
 from games.models import Event, GameStatus
+from notifications import services as notify
+from notifications.delivery import notification_send
 from notifications.models import Kind, Notification, Status
 from notifications.services import notifications_for_event
 from tests.games.helpers import started_game
@@ -19,6 +21,13 @@ def rows(**filters):
         .order_by("id")
         .values_list("recipient__username", "kind", "event_seq")
     )
+
+
+def sent_context(notification: Notification) -> dict:
+    """The context of ``notification`` once delivered: a "your turn" row is completed then."""
+    assert notification_send(notification_id=notification.pk).outcome == "sent"
+    notification.refresh_from_db()
+    return notification.context
 
 
 @pytest.mark.django_db
@@ -57,8 +66,12 @@ def test_the_decision_that_passes_the_turn_writes_one_your_turn_for_the_next_pla
 
     assert len(results) > 1  # several decisions, one notification
     assert rows() == [("bob", Kind.YOUR_TURN, results[-1].version)]
-    context = Notification.objects.get().context
+    row = Notification.objects.get()
+    name = f"game {two_player_game.public_id} (alice, bob)"
+    assert row.context == {"game_name": name, "seat": 1}, "built when sent, not by the move"
+    context = sent_context(row)
     assert context["colour"] == "red"
+    assert context["reply_version"] == results[-1].version
     texts = [
         f"alice (blue): {e.payload['text']}"
         for e in Event.objects.filter(game=two_player_game, kind="move").order_by("seq")
@@ -76,9 +89,24 @@ def test_the_summary_starts_after_the_recipients_own_last_decision(two_player_ga
 
     latest = Notification.objects.filter(recipient__username="bob").latest("event_seq")
     assert latest.event_seq == alice_moves[-1].version
-    assert len(latest.context["summary"]) == len(alice_moves)
-    assert all(line.startswith("alice (blue): ") for line in latest.context["summary"])
+    summary = sent_context(latest)["summary"]
+    assert len(summary) == len(alice_moves)
+    assert all(line.startswith("alice (blue): ") for line in summary)
     assert bob_moves[-1].version < alice_moves[0].version
+
+
+@pytest.mark.django_db
+def test_the_move_that_passes_the_turn_neither_summarises_nor_prices_the_options(
+    two_player_game, turn_context_calls, monkeypatch
+):
+    priced: list[int] = []
+    monkeypatch.setattr(notify, "turn_facts", lambda state, seat: priced.append(seat))
+    Notification.objects.all().delete()
+
+    pass_turn(two_player_game)
+
+    assert rows() == [("bob", Kind.YOUR_TURN, two_player_game.version)]
+    assert (turn_context_calls, priced) == ([], [])
 
 
 @pytest.mark.django_db
@@ -115,7 +143,9 @@ def test_the_same_notification_cannot_be_written_twice(two_player_game):
 
 
 @pytest.mark.django_db
-def test_bots_are_never_notified_and_the_human_is_told_after_the_bots_played(alice):
+def test_bots_are_never_notified_and_the_human_is_told_after_the_bots_played(
+    alice, turn_context_calls
+):
     game = started_game(alice, bots=[1], players=2)
     Notification.objects.all().delete()
 
@@ -127,7 +157,9 @@ def test_bots_are_never_notified_and_the_human_is_told_after_the_bots_played(ali
     game.refresh_from_db()
     assert game.current_seat == 0
     assert rows() == [("alice", Kind.YOUR_TURN, game.version)]
-    summary = Notification.objects.get().context["summary"]
+    assert turn_context_calls == [], "the bot task leaves the summary and options to delivery"
+    summary = sent_context(Notification.objects.get())["summary"]
+    assert turn_context_calls == [game.version]
     assert summary
     assert all(line.startswith("heuristic bot (red): ") for line in summary)
 

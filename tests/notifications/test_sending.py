@@ -66,8 +66,13 @@ def test_sending_claims_the_row_sends_one_email_and_marks_it_sent(your_turn, two
     assert link in html
     assert "Since your last turn:" in message.body
     assert "Your options now:" in message.body
-    for line in your_turn.context["summary"] + your_turn.context["options"]:
-        assert line in message.body
+    # What the email showed is stored with it, for the event that gave the turn.
+    assert your_turn.context["reply_version"] == your_turn.event_seq
+    assert your_turn.context["summary"], "alice's decisions"
+    for line in your_turn.context["summary"]:
+        assert f"  - {line}\n" in message.body
+    for choice in your_turn.context["choices"]:
+        assert f"  {choice['n']}. {choice['text']}" in message.body
 
 
 @pytest.mark.django_db
@@ -97,7 +102,7 @@ def test_a_row_claimed_by_a_live_worker_is_left_alone_until_its_lease_expires(yo
 
 @pytest.mark.django_db
 def test_a_transient_failure_is_retried_with_exponential_backoff_and_then_marked_failed(
-    your_turn, monkeypatch, settings
+    your_turn, monkeypatch, settings, turn_context_calls
 ):
     settings.NOTIFY_MAX_ATTEMPTS = 3
     settings.NOTIFY_RETRY_BACKOFF = 30
@@ -114,6 +119,8 @@ def test_a_transient_failure_is_retried_with_exponential_backoff_and_then_marked
     assert your_turn.status == Status.PENDING
     assert your_turn.next_attempt_at == now + timedelta(seconds=30)
     assert "SMTPServerDisconnected" in your_turn.last_error
+    assert your_turn.context["summary"], "what the attempt would have sent is kept"
+    built = your_turn.context
     assert notification_send(notification_id=your_turn.pk, now=now).outcome == "busy"  # not due
 
     second = notification_send(notification_id=your_turn.pk, now=now + timedelta(seconds=31))
@@ -122,6 +129,8 @@ def test_a_transient_failure_is_retried_with_exponential_backoff_and_then_marked
     third = notification_send(notification_id=your_turn.pk, now=now + timedelta(seconds=200))
     assert third.outcome == "failed"
     assert status_of(your_turn) == (Status.FAILED, 3, "")
+    assert your_turn.context == built
+    assert turn_context_calls == [your_turn.event_seq], "built once, for its event"
     assert mail.outbox == []
 
 
@@ -220,7 +229,7 @@ def test_the_sweep_kicks_delivery_for_rows_left_behind_and_expired_claims_only(
         ("no_email", "no email address"),
     ],
 )
-def test_a_notification_is_skipped_with_a_reason(your_turn, bob, setup, reason):
+def test_a_notification_is_skipped_with_a_reason(your_turn, bob, setup, reason, turn_context_calls):
     if setup == "user_off":
         NotificationPreference.objects.create(user=bob, mode=Mode.OFF)
     elif setup == "game_off":
@@ -240,6 +249,8 @@ def test_a_notification_is_skipped_with_a_reason(your_turn, bob, setup, reason):
     assert (result.outcome, result.detail) == ("skipped", reason)
     assert status_of(your_turn) == (Status.SKIPPED, 1, reason)
     assert mail.outbox == []
+    assert turn_context_calls == [], "no summary nor options for an email that is not sent"
+    assert set(your_turn.context) == {"game_name", "seat"}
 
 
 @pytest.mark.django_db
