@@ -3,15 +3,25 @@
 N clients on loopback each play games against a bot through the REST API, served by
 gunicorn on PostgreSQL, with a real Celery worker (Redis broker) playing the bot seats. Each
 client process loops: poll its legal moves until it is its turn (they are [] while the bot
-plays), optionally "think", POST one chosen at random with its expected version and an
-idempotency key; the answer to a move lists the next decision's options when the turn goes
-on, and then the client moves again without asking. After each move it also calls a trivial
+plays), "think", POST one chosen at random with its expected version and an idempotency
+key; the answer to a move lists the next decision's options when the turn goes on, and then
+the client thinks and moves again without asking. After each move it also calls a trivial
 authenticated endpoint (`GET /api/me/`), so that both are measured in the same run, under the
 same load. Prints p50/p95/p99 latency and throughput of both, and the CPU time used during the
 measured window by gunicorn, Celery, the clients, PostgreSQL and Redis, and by anything else
 running on the machine (which makes the figures worse).
 
-    .venv/bin/python bench/api.py                      # 16 clients, 30 s
+A client is a player: by default it thinks about a second before each decision (0.5 to
+1.5 s at random), far quicker than people playing over days, so 16 of them make as many
+moves per second as hundreds of real players. With `--think-ms 0` the loop is closed: every
+client always has a request in the server, the machine's two cores are saturated, and the
+latency only says how much CPU a request costs (about clients x CPU per request / cores,
+whatever the server does); that run measures the capacity (its throughput), not the
+latency a player sees.
+
+    .venv/bin/python bench/api.py                      # 16 players, 60 s
+    .venv/bin/python bench/api.py --think-ms 250       # busier players
+    .venv/bin/python bench/api.py --think-ms 0         # closed loop: capacity
     .venv/bin/python bench/api.py --clients 4 --seconds 10
 
 Needs PostgreSQL and Redis (BENCH_DATABASE_URL, BENCH_REDIS_URL; defaults: a `gwt_bench`
@@ -139,7 +149,7 @@ def play(
             continue
         empty_polls = 0
         if think:
-            time.sleep(think)
+            time.sleep(think * rng.uniform(0.5, 1.5))
         body = {
             "move": rng.choice(legal["moves"]),
             "expected_version": legal["version"],
@@ -282,7 +292,7 @@ def report(name: str, values: list[float], seconds: float) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=16)
-    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds not measured")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
@@ -294,8 +304,9 @@ def main() -> None:
     parser.add_argument(
         "--think-ms",
         type=float,
-        default=0.0,
-        help="pause before each decision (a player reading the board); 0: closed loop",
+        default=1000.0,
+        help="mean pause before each decision (a player reading the board; 0.5 to 1.5 times "
+        "this at random); 0: closed loop",
     )
     parser.add_argument("--celery-concurrency", type=int, default=2)
     parser.add_argument(
@@ -368,7 +379,8 @@ def main() -> None:
 
     print(
         f"bench/api.py: {args.clients} clients (one process each), {elapsed:.0f} s measured "
-        f"(+{args.warmup:.0f} s warm-up), thinking {args.think_ms:.0f} ms before each move, "
+        f"(+{args.warmup:.0f} s warm-up), thinking {args.think_ms:.0f} ms on average before "
+        "each decision, "
         f"polling every {args.poll_ms:.0f} ms while the bot plays; gunicorn {args.workers} "
         f"{args.worker_class} workers x {args.threads} threads, "
         f"Celery worker x{args.celery_concurrency}"
@@ -391,6 +403,15 @@ def main() -> None:
         print(
             f"CPU seconds in the {elapsed:.0f} s window ({os.cpu_count()} cores): "
             + ", ".join(f"{role} {seconds:.1f}" for role, seconds in used.items())
+        )
+        moves = max(len(results.moves), 1)
+        print(
+            "CPU ms per move of a client: "
+            + ", ".join(
+                f"{role} {seconds / moves * 1000:.2f}"
+                for role, seconds in used.items()
+                if role != "other"
+            )
         )
     ratio = move["p50"] / trivial["p50"] if trivial["p50"] else float("nan")
     print(

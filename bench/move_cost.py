@@ -7,7 +7,8 @@ Django's request handling (middleware, DRF, the service, the JSON) but without a
 server, on PostgreSQL and Redis. One process plays games against the heuristic bot like a
 `bench/api.py` client: legal moves (unless the last move's answer gave them), a random one
 of them, `GET /api/me/`; the bot's task
-(`bot_turns_play`, what the Celery worker runs) is timed apart when the turn passes to it.
+(`bot_turns_play`, what the Celery worker runs) is timed apart when the turn passes to it,
+and so is the delivery task that looks at the "your turn" notification the bot run queued.
 
     .venv/bin/python bench/move_cost.py                  # 600 moves
     .venv/bin/python bench/move_cost.py --moves 2000 --profile /tmp/move.prof
@@ -113,7 +114,7 @@ def main() -> None:
         "--profile-kind",
         default="POST moves/",
         help="which kind --profile covers: 'POST moves/', 'GET legal-moves/', 'GET /api/me/', "
-        "'bot task'",
+        "'bot task', 'delivery task'",
     )
     args = parser.parse_args()
 
@@ -129,6 +130,7 @@ def main() -> None:
 
     from games import services
     from games.models import Game
+    from notifications.delivery import deliver_due
 
     user, _ = get_user_model().objects.get_or_create(username="bench-cost")
     token, _ = Token.objects.get_or_create(user=user)
@@ -153,6 +155,8 @@ def main() -> None:
             game_id, version = bot_turns.pop()
             task = partial(services.bot_turns_play, game_id=game_id, version=version)
             bot_moves += meter.measure("bot task", task, profiler)
+            # The "your turn" it queued: what the delivery task does with it.
+            meter.measure("delivery task", deliver_due, profiler)
 
     def new_game() -> str:
         created = client.post("/api/games/", {"players": 2, "bots": [1]}, "application/json")
