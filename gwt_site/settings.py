@@ -244,8 +244,13 @@ NOTIFICATIONS_QUEUE = env_str("NOTIFICATIONS_QUEUE", "celery")
 NOTIFY_REMINDER_AFTER = env_int("NOTIFY_REMINDER_AFTER", 24 * 3600)
 # A warning this long before a turn deadline (never in the first half of the turn's time).
 NOTIFY_DEADLINE_WARNING_BEFORE = env_int("NOTIFY_DEADLINE_WARNING_BEFORE", 12 * 3600)
-# No email to a player who made a request on the site this recently (0: always email).
+# A player who made a request on the site this recently is looking at it (0: never): a "your
+# turn" email waits until they have been away this long (and is not sent if they moved
+# meanwhile); the other emails are not sent to them.
 NOTIFY_SKIP_IF_ACTIVE_WITHIN = env_int("NOTIFY_SKIP_IF_ACTIVE_WITHIN", 60)
+# The delivery task for the emails that wait (above) starts at the end of a bucket of this
+# many seconds: one task per bucket, however many moves queued such emails meanwhile.
+NOTIFY_DELAYED_KICK_BUCKET = env_int("NOTIFY_DELAYED_KICK_BUCKET", 15)
 # Transient failures are retried after NOTIFY_RETRY_BACKOFF, doubling each time (at most an
 # hour), up to NOTIFY_MAX_ATTEMPTS attempts in all; then the notification is "failed".
 NOTIFY_MAX_ATTEMPTS = env_int("NOTIFY_MAX_ATTEMPTS", 6)

@@ -3,14 +3,18 @@ and the email replies received (read-only)."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
+from django.utils import timezone
 
 from notifications.delivery import notifications_requeue
 from notifications.models import (
     GameNotificationPreference,
     InboundEmail,
+    Kind,
     Notification,
     NotificationPreference,
     Status,
@@ -42,6 +46,7 @@ class NotificationAdmin(admin.ModelAdmin):
         "status",
         "attempts",
         "created_at",
+        "due",
         "sent_at",
         "short_error",
     ]
@@ -75,9 +80,18 @@ class NotificationAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
 
+    @admin.display(description="due", ordering="next_attempt_at")
+    def due(self, obj: Notification) -> datetime | None:
+        """When a pending row is sent: later than it was written for a retry, or for a
+        "your turn" waiting for its player to leave the site."""
+        return obj.next_attempt_at if obj.status == Status.PENDING else None
+
     @admin.display(description="last error")
     def short_error(self, obj: Notification) -> str:
-        return obj.last_error[:80] or obj.reason[:80]
+        if obj.last_error or obj.reason:
+            return obj.last_error[:80] or obj.reason[:80]
+        waiting = obj.status == Status.PENDING and obj.next_attempt_at > timezone.now()
+        return "waits: the player is on the site" if waiting and obj.kind == Kind.YOUR_TURN else ""
 
     @admin.action(description="Send the selected failed or skipped notifications again")
     def requeue(self, request: HttpRequest, queryset: QuerySet[Notification]) -> None:

@@ -9,14 +9,23 @@ locks too. Each claimed row is then checked, rendered, handed to the mail server
 every row it had not yet handed over unsent, and the sweep sends them once their lease expires.
 A "your turn" row gets its summary and options only here, once the checks let it go out.
 
+A "your turn" email waits while its player is on the site (a request within
+NOTIFY_SKIP_IF_ACTIVE_WITHIN): they are looking at the game, but may leave without moving.
+It is queued due when they would count as gone (``active_until``), and a row claimed while
+they are still there is put back until then (``_postpone``, outcome "postponed"), attempt
+not counted. Once it is due and they are gone, it is sent if it is still their turn; if
+they moved meanwhile it is skipped like any other.
+
 A worker runs ``deliver_due`` when kicked: after every commit that wrote notifications
 (``kick_delivery``; repeated kicks are merged while one is queued, so that a burst of moves
-does not queue a burst of tasks), after a retry delay, and by the sweep.
+does not queue a burst of tasks), at the time rows waiting for their player become due
+(merged per NOTIFY_DELAYED_KICK_BUCKET), after a retry delay, and by the sweep.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 import time
 import uuid
 from collections import Counter
@@ -28,7 +37,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F, Max, Q
 from django.utils import timezone
 
 from games.models import GameStatus, Seat, SeatStatus
@@ -57,6 +66,8 @@ TURN_KINDS = frozenset({Kind.YOUR_TURN, Kind.REMINDER, Kind.DEADLINE_WARNING})
 CLOCK_TOLERANCE = timedelta(seconds=5)
 # While this cache key exists a delivery task is queued and not started: kicks are merged.
 KICK_TIMEOUT_SECONDS = 60
+# Why a player gets no email now: they are looking at the site (a "your turn" waits instead).
+ACTIVE_ON_THE_SITE = "active on the site"
 
 
 def _seconds(name: str, default: int) -> timedelta:
@@ -76,19 +87,28 @@ def _cache_is_shared() -> bool:
     return not backend.endswith(("LocMemCache", "DummyCache"))
 
 
-def kick_delivery(*, countdown: float | None = None, merge: bool = True) -> bool:
+def kick_delivery(
+    *, countdown: float | None = None, merge: bool = True, due: datetime | None = None
+) -> bool:
     """Queue a ``notifications.deliver`` task; False (logged) if the broker is unreachable.
 
     Never raises: the rows are committed, and the sweep sends what no task was queued for.
     With ``merge``, nothing is queued while an earlier kick's task has not started yet: that
     task will see this commit's rows (it looks for due rows after it starts).
+
+    ``due``: the rows kicked for are due then, not now (a "your turn" waiting for its player
+    to leave the site). The task starts at the end of the NOTIFY_DELAYED_KICK_BUCKET that
+    ``due`` falls in and, with ``merge``, only the first kick for a bucket queues one: the
+    moves of every game against bots during those seconds cost one task, not one each. A
+    ``due`` that has come is an immediate kick. ``countdown`` alone (a retry, a successor) is
+    never merged.
     """
     from notifications.tasks import deliver
 
-    key = _kick_key()
-    merging = merge and countdown is None and _cache_is_shared()
+    countdown, key, hold = _kick_plan(countdown, due)
+    merging = merge and key is not None and _cache_is_shared()
     try:
-        if merging and not cache.add(key, 1, KICK_TIMEOUT_SECONDS):
+        if merging and not cache.add(key, 1, hold):
             return True
     except Exception:  # the cache is down: kick without merging
         merging = False
@@ -102,14 +122,32 @@ def kick_delivery(*, countdown: float | None = None, merge: bool = True) -> bool
     except Exception as exc:
         logger.warning("could not queue the delivery task (%s); the outbox sweep will", exc)
         if merging:
-            _forget_kick()
+            _forget_kick(key)
         return False
     return True
 
 
-def _forget_kick() -> None:
+def _kick_plan(
+    countdown: float | None, due: datetime | None
+) -> tuple[float | None, str | None, int]:
+    """(countdown, the cache key that merges the kick or None, seconds the key is kept)."""
+    if due is not None:
+        now = timezone.now()
+        if due > now:
+            bucket = max(1, int(getattr(settings, "NOTIFY_DELAYED_KICK_BUCKET", 15)))
+            end = math.ceil(due.timestamp() / bucket) * bucket
+            wait = end - now.timestamp()
+            # Kept past the task's start: a key gone early merely queues a second task.
+            return wait, f"{_kick_key()}:at:{end}", math.ceil(wait) + KICK_TIMEOUT_SECONDS
+        countdown = None
+    if countdown is not None:
+        return countdown, None, 0
+    return None, _kick_key(), KICK_TIMEOUT_SECONDS
+
+
+def _forget_kick(key: str | None = None) -> None:
     try:
-        cache.delete(_kick_key())
+        cache.delete(key or _kick_key())
     except Exception:
         logger.warning("could not clear the delivery kick", exc_info=True)
 
@@ -119,7 +157,9 @@ def _forget_kick() -> None:
 
 @dataclass(frozen=True)
 class SendResult:
-    outcome: str  # sent, skipped, failed, retry, busy (claimed elsewhere, done, or not due)
+    # sent, skipped, failed, retry, postponed (its player is on the site: back to pending),
+    # busy (claimed elsewhere, done, or not due)
+    outcome: str
     retry_in: float | None = None
     detail: str = ""
 
@@ -200,12 +240,14 @@ def _claim(
 
 @dataclass
 class _Facts:
-    """What the checks need about the recipients of a batch (four queries per batch)."""
+    """What the checks need about the recipients of a batch (four or five queries a batch)."""
 
     preferences: dict[int, NotificationPreference]
     last_seen: dict[int, datetime]
     overrides: dict[tuple[int, int], str]
     their_turn: set[tuple[int, int]]  # (user, game) where the user's seat is to move
+    # (user, game) -> event seq of the user's latest "your turn" row in that game
+    latest_turn: dict[tuple[int, int], int]
 
     @classmethod
     def of(cls, rows: list[Notification]) -> _Facts:
@@ -236,7 +278,31 @@ class _Facts:
             ),
             overrides=overrides,
             their_turn=their_turn,
+            latest_turn=_latest_turns(rows),
         )
+
+
+def _latest_turns(rows: list[Notification]) -> dict[tuple[int, int], int]:
+    """For the batch's "your turn" rows: the event of each (user, game)'s latest one.
+
+    A row postponed while its player is on the site may still be pending when the turn has
+    come back to them (a game against bots): the later row replaces it.
+    """
+    turns = [row for row in rows if row.kind == Kind.YOUR_TURN and row.game_id]
+    if not turns:
+        return {}
+    latest = (
+        Notification.objects.filter(
+            kind=Kind.YOUR_TURN,
+            recipient_id__in={row.recipient_id for row in turns},
+            game_id__in={row.game_id for row in turns},
+        )
+        .values("recipient_id", "game_id")
+        .annotate(seq=Max("event_seq"))
+        .order_by()  # the model's ordering would join the GROUP BY
+        .values_list("recipient_id", "game_id", "seq")
+    )
+    return {(user, game): seq for user, game, seq in latest}
 
 
 def _send_claimed(rows: list[Notification], token: str, now: datetime | None) -> list[SendResult]:
@@ -253,6 +319,10 @@ def _send_one(row: Notification, token: str, facts: _Facts, now: datetime) -> Se
     if reason:
         _release(row.pk, token, status=Status.SKIPPED, reason=reason)
         return SendResult("skipped", detail=reason)
+    if row.kind == Kind.YOUR_TURN:
+        until = active_until(facts.last_seen.get(row.recipient_id), now)
+        if until is not None:
+            return _postpone(row, token, until)
     built: dict[str, Any] = {}
     try:
         built = _build_context(row)
@@ -271,6 +341,39 @@ def _send_one(row: Notification, token: str, facts: _Facts, now: datetime) -> Se
             "notification %s was sent after its claim had expired: it may be sent twice", row.pk
         )
     return SendResult("sent")
+
+
+def active_until(last_seen: datetime | None, now: datetime) -> datetime | None:
+    """Until when a player last seen on the site at ``last_seen`` counts as on it (a request
+    within NOTIFY_SKIP_IF_ACTIVE_WITHIN), or None if they no longer do at ``now``.
+
+    Within CLOCK_TOLERANCE of that time they count as gone already: a claim takes a row that
+    early, and a row put back for less would be claimed and put back again at once.
+    """
+    window = _seconds("NOTIFY_SKIP_IF_ACTIVE_WITHIN", 60)
+    if not window or last_seen is None:
+        return None
+    until = last_seen + window
+    return until if until > now + CLOCK_TOLERANCE else None
+
+
+def _postpone(row: Notification, token: str, until: datetime) -> SendResult:
+    """Put a "your turn" row back until its player has left the site, as if never claimed.
+
+    Waiting is not a failed attempt: the claim's attempt is given back, so that a player
+    who stays on the site for hours never exhausts NOTIFY_MAX_ATTEMPTS. Nothing is built
+    (they may move meanwhile, and then it is skipped). A delayed kick, merged per bucket,
+    comes back for it; the outbox sweep covers a lost one.
+    """
+    if _release(
+        row.pk,
+        token,
+        status=Status.PENDING,
+        next_attempt_at=until,
+        attempts=F("attempts") - 1,
+    ):
+        kick_delivery(due=until)
+    return SendResult("postponed", detail=ACTIVE_ON_THE_SITE)
 
 
 def _build_context(row: Notification) -> dict[str, Any]:
@@ -293,7 +396,8 @@ def _build_context(row: Notification) -> dict[str, Any]:
 def _skip_reason(
     row: Notification, facts: _Facts, preference: NotificationPreference | None, now: datetime
 ) -> str:
-    """Why this notification should not be sent now ('' to send it)."""
+    """Why this notification should not be sent at all ('' to send it, or for a "your turn"
+    whose player is on the site, to wait: ``_send_one``)."""
     user = row.recipient
     if not user.is_active:
         return "the account is inactive"
@@ -319,10 +423,15 @@ def _skip_reason(
             return "no longer their turn"
         if row.kind != Kind.YOUR_TURN and game.version != row.event_seq:
             return "they have moved since"
+        latest = facts.latest_turn.get((row.recipient_id, row.game_id), 0)
+        if row.kind == Kind.YOUR_TURN and (row.event_seq or 0) < latest:
+            return "a later your-turn email replaces it"
+    if row.kind == Kind.YOUR_TURN:
+        return ""  # on the site: it waits for them to leave (``_send_one``)
     window = _seconds("NOTIFY_SKIP_IF_ACTIVE_WITHIN", 60)
     last_seen = facts.last_seen.get(row.recipient_id)
     if window and last_seen is not None and last_seen >= now - window:
-        return "active on the site"
+        return ACTIVE_ON_THE_SITE
     return ""
 
 

@@ -12,6 +12,9 @@ How a notification travels, and why it is sent once:
 2. **Sent after commit.** ``transaction.on_commit`` kicks the Celery task
    ``notifications.deliver`` (once the response is sent, when a request wrote the rows:
    ``gwt_site.after_response``). If the broker is down the move still succeeds; the row waits.
+   A "your turn" for a player who is on the site is due only when they would count as gone
+   (``delivery.active_until``): its kick is a delayed one, merged with the others of the
+   same few seconds, and delivery puts it back if they are still there then.
 3. **Claimed before sending** (``notifications/delivery.py``): a worker turns due rows from
    ``pending`` to ``sending`` with a claim token and a lease, in one transaction that skips
    rows another worker has locked and re-checks that they are still pending. Only the claim's
@@ -35,7 +38,7 @@ killed at any other moment causes neither a loss nor a duplicate.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
@@ -54,7 +57,7 @@ from games.models import Event, EventKind, Game, GameStatus, Seat, SeatStatus, T
 from games.selectors import event_text
 from gwt_site import after_response
 from notifications import links
-from notifications.delivery import kick_delivery
+from notifications.delivery import active_until, kick_delivery
 from notifications.models import (
     GameNotificationPreference,
     Kind,
@@ -129,7 +132,8 @@ def notification_queue(
 
 
 def _queue(rows: Iterable[Notification]) -> list[int]:
-    ids = []
+    now = timezone.now()
+    written = []
     for row in rows:
         try:
             # A savepoint: a duplicate leaves the caller's transaction usable.
@@ -137,11 +141,22 @@ def _queue(rows: Iterable[Notification]) -> list[int]:
                 row.save(force_insert=True)
         except IntegrityError:
             continue  # queued before (the same event seen twice, two sweeps at once)
-        ids.append(row.pk)
-    if ids:
+        written.append(row)
+    for kick in _kicks_for(written, now):
         # After the answer to the request, if any: the outbox sweep covers a lost kick.
-        transaction.on_commit(lambda: after_response.defer(kick_delivery))
-    return ids
+        transaction.on_commit(lambda kick=kick: after_response.defer(kick))
+    return [row.pk for row in written]
+
+
+def _kicks_for(written: list[Notification], now: datetime) -> list[Callable[[], bool]]:
+    """The delivery kicks the ``written`` rows need: one at once if any is due now, and a
+    delayed one (merged per bucket by ``kick_delivery``) for each time some are due later."""
+    kicks: list[Callable[[], bool]] = []
+    if any(row.next_attempt_at <= now for row in written):
+        kicks.append(kick_delivery)
+    later = sorted({row.next_attempt_at for row in written if row.next_attempt_at > now})
+    kicks.extend(lambda due=due: kick_delivery(due=due) for due in later)
+    return kicks
 
 
 def notifications_for_event(
@@ -163,8 +178,10 @@ def notifications_for_event(
 
     Bots get nothing. A "your turn" row holds only the game's name and the seat: what the
     player did not see yet and may do now is built when the email is actually sent
-    (``your_turn_context``), since most of them are skipped (the player is on the site) and
-    pricing every legal move here would slow down every move and bot turn.
+    (``your_turn_context``), since most of them are never sent (the player, on the site,
+    moves before they leave it) and pricing every legal move here would slow down every move
+    and bot turn. It is due once the player would count as gone from the site
+    (``_your_turn_due``), read with the seats.
     ``seats``: the game's seats as the caller's transaction has them (locked with the game
     row, users not needed); with them, a turn that passes to a bot reads nothing, which is
     every human move of a game against bots.
@@ -175,7 +192,7 @@ def notifications_for_event(
         return []  # a decision within a turn: nobody is told (and nothing is read)
     if not (game.is_over or started) and seats is not None and not _human_to_move(game, seats):
         return []  # the turn passed to a bot (or an empty seat): nobody is told
-    seats = _seats(game)
+    seats = _seats(game, with_activity=True)
     name = game_name(game, seats)
     rows: list[Notification] = []
     if game.is_over:
@@ -187,7 +204,9 @@ def notifications_for_event(
     to_move = _human_to_move(game, seats)
     if to_move is not None:
         context = {"game_name": name, "seat": to_move.index}
-        rows.append(_row(game, seq, to_move.user_id, Kind.YOUR_TURN, context))
+        row = _row(game, seq, to_move.user_id, Kind.YOUR_TURN, context)
+        row.next_attempt_at = _your_turn_due(to_move, now=row.next_attempt_at)
+        rows.append(row)
     if started:
         context = {"game_name": name, "first": _seat_label(_seat_at(seats, game.current_seat))}
         for seat in seats:
@@ -256,8 +275,18 @@ def _row(game: Game, seq: int, user_id: int, kind: str, context: dict[str, Any])
     )
 
 
-def _seats(game: Game) -> list[Seat]:
-    return list(Seat.objects.filter(game=game).select_related("user").order_by("index"))
+def _seats(game: Game, *, with_activity: bool = False) -> list[Seat]:
+    """The game's seats with their users (and, ``with_activity``, when each user was last
+    seen on the site: ``seat.user.activity``, absent for one never seen), in one query."""
+    related = ("user", "user__activity") if with_activity else ("user",)
+    return list(Seat.objects.filter(game=game).select_related(*related).order_by("index"))
+
+
+def _your_turn_due(seat: Seat, *, now: datetime) -> datetime:
+    """When the "your turn" email to ``seat``'s player is due: now, or when they would count
+    as gone if they are on the site (looking at the game, they need no email yet)."""
+    activity = getattr(seat.user, "activity", None)  # selected with the seats, or absent
+    return active_until(activity.last_seen if activity else None, now) or now
 
 
 def _seat_at(seats: list[Seat], index: int | None) -> Seat | None:

@@ -83,7 +83,10 @@ def test_a_player_invites_someone_to_an_open_game_once(alice, bob):
 
 
 @pytest.mark.django_db
-def test_a_request_on_the_site_counts_as_activity_and_stops_the_turn_email(two_player_game, bob):
+def test_a_request_on_the_site_counts_as_activity_and_delays_the_turn_email(
+    two_player_game, bob, settings
+):
+    settings.NOTIFY_SKIP_IF_ACTIVE_WITHIN = 60
     cache.delete(f"notifications:seen:{bob.pk}")
     before = timezone.now()
 
@@ -93,8 +96,11 @@ def test_a_request_on_the_site_counts_as_activity_and_stops_the_turn_email(two_p
     assert before <= seen <= timezone.now()
     Notification.objects.all().delete()
     pass_turn(two_player_game)
-    result = notification_send(notification_id=Notification.objects.get(recipient=bob).pk)
-    assert (result.outcome, result.detail) == ("skipped", "active on the site")
+    your_turn = Notification.objects.get(recipient=bob)
+    assert your_turn.next_attempt_at == seen + timedelta(seconds=60)
+    assert notification_send(notification_id=your_turn.pk).outcome == "busy", "not due yet"
+    gone = your_turn.next_attempt_at + timedelta(seconds=1)
+    assert notification_send(notification_id=your_turn.pk, now=gone).outcome == "sent"
 
 
 @pytest.mark.django_db

@@ -224,20 +224,18 @@ def test_the_sweep_kicks_delivery_for_rows_left_behind_and_expired_claims_only(
         ("user_off", "notifications are off"),
         ("game_off", "notifications are off"),
         ("digest", "daily digest instead"),
-        ("active", "active on the site"),
         ("moved_on", "no longer their turn"),
         ("no_email", "no email address"),
     ],
 )
 def test_a_notification_is_skipped_with_a_reason(your_turn, bob, setup, reason, turn_context_calls):
+    # A player on the site is no reason to skip a "your turn": it waits (test_waiting.py).
     if setup == "user_off":
         NotificationPreference.objects.create(user=bob, mode=Mode.OFF)
     elif setup == "game_off":
         GameNotificationPreference.objects.create(user=bob, game=your_turn.game, mode=Mode.OFF)
     elif setup == "digest":
         NotificationPreference.objects.create(user=bob, mode=Mode.DIGEST)
-    elif setup == "active":
-        UserActivity.objects.create(user=bob, last_seen=timezone.now() - timedelta(seconds=20))
     elif setup == "moved_on":
         pass_turn(your_turn.game)  # bob has played his turn meanwhile
     elif setup == "no_email":
