@@ -71,3 +71,20 @@ def find_undoable_position(game, limit: int = 400):
                 return seat, move
         play_one(game)
     raise AssertionError("no undoable decision found")
+
+
+def moves_passing_the_turn(
+    game: Game, user: Any, *, before_each: Any = None
+) -> list[dict[str, Any]]:
+    """Play ``user``'s seat 0 (bots not queued) until some of its legal moves would give the
+    turn to seat 1; those moves. ``before_each(game)`` runs before each look at the state."""
+    while True:
+        game.refresh_from_db()
+        if before_each is not None:
+            before_each(game)
+        state = replay.state_at(game)
+        moves = engine.legal_moves(state, 0)
+        passing = [m for m in moves if engine.current_player(engine.apply(state, 0, m)) == 1]
+        if passing:
+            return passing
+        services.move_submit(game=game, user=user, move=moves[0], queue_bots=False)

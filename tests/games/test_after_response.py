@@ -9,10 +9,9 @@ from django.core.handlers.wsgi import WSGIHandler
 from django.core.signals import request_finished, request_started
 from django.test import RequestFactory
 
-import engine
-from games import replay, services
+from games import services
 from gwt_site import after_response
-from tests.games.helpers import client_for, started_game
+from tests.games.helpers import client_for, moves_passing_the_turn, started_game
 
 
 @pytest.fixture(autouse=True)
@@ -71,14 +70,7 @@ def test_a_move_to_a_bot_is_answered_before_the_bot_task_is_published(alice, mon
     published = []
     monkeypatch.setattr(services, "_queue_bot_turns", lambda *args: published.append(args))
     game = started_game(alice, bots=[1], players=2)
-    while True:  # alice plays until a move of hers gives the turn to the bot
-        game.refresh_from_db()
-        state = replay.state_at(game)
-        moves = engine.legal_moves(state, 0)
-        passing = [m for m in moves if engine.current_player(engine.apply(state, 0, m)) == 1]
-        if passing:
-            break
-        services.move_submit(game=game, user=alice, move=moves[0], queue_bots=False)
+    passing = moves_passing_the_turn(game, alice)
     published.clear()
     token = client_for(alice)._credentials["HTTP_AUTHORIZATION"]
     request = RequestFactory().post(

@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 import engine
 from games import models, prepared, replay, services
 from games.models import Event, EventKind, Game, Seat, Suspension
-from tests.games.helpers import client_for, started_game
+from tests.games.helpers import client_for, moves_passing_the_turn, started_game
 
 pytestmark = pytest.mark.django_db
 
@@ -96,14 +96,9 @@ def test_a_move_that_passes_the_turn_to_a_bot_costs_no_more_queries(
     alice, django_assert_max_num_queries, django_capture_on_commit_callbacks
 ):
     game = started_game(alice, bots=[1], players=2)
-    while True:  # alice plays on until one of her legal moves ends her turn
-        warm(game, django_capture_on_commit_callbacks)
-        state = replay.state_at(game)
-        moves = engine.legal_moves(state, 0)
-        passing = [m for m in moves if engine.current_player(engine.apply(state, 0, m)) == 1]
-        if passing:
-            break
-        services.move_submit(game=game, user=alice, move=moves[0], queue_bots=False)
+    passing = moves_passing_the_turn(
+        game, alice, before_each=lambda g: warm(g, django_capture_on_commit_callbacks)
+    )
     api = client_for(alice)
     api.get("/api/me/")
     # As within a turn: the notifications see from the locked seats that a bot is to move,
