@@ -35,8 +35,10 @@ from games.web import is_htmx, signed_in
 
 # How many of the latest events the game page lists (the replay has them all).
 LOG_LENGTH = 40
-# How often the page asks whether the game has moved on (seconds).
+# How often the page asks whether the game has moved on (seconds): soon while a bot is to
+# move (its task answers within moments of the move that gave it the turn), then less often.
 POLL_SECONDS = 3
+BOT_POLL_SECONDS = 0.5
 CHAT_POLL_SECONDS = 10
 
 
@@ -309,11 +311,17 @@ def play_context(request: HttpRequest, game: Game, *, oob: bool = False) -> dict
             "winners": [names.get(i, "") for i in (game.result or {}).get("winners", [])],
             "announcement": announcement,
             "oob": oob,
-            "poll_seconds": POLL_SECONDS,
+            "poll_seconds": _poll_seconds(game, context["seats"]),
             "spectator": viewer is None and not game.is_over,
         }
     )
     return context
+
+
+def _poll_seconds(game: Game, seats: list[dict[str, Any]]) -> float:
+    to_move = next((row["seat"] for row in seats if row["seat"].index == game.current_seat), None)
+    bot_to_move = game.status == GameStatus.ACTIVE and to_move is not None and bool(to_move.bot)
+    return BOT_POLL_SECONDS if bot_to_move else POLL_SECONDS
 
 
 def player_rows(

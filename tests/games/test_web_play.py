@@ -12,7 +12,12 @@ import engine.bots
 from games import replay, selectors, services
 from games.errors import GameError
 from games.models import ChatMessage, Event, EventKind, Report
-from tests.games.helpers import find_undoable_position, play_one, started_game
+from tests.games.helpers import (
+    find_undoable_position,
+    moves_passing_the_turn,
+    play_one,
+    started_game,
+)
 from tests.games.play_helpers import client_of, finished_against_bot
 
 pytestmark = pytest.mark.django_db
@@ -326,6 +331,24 @@ def test_polling_answers_204_until_the_version_moves_on(game, bob):
     assert response.status_code == 200
     assert "Your turn" in response.content.decode()
     assert "It is your turn." in response.content.decode()  # announced in the live region
+
+
+def test_the_page_polls_soon_while_a_bot_is_to_move_and_less_often_for_a_person(alice, bob):
+    """A bot's task answers moments after the move that gave it the turn; a person takes
+    minutes: the panel asks again after 0.5 s in the first case and 3 s in the second."""
+    against_bot = started_game(alice, bots=[1])
+    passing = moves_passing_the_turn(against_bot, alice)
+    assert 'hx-trigger="every 3s"' in client_of(alice).get(page_url(against_bot)).content.decode()
+
+    services.move_submit(game=against_bot, user=alice, move=passing[0], queue_bots=False)
+    against_bot.refresh_from_db()
+    assert against_bot.current_seat == 1
+    page = client_of(alice).get(page_url(against_bot)).content.decode()
+    assert 'hx-trigger="every 0.5s"' in page
+
+    against_person = started_game(alice, [bob])
+    page = client_of(bob).get(page_url(against_person)).content.decode()
+    assert 'hx-trigger="every 3s"' in page
 
 
 def test_the_version_endpoint_reports_the_version(game, bob):
