@@ -1,8 +1,9 @@
 """How many turn emails does one Celery worker send per second, and how soon after commit?
 
-Queues N "your turn" notifications (default 10,000), each in its own transaction through the
-same service a move uses (``notification_queue``: the outbox row, then the sending task on
-commit), from a producer process. One Celery worker (by default the prefork pool with two
+Queues N "your turn" notifications (default 2,000, one game each: the games are kept in the
+bench database for the next runs), each in its own transaction through the same service a
+move uses (``notification_queue``: the outbox row, then the sending task on commit), from a
+producer process; the worker builds each email's summary and options as it sends it. One Celery worker (by default the prefork pool with two
 processes, Celery's default on a 2-core machine; ``--pool solo`` for a single process) sends
 them to an SMTP server on loopback (aiosmtpd, in this process), which notes when each message
 arrives. Prints:
@@ -51,7 +52,7 @@ if sys.path and Path(sys.path[0] or ".").absolute() == Path(__file__).absolute()
     sys.path[0] = str(ROOT)
 PYTHON = sys.executable
 MESSAGE_ID = re.compile(rb"^Message-ID: <notification-(\d+)@", re.MULTILINE | re.IGNORECASE)
-PLAYERS = 100  # 50 two-player games share the N notifications
+PLAYERS = 100  # the players of the bench's games, two by two
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -103,19 +104,23 @@ def django_setup() -> None:
     django.setup()
 
 
-def prepare(count: int) -> list[tuple[int, int, dict]]:
-    """Users, started games, and a realistic "your turn" context for each game.
+def prepare(count: int) -> list[tuple[int, int, int, dict]]:
+    """Users and ``count`` started games (kept in the bench database for the next runs), and
+    for each game the "your turn" a move would queue.
 
-    Returns (game id, recipient id, context) for each game, the recipient being the seat to
-    move. Earlier notifications of the bench database are deleted.
+    Returns (game id, recipient id, event seq, context) for each game: the recipient is the
+    seat to move, the seq the game's version, the context what ``notifications_for_event``
+    stores (the game's name and the seat; the summary and options are built by the worker
+    when it sends). One game per notification: a game's later "your turn" replaces an earlier
+    one that is still unsent. Earlier notifications of the bench database are deleted.
     """
     django_setup()
     from django.contrib.auth import get_user_model
 
-    from games import replay, services
-    from games.models import Game
+    from games import services
+    from games.models import Game, GameStatus
     from notifications.models import Notification
-    from notifications.services import _seats, _turn_context, game_name
+    from notifications.services import _seats, game_name
 
     users = []
     for i in range(PLAYERS):
@@ -123,25 +128,29 @@ def prepare(count: int) -> list[tuple[int, int, dict]]:
             username=f"bench-mail-{i}", defaults={"email": f"bench{i}@example.test"}
         )
         users.append(user)
+    games = list(
+        Game.objects.filter(
+            status=GameStatus.ACTIVE, seats__user__username__startswith="bench-mail-"
+        )
+        .distinct()
+        .order_by("pk")[:count]
+    )
+    for i in range(len(games), count):
+        creator, other = users[(2 * i) % PLAYERS], users[(2 * i + 1) % PLAYERS]
+        game = services.game_create(creator=creator, players=2)
+        services.game_join(game=game, user=other)
+        games.append(services.game_start(game=game, user=creator))
     targets = []
-    for i in range(0, PLAYERS, 2):
-        game = services.game_create(creator=users[i], players=2)
-        services.game_join(game=game, user=users[i + 1])
-        game = services.game_start(game=game, user=users[i])
-        game = Game.objects.get(pk=game.pk)
+    for game in Game.objects.filter(pk__in=[g.pk for g in games]).order_by("pk"):
         seats = _seats(game)
         seat = next(s for s in seats if s.index == game.current_seat)
-        state = replay.state_at(game)
-        context = {
-            "game_name": game_name(game, seats),
-            **_turn_context(game, seat, seats, state, game.version),
-        }
-        targets.append((game.pk, seat.user_id, context))
+        context = {"game_name": game_name(game, seats), "seat": seat.index}
+        targets.append((game.pk, seat.user_id, game.version, context))
     Notification.objects.all().delete()  # the start notifications, and any earlier run's
     return targets
 
 
-def produce(targets: list, count: int, rate: float, start_seq: int, out: Any) -> None:
+def produce(targets: list, count: int, rate: float, out: Any) -> None:
     """The producer process: N transactions, each queueing one notification."""
     django_setup()
     from django.db import transaction
@@ -150,7 +159,7 @@ def produce(targets: list, count: int, rate: float, start_seq: int, out: Any) ->
     from notifications.models import Kind
     from notifications.services import notification_queue
 
-    games = Game.objects.in_bulk([game_id for game_id, _, _ in targets])
+    games = Game.objects.in_bulk([game_id for game_id, _, _, _ in targets])
     committed: list[tuple[int, float]] = []
     started = time.perf_counter()
     for i in range(count):
@@ -158,7 +167,7 @@ def produce(targets: list, count: int, rate: float, start_seq: int, out: Any) ->
             delay = started + i / rate - time.perf_counter()
             if delay > 0:
                 time.sleep(delay)
-        game_id, user_id, context = targets[i % len(targets)]
+        game_id, user_id, seq, context = targets[i]
         moment: list[float] = []
         with transaction.atomic():
             # Registered before the row's own on_commit (the task): runs first, at commit.
@@ -167,7 +176,7 @@ def produce(targets: list, count: int, rate: float, start_seq: int, out: Any) ->
                 recipient_id=user_id,
                 kind=Kind.YOUR_TURN,
                 game=games[game_id],
-                event_seq=start_seq + i,
+                event_seq=seq,
                 context=context,
             )
         committed.append((notification_id, moment[0]))
@@ -213,7 +222,9 @@ def stop(process: subprocess.Popen) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--count", type=int, default=10_000)
+    parser.add_argument(
+        "--count", type=int, default=2_000, help="notifications, one game each (kept for reuse)"
+    )
     parser.add_argument("--rate", type=float, default=0.0, help="commits per second (0: max)")
     parser.add_argument(
         "--pool", default="prefork", choices=["solo", "prefork"], help="the worker's pool"
@@ -272,7 +283,7 @@ def main() -> None:
 
         receiver, sender = multiprocessing.get_context("spawn").Pipe(duplex=False)
         producer = multiprocessing.get_context("spawn").Process(
-            target=produce, args=(targets, args.count, args.rate, 1_000_000, sender)
+            target=produce, args=(targets, args.count, args.rate, sender)
         )
         producer.start()
         committed = receiver.recv()
