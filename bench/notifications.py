@@ -3,10 +3,10 @@
 Queues N "your turn" notifications (default 2,000, one game each: the games are kept in the
 bench database for the next runs), each in its own transaction through the same service a
 move uses (``notification_queue``: the outbox row, then the sending task on commit), from a
-producer process; the worker builds each email's summary and options as it sends it. One Celery worker (by default the prefork pool with two
-processes, Celery's default on a 2-core machine; ``--pool solo`` for a single process) sends
-them to an SMTP server on loopback (aiosmtpd, in this process), which notes when each message
-arrives. Prints:
+producer process; the worker builds each email's summary and options as it sends it. One
+Celery worker (by default the prefork pool with two processes, Celery's default on a 2-core
+machine; ``--pool solo`` for a single process) sends them to an SMTP server on loopback
+(aiosmtpd, in this process), which notes when each message arrives. Prints:
 
 * notifications per second: N / (last SMTP hand-off - first commit);
 * the delay from each notification's commit to its hand-off to SMTP: p50, p95, p99, max;
