@@ -16,7 +16,7 @@ from django.db import connection
 from django.db.models import Model
 from django.db.transaction import TransactionManagementError
 
-from games.models import Game, Seat
+from games.models import Event, EventKind, Game, Seat
 
 
 class RowLoader:
@@ -190,3 +190,63 @@ def insert_and_update(instances: list[Model], updated: Model, names: list[str]) 
         instance.pk = pk
         instance._state.adding = False
         instance._state.db = connection.alias
+
+
+@cache
+def _seats_with_users_statement() -> tuple[str, RowLoader, RowLoader]:
+    qn = connection.ops.quote_name
+    user_model = Seat._meta.get_field("user").related_model
+    seats, users = RowLoader(Seat, "s"), RowLoader(user_model, "u")
+    sql = (
+        f"SELECT {seats.columns}, {users.columns}"
+        f" FROM {qn(Seat._meta.db_table)} s LEFT JOIN {qn(user_model._meta.db_table)} u"
+        f" ON u.{qn(user_model._meta.pk.column)} = s.{qn(Seat._meta.get_field('user').column)}"
+        f" WHERE s.{qn(Seat._meta.get_field('game').column)} = %s"
+        f" ORDER BY s.{qn(Seat._meta.get_field('index').column)}"
+    )
+    return sql, seats, users
+
+
+def seats_with_users(*, game_pk: int) -> list[Seat]:
+    """The game's seats in seat order, each with its ``user`` loaded (None for a bot's or an
+    empty seat): what ``Seat.objects.filter(game=...).select_related("user")`` gives."""
+    sql, seats, users = _seats_with_users_statement()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_pk])
+        rows = cursor.fetchall()
+    result = []
+    for row in rows:
+        seat = seats.load(row[: seats.width])
+        seat.user = users.load(row[seats.width :]) if seat.user_id is not None else None
+        result.append(seat)
+    return result
+
+
+@cache
+def _events_since_statement() -> tuple[str, RowLoader]:
+    qn = connection.ops.quote_name
+    events = RowLoader(Event, "e")
+    table = qn(Event._meta.db_table)
+    game, seq, seat, kind = (
+        qn(Event._meta.get_field(name).column) for name in ("game", "seq", "seat", "kind")
+    )
+    sql = (
+        f"SELECT {events.columns} FROM {table} e"
+        f" WHERE e.{game} = %s AND e.{seq} <= %s AND e.{kind} <> %s AND e.{seq} > COALESCE("
+        f"(SELECT MAX(m.{seq}) FROM {table} m WHERE m.{game} = %s AND m.{seat} = %s"
+        f" AND m.{kind} = %s AND m.{seq} <= %s), 1)"
+        f" ORDER BY e.{seq}"
+    )
+    return sql, events
+
+
+def events_since_own_move(*, game_pk: int, seat: int, upto: int) -> list[Event]:
+    """The events after ``seat``'s last move up to ``upto`` (after the setup if it has none),
+    in order, the setup left out: what a player did not see since their last decision."""
+    sql, events = _events_since_statement()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            sql,
+            [game_pk, upto, EventKind.SETUP, game_pk, seat, EventKind.MOVE, upto],
+        )
+        return [events.load(row) for row in cursor.fetchall()]

@@ -47,11 +47,10 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core import signing
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, F, OuterRef, Q, Subquery
-from django.db.models.functions import Coalesce
+from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
-from games import replay
+from games import prepared, replay
 from games.errors import ConflictError, InvalidRequestError, NotAllowedError
 from games.models import Event, EventKind, Game, GameStatus, Seat, SeatStatus, TimeoutPolicy
 from games.selectors import event_text
@@ -277,8 +276,11 @@ def _row(game: Game, seq: int, user_id: int, kind: str, context: dict[str, Any])
 
 def _seats(game: Game, *, with_activity: bool = False) -> list[Seat]:
     """The game's seats with their users (and, ``with_activity``, when each user was last
-    seen on the site: ``seat.user.activity``, absent for one never seen), in one query."""
-    related = ("user", "user__activity") if with_activity else ("user",)
+    seen on the site: ``seat.user.activity``, absent for one never seen), in one query; the
+    plain one prepared (``games.prepared``), as every email sent reads it."""
+    if not with_activity:
+        return prepared.seats_with_users(game_pk=game.pk)
+    related = ("user", "user__activity")
     return list(Seat.objects.filter(game=game).select_related(*related).order_by("index"))
 
 
@@ -342,17 +344,7 @@ def _turn_context(
     game: Game, seat: Seat, seats: list[Seat], state: Any, seq: int
 ) -> dict[str, Any]:
     """What changed since the seat's last decision, and what it may do now."""
-    own_last = (
-        Event.objects.filter(game=game, seat=seat.index, kind=EventKind.MOVE, seq__lte=seq)
-        .order_by("-seq")
-        .values("seq")[:1]
-    )
-    events = list(
-        Event.objects.filter(game=game, seq__lte=seq)
-        .filter(seq__gt=Coalesce(Subquery(own_last), 1))
-        .exclude(kind=EventKind.SETUP)
-        .order_by("seq")
-    )
+    events = prepared.events_since_own_move(game_pk=game.pk, seat=seat.index, upto=seq)
     by_index = {s.index: s for s in seats}
     lines = []
     for event in events:

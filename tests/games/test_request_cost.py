@@ -17,7 +17,7 @@ from rest_framework.test import APIClient
 import engine
 from games import models, prepared, replay, services
 from games.models import Event, EventKind, Game, Seat, Suspension
-from tests.games.helpers import client_for, moves_passing_the_turn, started_game
+from tests.games.helpers import client_for, moves_passing_the_turn, play_one, started_game
 
 pytestmark = pytest.mark.django_db
 
@@ -200,6 +200,44 @@ def test_prepared_rows_are_those_the_orm_loads(alice, bob):
             assert getattr(mine, field.attname) == getattr(theirs, field.attname), field
     assert prepared.game_seats(pk=game.pk)[0].game.result == {"reason": "x", "winners": [0]}
     assert prepared.game_seats(public_id="no-such-game") == []
+
+
+def test_prepared_seats_with_users_are_those_select_related_loads(alice, bob):
+    game = started_game(alice, [bob], bots=[2], players=3)
+    orm = list(Seat.objects.filter(game=game).select_related("user").order_by("index"))
+
+    seats = prepared.seats_with_users(game_pk=game.pk)
+
+    assert [seat.index for seat in seats] == [0, 1, 2]
+    for mine, theirs in zip(seats, orm, strict=True):
+        for field in Seat._meta.concrete_fields:
+            assert getattr(mine, field.attname) == getattr(theirs, field.attname), field
+        if theirs.user is None:
+            assert mine.user is None
+        else:
+            for field in type(theirs.user)._meta.concrete_fields:
+                assert getattr(mine.user, field.attname) == getattr(theirs.user, field.attname)
+    assert [seat.user for seat in seats][2] is None
+    assert prepared.seats_with_users(game_pk=10**9) == []
+
+
+def test_prepared_events_since_a_seats_last_move_are_those_the_orm_finds(alice, bob):
+    """For every seat and every point of a game: the events after the seat's last move up to
+    there (after the setup when it has not moved yet), the setup left out."""
+    game = started_game(alice, [bob])
+    for _ in range(40):
+        play_one(game)
+        game.refresh_from_db()
+    events = list(Event.objects.filter(game=game).order_by("seq"))
+    for upto in range(1, game.version + 1):
+        for seat in (0, 1):
+            own = [e.seq for e in events if e.seat == seat and e.kind == "move" and e.seq <= upto]
+            since = own[-1] if own else 1
+            expected = [e for e in events if since < e.seq <= upto and e.kind != "setup"]
+            found = prepared.events_since_own_move(game_pk=game.pk, seat=seat, upto=upto)
+            assert [(e.pk, e.seq, e.kind, e.seat, e.payload) for e in found] == [
+                (e.pk, e.seq, e.kind, e.seat, e.payload) for e in expected
+            ], (upto, seat)
 
 
 @pytest.mark.django_db(transaction=True)
