@@ -14,6 +14,18 @@ import pytest
 
 
 @pytest.fixture
+def inbound_email(settings) -> None:
+    """Play by email configured (inbound domain, provider, keys) and the rate limits' cache
+    empty: for the modules that receive replies (``pytest.mark.usefixtures``)."""
+    from django.core.cache import cache
+
+    from tests.notifications.inbound_support import configure
+
+    configure(settings)
+    cache.clear()
+
+
+@pytest.fixture
 def make_player(db):
     from django.contrib.auth import get_user_model
 

@@ -6,26 +6,18 @@ import mailbox
 from io import StringIO
 
 import pytest
-from django.core.cache import cache
 from django.core.management import CommandError, call_command
 
 from games.models import Event
 from notifications.models import InboundEmail, InboundOutcome
 from tests.notifications.inbound_support import (
     STYLES,
-    configure,
     deliver_all,
     latest_to,
     reply_address_of,
 )
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def inbound(settings):
-    configure(settings)
-    cache.clear()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("inbound_email")]
 
 
 @pytest.fixture

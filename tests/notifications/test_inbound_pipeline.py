@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
 
 from games.models import Event
 from notifications.models import InboundEmail, InboundOutcome, Kind, Notification
 from tests.notifications.inbound_support import (
     STYLES,
-    configure,
     deliver_all,
     latest_to,
     mailgun_post,
@@ -17,13 +15,7 @@ from tests.notifications.inbound_support import (
     reply_address_of,
 )
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def inbound(settings):
-    configure(settings)
-    cache.clear()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("inbound_email")]
 
 
 @pytest.fixture

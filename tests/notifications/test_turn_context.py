@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.core.cache import cache
 
 from games import replay, services
 from games.models import Event, Game
@@ -21,20 +20,13 @@ from notifications.turn_facts import numbered_options
 from tests.notifications.helpers import decide, pass_turn
 from tests.notifications.inbound_support import (
     STYLES,
-    configure,
     deliver_all,
     mailgun_post,
     options_in,
     reply_address_of,
 )
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def inbound(settings):
-    configure(settings)
-    cache.clear()
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("inbound_email")]
 
 
 @pytest.fixture
