@@ -44,7 +44,7 @@ def main() -> None:
     # games.board_svg is pure, but it lives in a Django app whose package imports models.
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gwt_site.settings")
     django.setup()
-    from games.board_svg import board_svg, player_board_svg
+    from games.board.svg import board_svg, player_board_svg
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2)

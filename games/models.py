@@ -48,7 +48,7 @@ class BotKind(models.TextChoices):
 
 
 class TimeoutPolicy(models.TextChoices):
-    """What happens when a turn deadline passes (see games/deadlines.py)."""
+    """What happens when a turn deadline passes (see games/timecontrol/deadlines.py)."""
 
     BOT_MOVE = "bot_move", "a bot plays that turn"
     REPLACE_BY_BOT = "replace_by_bot", "a bot replaces the player"
@@ -74,7 +74,7 @@ class EventKind(models.TextChoices):
     RESTORE = "restore", "restore a player"
     ABANDON = "abandon", "abandon"
     EXTEND_DEADLINE = "extend_deadline", "extend the deadline"
-    # A turn deadline passed (games/deadlines.py): payload says what was done about it.
+    # A turn deadline passed (games/timecontrol/deadlines.py): payload says what was done about it.
     TIMEOUT = "timeout", "turn deadline passed"
 
 
@@ -483,8 +483,8 @@ REPORT_PENDING_STATUSES = (ReportStatus.OPEN, ReportStatus.IN_PROGRESS)
 class Report(models.Model):
     """A player tells the moderators about another player or a chat message of a game.
 
-    Made by ``games.reports.report_create``; moved through open -> in progress -> resolved
-    or dismissed (and reopened) only by the moderator services there, each one audited.
+    Made by ``games.moderation.reports.report_create``; moved through open -> in progress ->
+    resolved or dismissed (and reopened) only by the moderator services there, each one audited.
     """
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="reports")

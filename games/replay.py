@@ -47,8 +47,8 @@ from django.core.cache import cache
 from django.db import transaction
 
 import engine
+from common import after_response
 from games.models import Event, EventKind, Game, GameStatus, Snapshot
-from gwt_site import after_response
 
 CACHE_TIMEOUT_SECONDS = 6 * 3600
 LOCAL_CACHE_SIZE = 512  # states kept in each process (a few kB each)

@@ -95,8 +95,10 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "anymail",
     "gwt_site",
+    "common",
     "games",
     "notifications",
+    "accounts",
 ]
 
 MIDDLEWARE = [
@@ -315,10 +317,10 @@ ANYMAIL = {
 
 # --- auth, i18n, static ----------------------------------------------------------------
 
-# Suspended users cannot log in (games/auth.py).
-AUTHENTICATION_BACKENDS = ["games.auth.SuspensionAwareBackend"]
+# Suspended users cannot log in (accounts/auth.py).
+AUTHENTICATION_BACKENDS = ["accounts.auth.SuspensionAwareBackend"]
 
-# The site's own account pages (gwt_site/accounts.py): a new account stays inactive until
+# The site's own account pages (accounts/views.py): a new account stays inactive until
 # the link emailed to it is followed, within ACCOUNT_CONFIRMATION_DAYS.
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "lobby-my-games"
@@ -369,14 +371,14 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     # Token first: an unauthenticated API request gets 401 with a WWW-Authenticate header.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "games.auth.SuspensionAwareTokenAuthentication",
+        "accounts.auth.SuspensionAwareTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
-    "EXCEPTION_HANDLER": "games.api.exception_handler",
+    "EXCEPTION_HANDLER": "games.api.views.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Great Western Trail API",

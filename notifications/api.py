@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api import ErrorSerializer
+from games.api.views import ErrorSerializer
 from games.errors import InvalidRequestError
 from games.selectors import game_get
 from notifications import selectors, services

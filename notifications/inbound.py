@@ -41,11 +41,11 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, transaction
 
+from common import ratelimit
 from games import replay
 from games.errors import GameError, StaleVersionError
 from games.models import Game, GameStatus, Seat
 from games.services import BatchLineError, move_batch_submit
-from gwt_site import ratelimit
 from notifications import reply_address, reply_moves
 from notifications.models import InboundEmail, InboundOutcome, Kind
 from notifications.reply_text import message_text, reply_lines

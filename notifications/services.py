@@ -11,7 +11,7 @@ How a notification travels, and why it is sent once:
    sent (``your_turn_context``), not by the move that gave the turn.
 2. **Sent after commit.** ``transaction.on_commit`` kicks the Celery task
    ``notifications.deliver`` (once the response is sent, when a request wrote the rows:
-   ``gwt_site.after_response``). If the broker is down the move still succeeds; the row waits.
+   ``common.after_response``). If the broker is down the move still succeeds; the row waits.
    A "your turn" for a player who is on the site is due only when they would count as gone
    (``delivery.active_until``): its kick is a delayed one, merged with the others of the
    same few seconds, and delivery puts it back if they are still there then.
@@ -50,11 +50,11 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
+from common import after_response
 from games import prepared, replay
 from games.errors import ConflictError, InvalidRequestError, NotAllowedError
 from games.models import Event, EventKind, Game, GameStatus, Seat, SeatStatus, TimeoutPolicy
 from games.selectors import event_text
-from gwt_site import after_response
 from notifications import links
 from notifications.delivery import active_until, kick_delivery
 from notifications.models import (

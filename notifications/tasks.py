@@ -41,7 +41,7 @@ def sweep_outbox() -> int:
 @shared_task(name="notifications.sweep_turn_deadlines", ignore_result=True)
 def sweep_turn_deadlines() -> int:
     """Scheduled every minute: apply each game's policy to the turn deadlines that passed."""
-    from games.deadlines import turn_deadlines_sweep
+    from games.timecontrol.deadlines import turn_deadlines_sweep
 
     return turn_deadlines_sweep()
 

@@ -12,9 +12,10 @@ from django.core import mail, signing
 from django.core.cache import cache
 from django.test import RequestFactory
 
+from accounts import services as account_services
+from common import ratelimit
+from common.client_ip import client_ip
 from games import services
-from gwt_site import account_services, ratelimit
-from gwt_site.client_ip import client_ip
 from notifications.models import GameNotificationPreference, NotificationPreference
 
 PASSWORD = "a long enough password"

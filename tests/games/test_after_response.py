@@ -1,4 +1,4 @@
-"""Work deferred until a request's response has been sent (gwt_site/after_response.py)."""
+"""Work deferred until a request's response has been sent (common/after_response.py)."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from django.core.handlers.wsgi import WSGIHandler
 from django.core.signals import request_finished, request_started
 from django.test import RequestFactory
 
+from common import after_response
 from games import services
-from gwt_site import after_response
 from tests.games.helpers import client_for, moves_passing_the_turn, started_game
 
 
@@ -48,7 +48,7 @@ def test_a_failing_chore_is_logged_and_the_others_still_run(caplog):
     request_started.send(sender=WSGIHandler, environ={})
     after_response.defer(broken)
     after_response.defer(lambda: done.append("ran"))
-    with caplog.at_level(logging.ERROR, logger="gwt_site.after_response"):
+    with caplog.at_level(logging.ERROR, logger="common.after_response"):
         request_finished.send(sender=WSGIHandler)
     assert done == ["ran"]
     assert "broker down" in caplog.text

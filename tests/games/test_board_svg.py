@@ -12,8 +12,8 @@ import pytest
 import engine
 from engine.data import railroad
 from engine.data import trail as trail_data
-from games.board_layout import WORKER_PLURAL
-from games.board_svg import board_svg, describe_board, player_board_svg, seat_colour
+from games.board.layout import WORKER_PLURAL
+from games.board.svg import board_svg, describe_board, player_board_svg, seat_colour
 from games.management.commands.board_preview import bot_position
 from games.models import SEAT_COLOURS
 from games.move_presentation import board_targets, present_moves

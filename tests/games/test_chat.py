@@ -255,7 +255,7 @@ def test_chat_and_reports_are_in_the_api_schema(client):
 
 
 def test_a_long_chat_shows_its_latest_lines_on_the_game_page(client, alice, bob, moderator):
-    from games import admin as games_admin
+    from games.admin import game as games_admin
 
     game = started_game(alice, [bob])
     for n in range(games_admin.CHAT_ON_GAME_PAGE + 2):

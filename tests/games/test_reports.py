@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import Group
 
-from games import chat, moderation, reports, services
+from games import chat, moderation, services
 from games.errors import ConflictError, InvalidRequestError, NotAllowedError, RateLimitedError
 from games.models import ModerationAction, ModerationKind, Report, ReportStatus
+from games.moderation import reports
 from tests.games.helpers import started_game
 
 pytestmark = pytest.mark.django_db

@@ -160,7 +160,7 @@ def test_an_unknown_token_or_an_inactive_user_is_refused(alice):
 
 
 def test_the_token_and_user_are_those_of_the_orm(alice):
-    from games.auth import SuspensionAwareTokenAuthentication
+    from accounts.auth import SuspensionAwareTokenAuthentication
 
     token = Token.objects.create(user=alice)
     user, found = SuspensionAwareTokenAuthentication().authenticate_credentials(token.key)

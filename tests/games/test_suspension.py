@@ -9,7 +9,7 @@ from django.contrib.auth.models import Group
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import deadlines, moderation, services
+from games import moderation, services
 from games.errors import InvalidRequestError, NotAllowedError
 from games.models import (
     Event,
@@ -19,6 +19,7 @@ from games.models import (
     Suspension,
     user_is_suspended,
 )
+from games.timecontrol import deadlines
 from notifications import emails
 from notifications.models import Kind, Notification
 from tests.games.conftest import PASSWORD

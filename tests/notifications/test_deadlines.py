@@ -9,9 +9,9 @@ import pytest
 from django.db import connection, connections
 from django.utils import timezone
 
-from games.deadlines import time_control_set, turn_deadline_apply, turn_deadlines_sweep
 from games.errors import ConflictError, InvalidRequestError, NotAllowedError
 from games.models import BotKind, Event, EventKind, Game, GameStatus, TimeoutPolicy
+from games.timecontrol.deadlines import time_control_set, turn_deadline_apply, turn_deadlines_sweep
 from notifications.models import Kind, Notification
 from notifications.services import deadline_warnings_queue, reminders_queue
 from tests.games.helpers import started_game

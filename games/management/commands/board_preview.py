@@ -16,7 +16,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 import engine
 from engine import bots, flow
-from games.board_svg import board_svg, player_board_svg
+from games.board.svg import board_svg, player_board_svg
 from games.move_presentation import board_targets, present_moves
 
 CSS_PATH = Path(__file__).resolve().parents[2] / "static" / "games" / "board.css"

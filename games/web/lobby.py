@@ -16,13 +16,13 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from common.web import is_htmx, signed_in
 from games import selectors, services
 from games.errors import GameError, GameNotFoundError
-from games.lobby_display import game_row, seat_lines, time_control_text, time_zone_of
-from games.lobby_display import my_games as group_my_games
-from games.lobby_forms import NewGameForm
 from games.models import Game, GameStatus
-from games.web import is_htmx, signed_in
+from games.web.display import game_row, seat_lines, time_control_text, time_zone_of
+from games.web.display import my_games as group_my_games
+from games.web.forms import NewGameForm
 from notifications.links import absolute
 
 # How often an open game's waiting room asks whether someone joined, left or started it.

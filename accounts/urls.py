@@ -7,15 +7,15 @@ templates come first in the app template search and would otherwise be used.
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from gwt_site import accounts
+from accounts import views
 
 urlpatterns = [
-    path("signup/", accounts.signup, name="signup"),
-    path("confirm/<str:token>/", accounts.confirm, name="account-confirm"),
-    path("confirm-again/", accounts.resend, name="account-resend"),
-    path("login/", accounts.LoginView.as_view(), name="login"),
+    path("signup/", views.signup, name="signup"),
+    path("confirm/<str:token>/", views.confirm, name="account-confirm"),
+    path("confirm-again/", views.resend, name="account-resend"),
+    path("login/", views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("password/reset/", accounts.PasswordResetView.as_view(), name="password_reset"),
+    path("password/reset/", views.PasswordResetView.as_view(), name="password_reset"),
     path(
         "password/reset/sent/",
         auth_views.PasswordResetDoneView.as_view(template_name="accounts/password_reset_done.html"),
@@ -47,15 +47,13 @@ urlpatterns = [
         ),
         name="password_change_done",
     ),
-    path("profile/", accounts.profile, name="profile"),
-    path("profile/preferences/", accounts.profile_preferences, name="profile-preferences"),
-    path("profile/email/", accounts.profile_email, name="profile-email"),
-    path(
-        "profile/email/confirm/<str:token>/", accounts.email_confirm, name="account-email-confirm"
-    ),
+    path("profile/", views.profile, name="profile"),
+    path("profile/preferences/", views.profile_preferences, name="profile-preferences"),
+    path("profile/email/", views.profile_email, name="profile-email"),
+    path("profile/email/confirm/<str:token>/", views.email_confirm, name="account-email-confirm"),
     path(
         "profile/games/<str:public_id>/emails/",
-        accounts.profile_game_mode,
+        views.profile_game_mode,
         name="profile-game-mode",
     ),
 ]

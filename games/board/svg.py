@@ -2,7 +2,7 @@
 
 Pure functions of the view dict (``engine.view``): no database, no request, no clock, so the
 same view always gives the same markup and the game page, the replay viewer and tests can
-all call them. Geometry and labels live in ``games/board_layout.py``; the look (colours,
+all call them. Geometry and labels live in ``games/board/layout.py``; the look (colours,
 fonts, focus rings) lives in ``games/static/games/board.css`` under the class names used
 here, so the page can restyle seats and spaces without touching this module.
 
@@ -23,7 +23,7 @@ from engine.data import buildings, railroad
 from engine.data import cities as city_data
 from engine.data import player_board as board_data
 from engine.data import trail as trail_data
-from games import board_layout as lay
+from games.board import layout as lay
 from games.models import SEAT_COLOURS
 from games.move_presentation import BREED_NAMES, decision_text
 

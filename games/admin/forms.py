@@ -9,8 +9,9 @@ from typing import Any
 from django import forms
 from django.utils import timezone
 
-from games import moderation, reports
+from games import moderation
 from games.models import ChatMessage, Game, Report, Suspension
+from games.moderation import reports
 
 
 class ModerationForm(forms.Form):
@@ -194,7 +195,7 @@ CHAT_FORMS: dict[str, type[ChatMessageForm]] = {
 
 
 class ReportForm(forms.Form):
-    """A step of a report's handling (``games.reports``); each kind of step defines
+    """A step of a report's handling (``games.moderation.reports``); each kind of step defines
     ``apply()``, which calls its service with the cleaned data."""
 
     label = ""

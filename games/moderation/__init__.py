@@ -19,7 +19,7 @@ Users are suspended and reinstated with ``user_suspend`` / ``user_unsuspend``: a
 ``Suspension`` row and an audit row (no game event of their own). Chat messages are hidden
 and shown again with ``chat_message_hide`` / ``chat_message_unhide`` (an audit row naming the
 message; no game event: the chat is not part of the game's history). Reports are worked in
-``games.reports``.
+``games.moderation.reports``.
 
 Who is a moderator: ``may_moderate`` (the ``games.moderate_game`` permission, which the
 "Moderators" group and superusers have).
@@ -37,7 +37,7 @@ from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from games import deadlines, replay, services
+from games import replay, services
 from games.errors import ConflictError, InvalidRequestError
 from games.models import (
     BotKind,
@@ -52,6 +52,7 @@ from games.models import (
     SeatStatus,
     Suspension,
 )
+from games.timecontrol import deadlines
 from notifications.services import moderation_queue
 
 logger = logging.getLogger(__name__)
@@ -406,7 +407,8 @@ def user_suspend(
     joining, moving, undoing and resigning are refused (``NotAllowedError("suspended")``).
 
     Their games in progress must not wait for them: they follow each game's timeout policy
-    (games/deadlines.py), as if every turn of theirs had run out of time, with no vacation —
+    (``games.timecontrol.deadlines``), as if every turn of theirs had run out of time, with no
+    vacation —
     ``bot_move``: a bot plays their turns while the suspension lasts and the seat stays
     theirs; ``replace_by_bot``: a bot takes the seat (a moderator can ``seat_restore`` it);
     ``abandon``: the game ends. Games where it is their turn now are dealt with as soon as

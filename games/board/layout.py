@@ -1,6 +1,6 @@
 """Where things sit on the drawn table, and the words and short labels used on it.
 
-Geometry lives here as data so that the drawing code in ``games/board_svg.py`` stays a
+Geometry lives here as data so that the drawing code in ``games/board/svg.py`` stays a
 plain walk over the view: moving a space or resizing a section is an edit to a table, not
 to the code that draws it. All lengths are SVG user units of the board's viewBox.
 """

@@ -23,6 +23,7 @@ from django.utils import timezone
 
 import engine
 import engine.bots
+from common import after_response
 from games import prepared, replay
 from games.errors import (
     ConflictError,
@@ -44,7 +45,6 @@ from games.models import (
     TimeoutPolicy,
     active_suspension,
 )
-from gwt_site import after_response
 from notifications.services import notifications_for_event
 
 logger = logging.getLogger(__name__)
@@ -699,7 +699,7 @@ def _advance(
 
 def _queue_bot_turns_on_commit(game: Game) -> None:
     """Queue the bots' task once the transaction commits, after the answer to the request
-    (``gwt_site.after_response``: the bot sweep requeues a task that was never published)."""
+    (``common.after_response``: the bot sweep requeues a task that was never published)."""
     game_id, version = game.pk, game.version
     transaction.on_commit(lambda: after_response.defer(lambda: _queue_bot_turns(game_id, version)))
 

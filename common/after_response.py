@@ -59,5 +59,5 @@ def _request_finished(**kwargs: Any) -> None:
 
 
 def connect() -> None:
-    request_started.connect(_request_started, dispatch_uid="gwt_site.after_response.start")
-    request_finished.connect(_request_finished, dispatch_uid="gwt_site.after_response.finish")
+    request_started.connect(_request_started, dispatch_uid="common.after_response.start")
+    request_finished.connect(_request_finished, dispatch_uid="common.after_response.finish")

@@ -19,7 +19,7 @@ When a deadline passes:
      human is left playing, the game is abandoned instead);
    * ``abandon``: the game ends, ``abandoned``.
 
-A **suspended** player (games/moderation.py ``user_suspend``) cannot move, so their turn is
+A **suspended** player (``games.moderation.user_suspend``) cannot move, so their turn is
 due at once whatever its deadline, and without vacation: the game's policy applies as soon
 as the sweep sees them to move (within a minute), and the ``timeout`` event says
 ``"suspended": true``. With ``bot_move`` their seat stays theirs, so they play again once

@@ -13,8 +13,8 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils.html import format_html
 
+from accounts.services import is_unconfirmed
 from games.models import active_suspension
-from gwt_site.account_services import is_unconfirmed
 from notifications.models import Mode
 
 

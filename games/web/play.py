@@ -26,12 +26,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import engine
-from games import chat, move_presentation, replay, reports, selectors, services
-from games.board_svg import board_svg, player_board_svg
+from common.web import is_htmx, signed_in
+from games import chat, move_presentation, replay, selectors, services
+from games.board.svg import board_svg, player_board_svg
 from games.errors import GameError, InvalidRequestError, NotAllowedError, StaleVersionError
 from games.models import ChatMessage, Game, GameStatus, ReportReason, Seat
-from games.moderation import may_moderate
-from games.web import is_htmx, signed_in
+from games.moderation import may_moderate, reports
 
 # How many of the latest events the game page lists (the replay has them all).
 LOG_LENGTH = 40

@@ -15,18 +15,11 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from common.web import is_htmx, signed_in
 from games import selectors
 from games.errors import ConflictError, GameError, InvalidRequestError, NotAllowedError
 from games.models import Game
-from games.views_play import (
-    board_markup,
-    error_page,
-    log_rows,
-    names_by_seat,
-    player_rows,
-    seat_name,
-)
-from games.web import is_htmx, signed_in
+from games.web.play import board_markup, error_page, log_rows, names_by_seat, player_rows, seat_name
 
 
 @never_cache

@@ -17,9 +17,11 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.timesince import timesince
 
-from games import admin_tables, moderation
-from games.admin_action_page import action_page
-from games.admin_forms import ACTION_FORMS, LiftSuspensionForm, SuspensionForm
+from games import moderation
+from games.admin import tables
+from games.admin.action_page import action_page
+from games.admin.base import ReadOnlyAdmin
+from games.admin.forms import ACTION_FORMS, LiftSuspensionForm, SuspensionForm
 from games.models import (
     REPORT_PENDING_STATUSES,
     Event,
@@ -38,17 +40,6 @@ STALLED_DAYS = (1, 3, 7, 14, 30)
 CHAT_ON_GAME_PAGE = 100  # the latest messages shown on a game's page
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
@@ -63,7 +54,7 @@ class SeatInline(admin.TabularInline):
     @admin.display(description="player")
     def player(self, seat: Seat) -> Any:
         """The player's moderation page (their games, reports, suspensions, history)."""
-        return admin_tables.player_link(seat.user if seat.user_id else None)
+        return tables.player_link(seat.user if seat.user_id else None)
 
 
 class EventInline(admin.TabularInline):
@@ -201,7 +192,7 @@ class GameAdmin(ReadOnlyAdmin):
     def reports_section(self, game: Game) -> str:
         if game.pk is None:
             return "-"
-        return admin_tables.reports_table(
+        return tables.reports_table(
             game.reports.select_related("game", "reporter", "reported_user", "assigned_to")
         )
 
@@ -212,7 +203,7 @@ class GameAdmin(ReadOnlyAdmin):
         chat = game.chat_messages.select_related("author", "hidden_by")
         latest = list(chat.order_by("-id")[:CHAT_ON_GAME_PAGE])[::-1]
         back = reverse("admin:games_game_change", args=[game.pk])
-        table = admin_tables.chat_table(latest, back=back)
+        table = tables.chat_table(latest, back=back)
         total = chat.count()
         if total <= len(latest):
             return table
@@ -221,7 +212,7 @@ class GameAdmin(ReadOnlyAdmin):
             "<p>The last {} of {} messages: {}.</p>{}",
             len(latest),
             total,
-            admin_tables.link(everything, "see them all"),
+            tables.link(everything, "see them all"),
             table,
         )
 
@@ -397,7 +388,7 @@ class ModerationActionAdmin(ReadOnlyAdmin):
 
     @admin.display(description="on")
     def on_what(self, action: ModerationAction) -> str:
-        return admin_tables.on_what(action)
+        return tables.on_what(action)
 
 
 class SuspensionStateFilter(admin.SimpleListFilter):
@@ -516,7 +507,3 @@ class SuspensionAdmin(admin.ModelAdmin):
             title=f"Lift the suspension of {suspension.user.get_username()}",
             suspension=suspension,
         )
-
-
-# The report queue, chat messages and players' pages (they build on ReadOnlyAdmin above).
-from games import admin_community  # noqa: E402, F401

@@ -1,6 +1,6 @@
 """The REST API of a game's table talk: its chat and players' reports (see docs/api.md).
 
-Thin views over ``games.chat`` and ``games.reports``; errors are the API's usual
+Thin views over ``games.chat`` and ``games.moderation.reports``; errors are the API's usual
 ``{"code", "message"}`` (``games.api.exception_handler``).
 """
 
@@ -16,11 +16,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games import chat, reports, selectors
-from games.api import _valid, error_responses
+from games import chat, selectors
+from games.api.views import _valid, error_responses
 from games.errors import InvalidRequestError
 from games.models import CHAT_MESSAGE_MAX_CHARS, ChatMessage, Game, Report, ReportReason, Seat
-from games.reports import REPORT_TEXT_MAX_CHARS
+from games.moderation import reports
+from games.moderation.reports import REPORT_TEXT_MAX_CHARS
 
 
 class ChatMessageOutput(serializers.Serializer):

@@ -1,8 +1,8 @@
 """Moderation screens for people: the report queue, chat messages and players' pages.
 
 Nothing here is edited through the admin's own forms: every change goes through a service
-(``games.reports``, ``games.moderation``) from a page that asks for a reason or notes, and
-is written to the audit log. Seeing these pages needs the ``view_report``,
+(``games.moderation``, its reports included) from a page that asks for a reason or notes,
+and is written to the audit log. Seeing these pages needs the ``view_report``,
 ``view_chatmessage`` and ``view_player`` permissions; acting needs ``moderate_game``.
 """
 
@@ -24,10 +24,10 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import Truncator
 from django.utils.timesince import timesince
 
-from games import admin_tables
-from games.admin import ReadOnlyAdmin
-from games.admin_action_page import action_page
-from games.admin_forms import CHAT_FORMS, REPORT_FORMS
+from games.admin import tables
+from games.admin.action_page import action_page
+from games.admin.base import ReadOnlyAdmin
+from games.admin.forms import CHAT_FORMS, REPORT_FORMS
 from games.models import (
     REPORT_PENDING_STATUSES,
     ChatMessage,
@@ -85,7 +85,7 @@ class ActedOnAdmin(ReadOnlyAdmin):
     @admin.display(description="history")
     def history(self, obj: Report | ChatMessage) -> SafeString:
         rows = obj.moderation_actions.select_related("moderator", "game", "target_user", "report")
-        return admin_tables.actions_table(rows)
+        return tables.actions_table(rows)
 
     def get_urls(self) -> list:
         meta = self.model._meta
@@ -158,7 +158,7 @@ class ReportAdmin(ActedOnAdmin):
 
     @admin.display(description="game", ordering="game__public_id")
     def game_id_link(self, report: Report) -> SafeString:
-        return admin_tables.game_link(report.game)
+        return tables.game_link(report.game)
 
     @admin.display(description="age", ordering="created_at")
     def age(self, report: Report) -> str:
@@ -166,17 +166,17 @@ class ReportAdmin(ActedOnAdmin):
 
     @admin.display(description="reporter")
     def reporter_link(self, report: Report) -> Any:
-        return admin_tables.player_link(report.reporter)
+        return tables.player_link(report.reporter)
 
     @admin.display(description="reported player")
     def reported_link(self, report: Report) -> Any:
-        return admin_tables.player_link(report.reported_user)
+        return tables.player_link(report.reported_user)
 
     @admin.display(description="moderator actions")
     def moderator_actions(self, report: Report) -> SafeString:
         names = ["assign", "resolve", "dismiss"] if report.is_pending else ["reopen"]
         buttons = [
-            admin_tables.button(
+            tables.button(
                 reverse("admin:games_report_act", args=[report.pk, name]),
                 "Assign to…" if name == "assign" else REPORT_FORMS[name].label,
             )
@@ -184,7 +184,7 @@ class ReportAdmin(ActedOnAdmin):
         ]
         if report.is_pending and report.assigned_to_id is None:
             me = reverse("admin:games_report_act", args=[report.pk, "assign"]) + "?to=me"
-            buttons.insert(0, admin_tables.button(me, "Assign to me"))
+            buttons.insert(0, tables.button(me, "Assign to me"))
         return mark_safe(" ".join(buttons))
 
     @admin.display(description="reported message, in its chat")
@@ -197,7 +197,7 @@ class ReportAdmin(ActedOnAdmin):
         before = list(chat.filter(id__lt=report.message_id).order_by("-id")[:CONTEXT_MESSAGES])
         after = list(chat.filter(id__gte=report.message_id).order_by("id")[: CONTEXT_MESSAGES + 1])
         back = reverse("admin:games_report_change", args=[report.pk])
-        return admin_tables.chat_table(
+        return tables.chat_table(
             [*reversed(before), *after], back=back, highlight=report.message_id
         )
 
@@ -283,18 +283,16 @@ class ChatMessageAdmin(ActedOnAdmin):
 
     @admin.display(description="author")
     def author_link(self, message: ChatMessage) -> Any:
-        return admin_tables.player_link(message.author)
+        return tables.player_link(message.author)
 
     @admin.display(description="moderator actions")
     def visibility(self, message: ChatMessage) -> SafeString:
         action = "unhide" if message.is_hidden else "hide"
-        return admin_tables.button(
-            admin_tables.chat_action_url(message, action), CHAT_FORMS[action].label
-        )
+        return tables.button(tables.chat_action_url(message, action), CHAT_FORMS[action].label)
 
     @admin.display(description="reports of this message")
     def reports(self, message: ChatMessage) -> SafeString:
-        return admin_tables.reports_table(
+        return tables.reports_table(
             message.reports.select_related("game", "reporter", "reported_user", "assigned_to")
         )
 
@@ -406,21 +404,19 @@ class PlayerAdmin(ReadOnlyAdmin):
                 "<strong>Suspended</strong> ({}): {} {}",
                 until,
                 active.reason,
-                admin_tables.button(
-                    reverse("admin:games_suspension_lift", args=[active.pk]), "Lift"
-                ),
+                tables.button(reverse("admin:games_suspension_lift", args=[active.pk]), "Lift"),
             )
         add = reverse("admin:games_suspension_add") + f"?user={user.pk}"
-        return format_html("Not suspended. {}", admin_tables.button(add, "Suspend"))
+        return format_html("Not suspended. {}", tables.button(add, "Suspend"))
 
     @admin.display(description="games")
     def games_section(self, user: Player) -> SafeString:
         seats = Seat.objects.filter(user=user).select_related("game").order_by("-game__updated_at")
-        return admin_tables.seats_games_table(seats)
+        return tables.seats_games_table(seats)
 
     @admin.display(description="reports against them")
     def reports_against_section(self, user: Player) -> SafeString:
-        return admin_tables.reports_table(
+        return tables.reports_table(
             Report.objects.filter(reported_user=user).select_related(
                 "game", "reporter", "reported_user", "assigned_to"
             )
@@ -428,7 +424,7 @@ class PlayerAdmin(ReadOnlyAdmin):
 
     @admin.display(description="reports they made")
     def reports_by_section(self, user: Player) -> SafeString:
-        return admin_tables.reports_table(
+        return tables.reports_table(
             Report.objects.filter(reporter=user).select_related(
                 "game", "reporter", "reported_user", "assigned_to"
             )
@@ -436,13 +432,13 @@ class PlayerAdmin(ReadOnlyAdmin):
 
     @admin.display(description="suspensions")
     def suspensions_section(self, user: Player) -> SafeString:
-        return admin_tables.suspensions_table(
+        return tables.suspensions_table(
             Suspension.objects.filter(user=user).select_related("created_by", "lifted_by")
         )
 
     @admin.display(description="moderation concerning them")
     def history_section(self, user: Player) -> SafeString:
-        return admin_tables.actions_table(
+        return tables.actions_table(
             ModerationAction.objects.filter(target_user=user).select_related(
                 "moderator", "game", "target_user", "report"
             )

@@ -5,7 +5,7 @@ address someone typed in, so without a limit anyone could make the site mail a s
 without end (abuse of that person, and a risk for the site's standing with mail providers).
 Each request that would send is counted, per target address (ACCOUNT_EMAIL_RATE_PER_ADDRESS)
 and per client IP (ACCOUNT_EMAIL_RATE_PER_IP), in windows of ACCOUNT_EMAIL_RATE_WINDOW
-seconds, through ``gwt_site.ratelimit``.
+seconds, through ``common.ratelimit``.
 
 An address is counted whether or not an account uses it, and before anything is looked
 up: a refusal is the same for every address, so it tells nothing about who has an account.
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from django.conf import settings
 
-from gwt_site import ratelimit
+from common import ratelimit
 
 ADDRESS_SCOPE = "account-email:address"
 CLIENT_SCOPE = "account-email:client"

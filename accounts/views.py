@@ -2,8 +2,8 @@
 password, and the profile (email, notification preferences, time zone, per-game modes).
 
 Django's auth views do the logging in and password work; the rest are thin views over
-gwt_site.account_services and notifications.services. The pages that send email (sign-up,
-confirmation again, password reset, email change) first ask gwt_site.account_limits, and when
+accounts.services and notifications.services. The pages that send email (sign-up,
+confirmation again, password reset, email change) first ask accounts.limits, and when
 refused answer 429 with the form and send nothing.
 """
 
@@ -20,11 +20,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games import selectors as game_selectors
-from games.errors import GameError, GameNotFoundError
-from games.models import GameStatus
-from gwt_site import account_limits, account_services
-from gwt_site.account_forms import (
+from accounts import limits, services
+from accounts.forms import (
     EmailChangeForm,
     GameModeForm,
     LoginForm,
@@ -32,7 +29,10 @@ from gwt_site.account_forms import (
     ResendConfirmationForm,
     SignUpForm,
 )
-from gwt_site.client_ip import client_ip
+from common.client_ip import client_ip
+from games import selectors as game_selectors
+from games.errors import GameError, GameNotFoundError
+from games.models import GameStatus
 from notifications import selectors as notification_selectors
 from notifications import services as notification_services
 from notifications.models import GameNotificationPreference
@@ -46,10 +46,10 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect(settings.LOGIN_REDIRECT_URL)
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        if not account_limits.email_request_allowed(client_ip=client_ip(request)):
-            form.add_error(None, account_limits.signup_refusal_message())
+        if not limits.email_request_allowed(client_ip=client_ip(request)):
+            form.add_error(None, limits.signup_refusal_message())
             return render(request, "accounts/signup.html", {"form": form}, status=429)
-        user, sent = account_services.account_create(
+        user, sent = services.account_create(
             username=form.cleaned_data["username"],
             email=form.cleaned_data["email"],
             password=form.cleaned_data["password1"],
@@ -62,8 +62,8 @@ def signup(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET"])
 def confirm(request: HttpRequest, token: str) -> HttpResponse:
     try:
-        result = account_services.account_confirm(token=token)
-    except account_services.ConfirmationError as exc:
+        result = services.account_confirm(token=token)
+    except services.ConfirmationError as exc:
         return render(request, "accounts/confirm_failed.html", {"reason": str(exc)}, status=400)
     if result.already:
         messages.info(request, "Your email was already confirmed: log in.")
@@ -76,12 +76,12 @@ def confirm(request: HttpRequest, token: str) -> HttpResponse:
 def resend(request: HttpRequest) -> HttpResponse:
     form = ResendConfirmationForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        if not account_limits.email_request_allowed(
+        if not limits.email_request_allowed(
             client_ip=client_ip(request), email=form.cleaned_data["email"]
         ):
-            form.add_error(None, account_limits.refusal_message())
+            form.add_error(None, limits.refusal_message())
             return render(request, "accounts/resend.html", {"form": form}, status=429)
-        account_services.confirmation_resend(email=form.cleaned_data["email"])
+        services.confirmation_resend(email=form.cleaned_data["email"])
         return render(request, "accounts/resend_done.html", {"email": form.cleaned_data["email"]})
     status = 400 if request.method == "POST" else 200
     return render(request, "accounts/resend.html", {"form": form}, status=status)
@@ -108,11 +108,11 @@ class PasswordResetView(auth_views.PasswordResetView):
         return {"site_url": settings.SITE_URL}
 
     def form_valid(self, form: Any) -> HttpResponse:
-        allowed = account_limits.email_request_allowed(
+        allowed = limits.email_request_allowed(
             client_ip=client_ip(self.request), email=form.cleaned_data["email"]
         )
         if not allowed:
-            form.add_error(None, account_limits.refusal_message())
+            form.add_error(None, limits.refusal_message())
             return self.render_to_response(self.get_context_data(form=form), status=429)
         return super().form_valid(form)
 
@@ -148,10 +148,10 @@ def profile_email(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _profile(request, email_form=form, status=400)
     email = form.cleaned_data["email"]
-    if not account_limits.email_request_allowed(client_ip=client_ip(request), email=email):
-        form.add_error(None, account_limits.refusal_message())
+    if not limits.email_request_allowed(client_ip=client_ip(request), email=email):
+        form.add_error(None, limits.refusal_message())
         return _profile(request, email_form=form, status=429)
-    if not account_services.email_change_request(user=request.user, email=email):
+    if not services.email_change_request(user=request.user, email=email):
         form.add_error(None, "The email could not be sent just now: try again in a moment.")
         return _profile(request, email_form=form, status=503)
     messages.success(request, f"We sent a link to {email}: follow it to use that address.")
@@ -162,8 +162,8 @@ def profile_email(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET"])
 def email_confirm(request: HttpRequest, token: str) -> HttpResponse:
     try:
-        result = account_services.email_change_confirm(token=token, user=request.user)
-    except account_services.ConfirmationError as exc:
+        result = services.email_change_confirm(token=token, user=request.user)
+    except services.ConfirmationError as exc:
         return render(request, "accounts/confirm_failed.html", {"reason": str(exc)}, status=400)
     if not result.already:
         messages.success(request, f"Your email is now {result.user.email}.")

@@ -1,0 +1,30 @@
+"""The web pages' paths (mounted under /games/ by gwt_site/urls.py)."""
+
+from django.urls import path, re_path
+
+from games.web import lobby, play, replay
+
+# A game's public id (see games.models.PUBLIC_ID_ALPHABET): other paths ("new/", "open/")
+# can never be read as one.
+GAME = r"^(?P<public_id>[a-km-z2-9]{12})/"
+
+urlpatterns: list = [
+    # The lobby: my games, a new game, open games, and an open game's waiting room (its
+    # address is the invite link).
+    path("", lobby.my_games, name="lobby-my-games"),
+    path("new/", lobby.new_game, name="lobby-new"),
+    path("open/", lobby.open_games, name="lobby-open"),
+    path("join/<str:public_id>/", lobby.waiting_room, name="lobby-join"),
+    path("join/<str:public_id>/start/", lobby.start_game, name="lobby-start"),
+    path("join/<str:public_id>/leave/", lobby.leave_game, name="lobby-leave"),
+    re_path(GAME + r"$", play.game_page, name="game-play"),
+    re_path(GAME + r"panel/$", play.game_panel, name="game-panel"),
+    re_path(GAME + r"version/$", play.game_version, name="game-version"),
+    re_path(GAME + r"move/$", play.move_post, name="game-move"),
+    re_path(GAME + r"undo/$", play.undo_post, name="game-undo"),
+    re_path(GAME + r"resign/$", play.resign_post, name="game-resign"),
+    re_path(GAME + r"chat/$", play.chat_view, name="game-chat"),
+    re_path(GAME + r"report/$", play.report_view, name="game-report"),
+    re_path(GAME + r"replay/$", replay.replay_page, name="game-replay"),
+    re_path(GAME + r"record/$", replay.record_download, name="game-record"),
+]
