@@ -17,7 +17,7 @@ help:
 	@echo "make run      start web server + Celery worker + beat (SQLite and files under var/"
 	@echo "              unless DATABASE_URL / REDIS_URL are set); prints URL and admin login"
 	@echo "make test     ruff check + format check, then the whole test suite"
-	@echo "make check    ruff check + ruff format --check only"
+	@echo "make check    ruff check + ruff format --check + the import contracts (lint-imports)"
 	@echo "make fmt      fix lint where safe and format the code"
 	@echo "make migrate  create the database if needed and apply migrations"
 	@echo "make golden   regenerate the golden games (tests/engine/golden/); review the diff"
@@ -46,6 +46,7 @@ run: $(STAMP)
 check: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(VENV)/bin/lint-imports --no-cache
 
 fmt: $(STAMP)
 	$(PY) -m ruff check --fix .

@@ -21,7 +21,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from notifications.links import absolute
+from common.links import absolute
 
 logger = logging.getLogger(__name__)
 

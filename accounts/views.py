@@ -2,7 +2,7 @@
 password, and the profile (email, notification preferences, time zone, per-game modes).
 
 Django's auth views do the logging in and password work; the rest are thin views over
-accounts.services and notifications.services. The pages that send email (sign-up,
+accounts.services and notifications.preferences. The pages that send email (sign-up,
 confirmation again, password reset, email change) first ask accounts.limits, and when
 refused answer 429 with the form and send nothing.
 """
@@ -30,11 +30,12 @@ from accounts.forms import (
     SignUpForm,
 )
 from common.client_ip import client_ip
+from common.errors import ServiceError
 from games import selectors as game_selectors
-from games.errors import GameError, GameNotFoundError
+from games.errors import GameNotFoundError
 from games.models import GameStatus
+from notifications import preferences
 from notifications import selectors as notification_selectors
-from notifications import services as notification_services
 from notifications.models import GameNotificationPreference
 
 # --- signing up ----------------------------------------------------------------------------
@@ -133,8 +134,8 @@ def profile_preferences(request: HttpRequest) -> HttpResponse:
     if not form.is_valid():
         return _profile(request, preferences_form=form, status=400)
     try:
-        notification_services.preference_set(user=request.user, **form.cleaned_data)
-    except GameError as exc:
+        preferences.preference_set(user=request.user, **form.cleaned_data)
+    except ServiceError as exc:
         form.add_error(None, exc.message)
         return _profile(request, preferences_form=form, status=exc.status)
     messages.success(request, "Your preferences are saved.")
@@ -182,10 +183,10 @@ def profile_game_mode(request: HttpRequest, public_id: str) -> HttpResponse:
         messages.error(request, "Choose one of the listed email modes.")
         return redirect("profile")
     try:
-        notification_services.game_preference_set(
+        preferences.game_preference_set(
             user=request.user, game=game, mode=form.cleaned_data["mode"] or None
         )
-    except GameError as exc:
+    except ServiceError as exc:
         messages.error(request, exc.message)
         return _profile(request, status=exc.status)
     messages.success(request, f"Emails for game {game.public_id} are saved.")

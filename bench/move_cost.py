@@ -133,6 +133,7 @@ def main() -> None:
 
     from games import services
     from games.models import Game
+    from games.services import bots
     from notifications.delivery import deliver_due
 
     user, _ = get_user_model().objects.get_or_create(username="bench-cost")
@@ -143,13 +144,13 @@ def main() -> None:
     meter.profile_kind = args.profile_kind
     profiler = cProfile.Profile(time.process_time) if args.profile else None
     bot_turns: list[tuple[int, int]] = []
-    queue = services._queue_bot_turns
+    queue = bots.queue_bot_turns
 
     def queue_and_note(game_id: int, version: int) -> None:
         bot_turns.append((game_id, version))
         queue(game_id, version)  # the broker publish is part of the move's cost
 
-    services._queue_bot_turns = queue_and_note
+    bots.queue_bot_turns = queue_and_note
     bot_moves = 0
 
     def play_bots() -> None:

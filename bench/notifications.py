@@ -119,8 +119,8 @@ def prepare(count: int) -> list[tuple[int, int, int, dict]]:
 
     from games import services
     from games.models import Game, GameStatus
+    from notifications.context import game_name, seats_of
     from notifications.models import Notification
-    from notifications.services import _seats, game_name
 
     users = []
     for i in range(PLAYERS):
@@ -142,7 +142,7 @@ def prepare(count: int) -> list[tuple[int, int, int, dict]]:
         games.append(services.game_start(game=game, user=creator))
     targets = []
     for game in Game.objects.filter(pk__in=[g.pk for g in games]).order_by("pk"):
-        seats = _seats(game)
+        seats = seats_of(game)
         seat = next(s for s in seats if s.index == game.current_seat)
         context = {"game_name": game_name(game, seats), "seat": seat.index}
         targets.append((game.pk, seat.user_id, game.version, context))
@@ -157,7 +157,7 @@ def produce(targets: list, count: int, rate: float, out: Any) -> None:
 
     from games.models import Game
     from notifications.models import Kind
-    from notifications.services import notification_queue
+    from notifications.outbox import notification_queue
 
     games = Game.objects.in_bulk([game_id for game_id, _, _, _ in targets])
     committed: list[tuple[int, float]] = []

@@ -97,7 +97,7 @@ def build_games() -> dict[str, Any]:
     from django.contrib.auth import get_user_model
 
     from games import services
-    from notifications.services import preference_set
+    from notifications.preferences import preference_set
 
     users = get_user_model().objects
     ana = users.create_user("ana", "ana@example.com", "a long enough password")

@@ -1,4 +1,4 @@
-"""Request helpers the web pages share (htmx awareness, signing in)."""
+"""Request helpers the web pages share (htmx awareness, signing in, the time zone)."""
 
 from __future__ import annotations
 
@@ -19,6 +19,12 @@ def is_htmx(request: HttpRequest) -> bool:
         request.headers.get("HX-Request") == "true"
         and request.headers.get("HX-History-Restore-Request") != "true"
     )
+
+
+def time_zone_name(request: HttpRequest) -> str:
+    """The time zone the page shows times in: the signed-in user's (``request.time_zone``,
+    set by the middleware of the app that keeps preferences), else UTC."""
+    return str(getattr(request, "time_zone", None) or "UTC")
 
 
 def signed_in(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:

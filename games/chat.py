@@ -5,7 +5,7 @@ they resigned: they are still at the table), from the moment they sit down, in a
 active, paused or finished game. An abandoned game's chat is closed (a moderator resuming
 it opens it again). Suspended users may neither write nor read.
 
-Who may read: the same players, and moderators (``games.moderation.may_moderate``). Hidden
+Who may read: the same players, and moderators (``games.permissions.may_moderate``). Hidden
 messages (``moderation.chat_message_hide``) are left out for players and shown, marked, to
 moderators.
 """
@@ -17,10 +17,9 @@ from datetime import timedelta
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
-from games import services
-from games.errors import ConflictError, InvalidRequestError, NotAllowedError, RateLimitedError
+from common.errors import ConflictError, InvalidRequestError, NotAllowedError, RateLimitedError
 from games.models import CHAT_MESSAGE_MAX_CHARS, ChatMessage, Game, GameStatus, Seat
-from games.moderation import may_moderate
+from games.permissions import may_moderate, require_not_suspended
 
 #: Flood control: at most this many messages per user and game within the window.
 CHAT_RATE_LIMIT = 10
@@ -35,7 +34,7 @@ def _seat(game: Game, user: AbstractBaseUser | None) -> Seat | None:
 
 def chat_post(*, game: Game, user: AbstractBaseUser, text: str) -> ChatMessage:
     """Add ``text`` (stripped, 1 to 1000 characters) to the chat as ``user``."""
-    services._check_not_suspended(user)
+    require_not_suspended(user)
     seat = _seat(game, user)
     if seat is None:
         raise NotAllowedError("not_seated", "Only the game's players can write in its chat.")
@@ -70,7 +69,7 @@ def chat_messages_for(
     """
     moderator = may_moderate(user)
     if not moderator:
-        services._check_not_suspended(user)
+        require_not_suspended(user)
         if _seat(game, user) is None:
             raise NotAllowedError("not_seated", "Only the game's players can read its chat.")
     messages = ChatMessage.objects.filter(game=game).select_related("author", "hidden_by")

@@ -8,8 +8,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
 import engine
+from common.errors import ConflictError, InvalidRequestError, NotAllowedError
 from games import prepared, replay
-from games.errors import ConflictError, GameNotFoundError, InvalidRequestError, NotAllowedError
+from games.errors import GameNotFoundError
 from games.models import (
     Event,
     EventKind,

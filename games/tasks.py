@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from games.services import BOT_STALL_AFTER, bot_turns_play, bot_turns_requeue_stalled
+from games.services.bots import BOT_STALL_AFTER, bot_turns_play, bot_turns_requeue_stalled
 
 
 @shared_task(name="games.play_bot_turns", ignore_result=True)

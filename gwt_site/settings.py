@@ -110,6 +110,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # Notes when a signed-in user was last on the site (no turn email to someone who is).
     "notifications.middleware.ActivityMiddleware",
+    # request.time_zone: the signed-in user's time zone, for the pages that show times.
+    "notifications.middleware.TimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -237,7 +239,7 @@ EMAIL_TIMEOUT = _email.get("EMAIL_TIMEOUT", 10)
 DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Great Western Trail <noreply@localhost>")
 SERVER_EMAIL = env_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 
-# --- notifications (notifications/services.py; times in seconds) --------------------------
+# --- notifications (notifications/outbox.py, delivery.py; times in seconds) --------------
 
 # The Celery queue of the sending tasks; workers must consume it (`-Q celery,<name>` when it
 # is not the default queue).
@@ -378,7 +380,7 @@ REST_FRAMEWORK = {
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
     "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
-    "EXCEPTION_HANDLER": "games.api.views.exception_handler",
+    "EXCEPTION_HANDLER": "common.api.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Great Western Trail API",

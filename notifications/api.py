@@ -1,11 +1,10 @@
 """REST API for notification preferences and invitations (mounted at /api/notifications/).
 
-Errors are the API's usual ``{"code", "message"}`` (``games.api.exception_handler``).
+Errors are the API's usual ``{"code", "message"}`` (``common.api``).
 """
 
 from __future__ import annotations
 
-from typing import Any
 from zoneinfo import available_timezones
 
 from django.contrib.auth import get_user_model
@@ -16,21 +15,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from games.api.views import ErrorSerializer
-from games.errors import InvalidRequestError
+from common.api import error_responses, validated
+from common.errors import InvalidRequestError
 from games.selectors import game_get
-from notifications import selectors, services
+from notifications import outbox, preferences, selectors
 from notifications.models import GameNotificationPreference, Mode
-
-
-def _errors(*statuses: int) -> dict[int, Any]:
-    return dict.fromkeys((401, *statuses), ErrorSerializer)
-
-
-def _valid(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return dict(serializer.validated_data)
 
 
 class PreferencesApi(APIView):
@@ -62,16 +51,17 @@ class PreferencesApi(APIView):
             }
         )
 
-    @extend_schema(responses={200: PreferencesSerializer, **_errors()})
+    @extend_schema(responses={200: PreferencesSerializer, **error_responses()})
     def get(self, request: Request) -> Response:
         return self._output(request)
 
     @extend_schema(
-        request=PreferencesSerializer, responses={200: PreferencesSerializer, **_errors(400)}
+        request=PreferencesSerializer,
+        responses={200: PreferencesSerializer, **error_responses(400)},
     )
     def put(self, request: Request) -> Response:
-        services.preference_set(
-            user=request.user, **_valid(self.PreferencesSerializer, request.data)
+        preferences.preference_set(
+            user=request.user, **validated(self.PreferencesSerializer, request.data)
         )
         return self._output(request)
 
@@ -99,16 +89,17 @@ class GamePreferenceApi(APIView):
         )
         return Response({"game": game.public_id, "mode": mode})
 
-    @extend_schema(responses={200: GameModeOutput, **_errors(404)})
+    @extend_schema(responses={200: GameModeOutput, **error_responses(404)})
     def get(self, request: Request, game_id: str) -> Response:
         return self._output(request, game_id)
 
     @extend_schema(
-        request=GameModeSerializer, responses={200: GameModeOutput, **_errors(400, 403, 404)}
+        request=GameModeSerializer,
+        responses={200: GameModeOutput, **error_responses(400, 403, 404)},
     )
     def put(self, request: Request, game_id: str) -> Response:
-        data = _valid(self.GameModeSerializer, request.data)
-        services.game_preference_set(
+        data = validated(self.GameModeSerializer, request.data)
+        preferences.game_preference_set(
             user=request.user, game=game_get(public_id=game_id), mode=data["mode"]
         )
         return self._output(request, game_id)
@@ -132,16 +123,16 @@ class InvitationApi(APIView):
         responses={
             201: InvitationOutput,
             200: InvitationOutput,
-            **_errors(400, 403, 404, 409),
+            **error_responses(400, 403, 404, 409),
         },
     )
     def post(self, request: Request) -> Response:
-        data = _valid(self.InvitationInput, request.data)
+        data = validated(self.InvitationInput, request.data)
         game = game_get(public_id=data["game"])
         invitee = get_user_model().objects.filter(username=data["username"]).first()
         if invitee is None:
             raise InvalidRequestError("unknown_user", f"No user is called {data['username']!r}.")
-        created = services.invitation_send(game=game, inviter=request.user, invitee=invitee)
+        created = outbox.invitation_send(game=game, inviter=request.user, invitee=invitee)
         return Response(
             {"invited": invitee.get_username(), "new": created is not None},
             status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,

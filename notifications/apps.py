@@ -9,6 +9,7 @@ class NotificationsConfig(AppConfig):
     def ready(self) -> None:
         from anymail.signals import inbound
 
+        from notifications import receivers  # noqa: F401 - connects the game event receivers
         from notifications.webhooks import on_inbound
 
         # Replies to turn emails, from the provider's inbound webhook.

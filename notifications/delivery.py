@@ -40,8 +40,10 @@ from django.db import transaction
 from django.db.models import F, Max, Q
 from django.utils import timezone
 
+from common.conf import duration_setting
 from games.models import GameStatus, Seat, SeatStatus
 from notifications import emails, links
+from notifications.context import your_turn_context
 from notifications.models import (
     ANSWER_KINDS,
     DIGESTIBLE_KINDS,
@@ -68,10 +70,6 @@ CLOCK_TOLERANCE = timedelta(seconds=5)
 KICK_TIMEOUT_SECONDS = 60
 # Why a player gets no email now: they are looking at the site (a "your turn" waits instead).
 ACTIVE_ON_THE_SITE = "active on the site"
-
-
-def _seconds(name: str, default: int) -> timedelta:
-    return timedelta(seconds=int(getattr(settings, name, default)))
 
 
 # --- kicking a worker ------------------------------------------------------------------------
@@ -212,7 +210,7 @@ def _claim(
     due = Q(status=Status.PENDING, next_attempt_at__lte=now + CLOCK_TOLERANCE) | Q(
         status=Status.SENDING, claimed_until__lt=now
     )
-    lease = _seconds("NOTIFY_CLAIM_LEASE", 300)
+    lease = duration_setting("NOTIFY_CLAIM_LEASE", 300)
     with transaction.atomic():
         candidates = Notification.objects.filter(due)
         if ids is not None:
@@ -350,7 +348,7 @@ def active_until(last_seen: datetime | None, now: datetime) -> datetime | None:
     Within CLOCK_TOLERANCE of that time they count as gone already: a claim takes a row that
     early, and a row put back for less would be claimed and put back again at once.
     """
-    window = _seconds("NOTIFY_SKIP_IF_ACTIVE_WITHIN", 60)
+    window = duration_setting("NOTIFY_SKIP_IF_ACTIVE_WITHIN", 60)
     if not window or last_seen is None:
         return None
     until = last_seen + window
@@ -387,8 +385,6 @@ def _build_context(row: Notification) -> dict[str, Any]:
     if row.kind != Kind.YOUR_TURN or "summary" in row.context:
         return {}
     # Imported here: services queues rows and kicks delivery, so it imports this module.
-    from notifications.services import your_turn_context
-
     row.context = your_turn_context(row)
     return {"context": row.context}
 
@@ -428,7 +424,7 @@ def _skip_reason(
             return "a later your-turn email replaces it"
     if row.kind == Kind.YOUR_TURN:
         return ""  # on the site: it waits for them to leave (``_send_one``)
-    window = _seconds("NOTIFY_SKIP_IF_ACTIVE_WITHIN", 60)
+    window = duration_setting("NOTIFY_SKIP_IF_ACTIVE_WITHIN", 60)
     last_seen = facts.last_seen.get(row.recipient_id)
     if window and last_seen is not None and last_seen >= now - window:
         return ACTIVE_ON_THE_SITE
@@ -493,7 +489,7 @@ def outbox_sweep(*, now: datetime | None = None) -> int:
     harmless, since only one worker can claim a row.
     """
     now = now or timezone.now()
-    grace = _seconds("NOTIFY_SWEEP_AFTER", 60)
+    grace = duration_setting("NOTIFY_SWEEP_AFTER", 60)
     left = Notification.objects.filter(
         Q(status=Status.PENDING, next_attempt_at__lte=now - grace)
         | Q(status=Status.SENDING, claimed_until__lt=now)

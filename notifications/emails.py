@@ -12,7 +12,6 @@ from __future__ import annotations
 import logging
 import smtplib
 import threading
-from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -22,6 +21,7 @@ from django.core.mail.backends.smtp import EmailBackend as SMTPBackend
 from django.template import TemplateDoesNotExist, TemplateSyntaxError
 from django.template.loader import render_to_string
 
+from common.timefmt import duration_text, when, zone
 from notifications import links, reply_address
 from notifications.models import ANSWER_KINDS, REPLYABLE_KINDS, Kind, Notification
 
@@ -51,36 +51,6 @@ class PermanentError(Exception):
 def message_id(notification: Notification) -> str:
     """The same for every attempt at the same notification."""
     return f"<notification-{notification.pk}@{links.mail_domain()}>"
-
-
-def zone(name: str) -> ZoneInfo:
-    try:
-        return ZoneInfo(name)
-    except (KeyError, ValueError):
-        return ZoneInfo("UTC")
-
-
-def when(value: datetime | str | None, zone: ZoneInfo) -> str:
-    """A date and time as the recipient reads it, e.g. 'Tue 3 Nov 2026, 14:05 (Europe/Paris)'."""
-    if value is None:
-        return ""
-    if isinstance(value, str):
-        value = datetime.fromisoformat(value)
-    local = value.astimezone(zone)
-    return f"{local:%a} {local.day} {local:%b %Y, %H:%M} ({zone.key})"
-
-
-def duration_text(seconds: float) -> str:
-    """'1 day', '2 days 3 hours', '45 minutes'."""
-    minutes = round(seconds / 60)
-    days, rest = divmod(minutes, 24 * 60)
-    hours, minutes = divmod(rest, 60)
-    parts = [
-        f"{n} {unit}{'' if n == 1 else 's'}"
-        for n, unit in ((days, "day"), (hours, "hour"), (minutes, "minute"))
-        if n
-    ]
-    return " ".join(parts[:2]) or "less than a minute"
 
 
 def build(

@@ -42,14 +42,16 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 
 from common import ratelimit
+from common.errors import ServiceError
 from games import replay
-from games.errors import GameError, StaleVersionError
+from games.errors import StaleVersionError
 from games.models import Game, GameStatus, Seat
 from games.services import BatchLineError, move_batch_submit
 from notifications import reply_address, reply_moves
+from notifications.context import game_name, playable_context
 from notifications.models import InboundEmail, InboundOutcome, Kind
+from notifications.outbox import notification_queue
 from notifications.reply_text import message_text, reply_lines
-from notifications.services import game_name, notification_queue, playable_context
 
 logger = logging.getLogger(__name__)
 
@@ -261,7 +263,7 @@ class _Processing:
             return self._fail(
                 game, seat, exc.code, message=exc.reason, line_number=exc.index + 1, line=exc.line
             )
-        except GameError as exc:
+        except ServiceError as exc:
             return self._fail(game, seat, exc.code, message=exc.message)
         record.outcome = InboundOutcome.APPLIED
         record.reason = "applied_stale" if stale else "applied"

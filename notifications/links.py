@@ -12,12 +12,8 @@ from django.conf import settings
 from django.core import signing
 from django.urls import reverse
 
+from common.links import absolute
 from games.models import Game
-
-
-def absolute(path: str) -> str:
-    """``path`` (starting with /) on the public site (SITE_URL)."""
-    return f"{settings.SITE_URL}{path}"
 
 
 def game_url(game: Game) -> str:

@@ -18,8 +18,10 @@ from typing import Any
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
 
-from notifications.services import activity_record
+from notifications.activity import activity_record
+from notifications.selectors import preference_of
 
 logger = logging.getLogger(__name__)
 
@@ -70,3 +72,22 @@ class ActivityMiddleware:
             except Exception:  # the cache or database is down: the page still works
                 logger.warning("could not record the activity of user %s", user.pk, exc_info=True)
         return response
+
+
+class TimeZoneMiddleware:
+    """Gives each request ``request.time_zone``: the signed-in user's time zone (their
+    preference; UTC for anyone else), read from the database only if a page asks for it."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        request.time_zone = SimpleLazyObject(lambda: _time_zone_of(request))  # type: ignore[attr-defined]
+        return self.get_response(request)
+
+
+def _time_zone_of(request: HttpRequest) -> str:
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return "UTC"
+    return preference_of(user=user).time_zone

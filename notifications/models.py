@@ -4,7 +4,7 @@ A ``Notification`` row is written in the same transaction as the game event that
 so the row exists exactly when the event does. Sending is a separate step (a Celery task
 after commit, and a periodic sweep for anything left behind) that claims the row, hands the
 email to the mail server and marks the row ``sent``: the row, not the broker, is the truth
-about what was sent. See ``notifications/services.py``.
+about what was sent. See ``notifications/outbox.py``.
 """
 
 from __future__ import annotations

@@ -9,13 +9,9 @@ from celery.signals import worker_process_shutdown
 from django.utils import timezone
 
 from notifications import emails
+from notifications.activity import worker_heartbeat_record
 from notifications.delivery import deliver_due, outbox_sweep
-from notifications.services import (
-    deadline_warnings_queue,
-    digests_queue,
-    reminders_queue,
-    worker_heartbeat_record,
-)
+from notifications.scheduled import deadline_warnings_queue, digests_queue, reminders_queue
 
 
 @shared_task(name="notifications.heartbeat", bind=True, ignore_result=True)

@@ -13,7 +13,7 @@ from django.shortcuts import render
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 
-from notifications.services import BadUnsubscribeTokenError, unsubscribe, unsubscribe_read
+from notifications.preferences import BadUnsubscribeTokenError, unsubscribe, unsubscribe_read
 
 
 @csrf_exempt  # the signed token, not a cookie, authorises this (RFC 8058 posts carry no cookie)

@@ -8,7 +8,7 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
-from notifications.services import worker_heartbeat_record
+from notifications.activity import worker_heartbeat_record
 from tests.services import TEST_REDIS_DB
 
 pytestmark = pytest.mark.django_db

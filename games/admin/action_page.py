@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.response import TemplateResponse
 
-from games.errors import GameError
+from common.errors import ServiceError
 
 
 def action_page(
@@ -32,7 +32,7 @@ def action_page(
     if request.method == "POST" and form.is_valid():
         try:
             apply()
-        except GameError as exc:
+        except ServiceError as exc:
             form.add_error(None, exc.message)
         else:
             model_admin.message_user(request, done, messages.SUCCESS)

@@ -16,9 +16,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common.api import error_responses, validated
+from common.errors import InvalidRequestError
 from games import chat, selectors
-from games.api.views import _valid, error_responses
-from games.errors import InvalidRequestError
 from games.models import CHAT_MESSAGE_MAX_CHARS, ChatMessage, Game, Report, ReportReason, Seat
 from games.moderation import reports
 from games.moderation.reports import REPORT_TEXT_MAX_CHARS
@@ -70,7 +70,7 @@ class GameChatApi(APIView):
         responses={200: ChatMessageOutput(many=True), **error_responses(400, 403, 404)},
     )
     def get(self, request: Request, game_id: str) -> Response:
-        filters = _valid(self.ChatFilter, request, data=request.query_params)
+        filters = validated(self.ChatFilter, request.query_params)
         game = selectors.game_get(public_id=game_id)
         messages = chat.chat_messages_for(game=game, user=request.user, after=filters.get("after"))
         return Response(ChatMessageOutput(messages, many=True).data)
@@ -81,7 +81,7 @@ class GameChatApi(APIView):
         responses={201: ChatMessageOutput, **error_responses(400, 403, 404, 409, 429)},
     )
     def post(self, request: Request, game_id: str) -> Response:
-        data = _valid(self.ChatInput, request)
+        data = validated(self.ChatInput, request.data)
         game = selectors.game_get(public_id=game_id)
         message = chat.chat_post(game=game, user=request.user, text=data["text"])
         return Response(ChatMessageOutput(message).data, status=status.HTTP_201_CREATED)
@@ -145,7 +145,7 @@ class GameReportsApi(APIView):
         responses={201: ReportOutput, **error_responses(400, 403, 404, 409, 429)},
     )
     def post(self, request: Request, game_id: str) -> Response:
-        data = _valid(self.ReportInput, request)
+        data = validated(self.ReportInput, request.data)
         game = selectors.game_get(public_id=game_id)
         report = reports.report_create(
             game=game,

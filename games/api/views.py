@@ -1,7 +1,6 @@
-"""The REST API: thin views over ``services`` and ``selectors`` (see docs/api.md).
+"""The REST API of games: thin views over ``services`` and ``selectors`` (see docs/api.md).
 
-Every error is JSON ``{"code", "message"}`` (plus details for some) with a 4xx status, made
-by ``exception_handler`` below from the domain errors and DRF's own.
+Errors are the API's usual ``{"code", "message"}`` with a 4xx status (``common.api``).
 """
 
 from __future__ import annotations
@@ -11,21 +10,19 @@ from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth import authenticate
-from django.core.exceptions import PermissionDenied
-from django.http import Http404
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
-from rest_framework import exceptions, serializers, status
+from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
-from rest_framework.views import exception_handler as drf_exception_handler
 
+from common.api import ErrorSerializer, error_responses, validated
+from common.errors import InvalidRequestError
 from games import selectors, services
-from games.errors import GameError, InvalidRequestError
 from games.models import (
     BotKind,
     Event,
@@ -36,61 +33,9 @@ from games.models import (
     SeatStatus,
     TimeoutPolicy,
 )
+from games.timecontrol.clock import MAX_VACATION_DAYS
 
 logger = logging.getLogger(__name__)
-
-
-# --- errors ----------------------------------------------------------------------------
-
-
-class ErrorSerializer(serializers.Serializer):
-    code = serializers.CharField(help_text="Machine-readable reason, e.g. stale_version.")
-    message = serializers.CharField(help_text="A sentence for people.")
-    current_version = serializers.IntegerField(
-        required=False, help_text="With stale_version: the game's version now."
-    )
-    errors = serializers.JSONField(required=False, help_text="Per-field problems of a 400.")
-
-
-def error_responses(*statuses: int) -> dict[int, Any]:
-    """The error responses of an operation for ``extend_schema`` (401 is always possible)."""
-    return dict.fromkeys((401, *statuses), ErrorSerializer)
-
-
-def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """Domain errors and DRF's own, as {"code", "message"} with their status."""
-    if isinstance(exc, GameError):
-        return Response({"code": exc.code, "message": exc.message, **exc.extra}, status=exc.status)
-    if isinstance(exc, Http404):
-        exc = exceptions.NotFound()
-    elif isinstance(exc, PermissionDenied):
-        exc = exceptions.PermissionDenied()
-    response = drf_exception_handler(exc, context)
-    if response is None or not isinstance(exc, exceptions.APIException):
-        return response
-    if isinstance(exc, exceptions.ValidationError):
-        response.data = {
-            "code": "invalid",
-            "message": _first_message(exc.detail),
-            "errors": exc.detail,
-        }
-    else:
-        codes = exc.get_codes()
-        response.data = {
-            "code": codes if isinstance(codes, str) else "error",
-            "message": str(exc.detail),
-        }
-    return response
-
-
-def _first_message(detail: Any, path: str = "") -> str:
-    if isinstance(detail, dict):
-        for key, value in detail.items():
-            name = str(key) if key != "non_field_errors" else ""
-            return _first_message(value, f"{path}.{name}" if path and name else path or name)
-    if isinstance(detail, list) and detail:
-        return _first_message(detail[0], path)
-    return f"{path}: {detail}" if path else str(detail)
 
 
 # --- output ----------------------------------------------------------------------------
@@ -214,7 +159,7 @@ class TokenApi(APIView):
 
     @extend_schema(request=TokenInput, responses={200: TokenOutput, 400: ErrorSerializer}, auth=[])
     def post(self, request: Request) -> Response:
-        data = _valid(self.TokenInput, request)
+        data = validated(self.TokenInput, request.data)
         user = authenticate(request, username=data["username"], password=data["password"])
         if user is None or not user.is_active:
             raise InvalidRequestError("invalid_credentials", "Unknown username or wrong password.")
@@ -273,7 +218,7 @@ class GameListApi(APIView):
         vacation_days = serializers.IntegerField(
             default=0,
             min_value=0,
-            max_value=services.MAX_VACATION_DAYS,
+            max_value=MAX_VACATION_DAYS,
             help_text="Days each player may run over deadlines in all before the policy applies.",
         )
         lobby = serializers.BooleanField(
@@ -292,7 +237,7 @@ class GameListApi(APIView):
         responses={200: GameOutput(many=True), **error_responses(400)},
     )
     def get(self, request: Request) -> Response:
-        filters = _valid(self.GameListFilter, request, data=request.query_params)
+        filters = validated(self.GameListFilter, request.query_params)
         games = selectors.game_list_for_user(user=request.user, status=filters.get("status"))
         games = games.select_related("created_by")
         return Response(GameOutput(games, many=True, context={"request": request}).data)
@@ -303,7 +248,7 @@ class GameListApi(APIView):
         responses={201: GameOutput, **error_responses(400)},
     )
     def post(self, request: Request) -> Response:
-        data = _valid(self.GameCreateInput, request)
+        data = validated(self.GameCreateInput, request.data)
         limit = data.get("turn_time_limit")
         game = services.game_create(
             creator=request.user,
@@ -417,7 +362,7 @@ class GameUndoApi(MoveOutputMixin, APIView):
         },
     )
     def post(self, request: Request, game_id: str) -> Response:
-        data = _valid(self.UndoInput, request)
+        data = validated(self.UndoInput, request.data)
         result = services.move_undo(
             game=game_id,
             user=request.user,
@@ -457,7 +402,7 @@ class GameMovesApi(MoveOutputMixin, APIView):
         },
     )
     def post(self, request: Request, game_id: str) -> Response:
-        data = _valid(self.MoveInput, request)
+        data = validated(self.MoveInput, request.data)
         result = services.move_submit(
             game=game_id,
             user=request.user,
@@ -483,7 +428,7 @@ class GameStateApi(APIView):
         responses={200: StateOutput, **error_responses(400, 404, 409)},
     )
     def get(self, request: Request, game_id: str) -> Response:
-        filters = _valid(self.StateFilter, request, data=request.query_params)
+        filters = validated(self.StateFilter, request.query_params)
         game = selectors.game_for_play(public_id=game_id)
         seq, view = selectors.game_view_for_user(game=game, user=request.user, at=filters.get("at"))
         return Response({"version": seq, "view": view})
@@ -577,15 +522,3 @@ class GameRecordApi(APIView):
     def get(self, request: Request, game_id: str) -> Response:
         game = selectors.game_get(public_id=game_id)
         return Response(selectors.game_record(game=game))
-
-
-def _valid(
-    serializer_class: type[serializers.Serializer], request: Request, data: Any = None
-) -> dict[str, Any]:
-    if data is None:
-        data = request.data
-    if not isinstance(data, dict) and not hasattr(data, "getlist"):
-        raise exceptions.ValidationError({"non_field_errors": ["Expected a JSON object."]})
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data

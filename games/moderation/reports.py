@@ -16,8 +16,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils import timezone
 
-from games import services
-from games.errors import ConflictError, InvalidRequestError, NotAllowedError, RateLimitedError
+from common.errors import ConflictError, InvalidRequestError, NotAllowedError, RateLimitedError
 from games.models import (
     REPORT_PENDING_STATUSES,
     ChatMessage,
@@ -29,7 +28,8 @@ from games.models import (
     ReportStatus,
     Seat,
 )
-from games.moderation import MAX_REASON_CHARS, check_reason, may_moderate
+from games.moderation.audit import MAX_REASON_CHARS, check_reason
+from games.permissions import may_moderate, require_not_suspended
 
 REPORT_TEXT_MAX_CHARS = 2000
 #: A player may make at most this many reports within the window (all games together).
@@ -52,7 +52,7 @@ def report_create(
     same player or message again while the first report is still pending is refused, and so
     is a flood of reports.
     """
-    services._check_not_suspended(reporter)
+    require_not_suspended(reporter)
     if not Seat.objects.filter(game=game, user_id=reporter.pk).exists():
         raise NotAllowedError("not_seated", "Only the game's players can report from it.")
     if reason not in ReportReason.values:

@@ -38,18 +38,15 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 import engine
 import engine.bots
-from games import replay, services
-from games.errors import ConflictError, NotAllowedError
+from games import ledger, replay
 from games.models import (
     BotKind,
-    Event,
     EventKind,
     Game,
     GameStatus,
@@ -58,41 +55,10 @@ from games.models import (
     Suspension,
     TimeoutPolicy,
 )
-from notifications.services import deadline_passed_queue
 
 # The bot playing a late player's turn makes at most this many decisions in one go.
 MAX_BOT_DECISIONS = 500
 VACATION_STEP = timedelta(days=1)
-MAX_VACATION_DAYS = services.MAX_VACATION_DAYS
-
-
-def time_control_set(
-    *,
-    game: Game,
-    user: AbstractBaseUser,
-    turn_time_limit: timedelta | None,
-    timeout_policy: str = TimeoutPolicy.BOT_MOVE,
-    vacation_days: int = 0,
-) -> Game:
-    """The creator sets the time control of a game that has not started yet."""
-    services.time_control_check(
-        turn_time_limit=turn_time_limit,
-        timeout_policy=timeout_policy,
-        vacation_days=vacation_days,
-    )
-    with transaction.atomic():
-        game = Game.objects.select_for_update().get(pk=game.pk)
-        if user.pk != game.created_by_id:
-            raise NotAllowedError("not_creator", "Only the game's creator can set its clock.")
-        if game.status != GameStatus.OPEN:
-            raise ConflictError("game_not_open", "The clock is set before the game starts.")
-        game.turn_time_limit = turn_time_limit
-        game.timeout_policy = timeout_policy
-        game.vacation_days = vacation_days
-        game.save(
-            update_fields=["turn_time_limit", "timeout_policy", "vacation_days", "updated_at"]
-        )
-    return game
 
 
 def turn_deadlines_sweep(*, now: datetime | None = None, limit: int = 200) -> int:
@@ -132,12 +98,10 @@ def turn_deadline_apply(*, game_id: int, now: datetime | None = None) -> str | N
     with transaction.atomic():
         # SKIP LOCKED: a concurrent sweep is applying this very deadline (or a move is being
         # made); waiting for it would only find the deadline gone.
-        game = Game.objects.select_for_update(skip_locked=True).filter(pk=game_id).first()
-        if game is None or game.status != GameStatus.ACTIVE:
+        locked = ledger.lock_unless_busy(game_id)
+        if locked is None or locked[0].status != GameStatus.ACTIVE:
             return None
-        seats = list(Seat.objects.filter(game=game).select_related("user").order_by("index"))
-        for seat in seats:
-            seat.game = game
+        game, seats = locked
         seat = next((s for s in seats if s.index == game.current_seat), None)
         suspended = (
             seat is not None
@@ -149,7 +113,7 @@ def turn_deadline_apply(*, game_id: int, now: datetime | None = None) -> str | N
             return None
         if seat is None or seat.bot:
             game.turn_deadline = None  # a bot's turn has no deadline
-            game.save(update_fields=["turn_deadline", "updated_at"])
+            ledger.write(game, fields=["turn_deadline"])
             return None
         deadline = game.turn_deadline or now
 
@@ -168,18 +132,19 @@ def turn_deadline_apply(*, game_id: int, now: datetime | None = None) -> str | N
         why = {"suspended": True} if suspended else {}
         seq = _record(game, seat, policy, deadline, **why)
         if policy == TimeoutPolicy.ABANDON:
-            game.status = GameStatus.ABANDONED
-            game.result = {
-                "reason": "suspended" if suspended else "timeout",
-                "seat": seat.index,
-                "winners": [],
-            }
-            game.finished_at = now
-            game.current_seat = None
-            game.turn_deadline = None
-            game.save()
-            deadline_passed_queue(
-                game=game, seq=seq, seat=seat.index, action=policy, deadline=deadline, details=why
+            ledger.finish(
+                game,
+                status=GameStatus.ABANDONED,
+                now=now,
+                result={
+                    "reason": "suspended" if suspended else "timeout",
+                    "seat": seat.index,
+                    "winners": [],
+                },
+            )
+            ledger.write(game)
+            ledger.announce_deadline_passed(
+                game, seq=seq, seat=seat.index, action=policy, deadline=deadline, details=why
             )
             return policy
 
@@ -191,11 +156,11 @@ def turn_deadline_apply(*, game_id: int, now: datetime | None = None) -> str | N
             if engine.current_player(state) != seat.index:
                 break
             move = engine.bots.choose_move(state, seat.index, kind=BotKind.HEURISTIC)
-            state = services._append_move(game, seat, state, move, actor=None, key="")
-        deadline_passed_queue(
-            game=game, seq=seq, seat=seat.index, action=policy, deadline=deadline, details=why
+            state = ledger.append_move(game, seat, state, move, actor=None, key="")
+        ledger.announce_deadline_passed(
+            game, seq=seq, seat=seat.index, action=policy, deadline=deadline, details=why
         )
-        services._advance(game, state, seq=game.version, now=now, seats=seats)
+        ledger.advance(game, state, seq=game.version, now=now, seats=seats)
         return policy
 
 
@@ -211,14 +176,14 @@ def _use_vacation(game: Game, seat: Seat, deadline: datetime, step: timedelta) -
     seq = _record(
         game, seat, "vacation_day", deadline, new_deadline=game.turn_deadline.isoformat(), **details
     )
-    game.save(update_fields=["version", "turn_deadline", "updated_at"])
-    deadline_passed_queue(
-        game=game,
+    ledger.write(game, fields=["version", "turn_deadline"])
+    ledger.announce_deadline_passed(
+        game,
         seq=seq,
         seat=seat.index,
         action="vacation_day",
         deadline=deadline,
-        to=[seat.user_id],
+        recipients=[seat.user_id],
         details=details,
     )
     return "vacation_day"
@@ -226,13 +191,10 @@ def _use_vacation(game: Game, seat: Seat, deadline: datetime, step: timedelta) -
 
 def _record(game: Game, seat: Seat, action: str, deadline: datetime, **details: object) -> int:
     """Append the ``timeout`` event (the game row is locked); its seq."""
-    game.version += 1
-    Event.objects.create(
-        game=game,
-        seq=game.version,
+    return ledger.append(
+        game,
         kind=EventKind.TIMEOUT,
         seat=seat.index,
         payload={"seat": seat.index, "action": action, "deadline": deadline.isoformat(), **details},
         actor=None,
     )
-    return game.version

@@ -13,9 +13,8 @@ from datetime import datetime
 from django.contrib.auth.models import AbstractBaseUser
 from django.utils import timezone
 
+from common.timefmt import duration_text, when, zone
 from games.models import Game, GameStatus, Seat, SeatStatus
-from notifications.emails import duration_text, when, zone
-from notifications.selectors import preference_of
 
 # The finished games listed on "My games" (newest first); older ones stay reachable by link.
 FINISHED_SHOWN = 30
@@ -89,10 +88,6 @@ def seat_lines(game: Game, viewer: AbstractBaseUser | None) -> list[SeatLine]:
         )
         for seat in game.seats.all()
     ]
-
-
-def time_zone_of(user: AbstractBaseUser) -> str:
-    return preference_of(user=user).time_zone if user.is_authenticated else "UTC"
 
 
 def game_row(
@@ -173,9 +168,8 @@ def _total(score: object) -> int:
     return int(score) if isinstance(score, int | float) else 0
 
 
-def my_games(games: Iterable[Game], viewer: AbstractBaseUser) -> MyGames:
+def my_games(games: Iterable[Game], viewer: AbstractBaseUser, *, tz_name: str) -> MyGames:
     """The user's games in the order a player wants them: their turn first, then the rest."""
-    tz_name = time_zone_of(viewer)
     now = timezone.now()
     grouped = MyGames()
     for game in games:

@@ -8,7 +8,8 @@ from typing import Any
 from django import forms
 
 from games.models import SEAT_COLOURS, BotKind, Layout, TimeoutPolicy
-from games.services import MAX_PLAYERS, MAX_VACATION_DAYS, MIN_PLAYERS
+from games.services import MAX_PLAYERS, MIN_PLAYERS
+from games.timecontrol.clock import MAX_VACATION_DAYS
 
 # Turn time limits offered on the page (hours; 0: no limit). The service accepts any
 # duration from a minute to 60 days; the page offers the ones people pick.

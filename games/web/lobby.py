@@ -16,14 +16,15 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
-from common.web import is_htmx, signed_in
+from common.errors import ServiceError
+from common.links import absolute
+from common.web import is_htmx, signed_in, time_zone_name
 from games import selectors, services
-from games.errors import GameError, GameNotFoundError
+from games.errors import GameNotFoundError
 from games.models import Game, GameStatus
-from games.web.display import game_row, seat_lines, time_control_text, time_zone_of
+from games.web.display import game_row, seat_lines, time_control_text
 from games.web.display import my_games as group_my_games
 from games.web.forms import NewGameForm
-from notifications.links import absolute
 
 # How often an open game's waiting room asks whether someone joined, left or started it.
 ROOM_POLL_SECONDS = 4
@@ -33,7 +34,9 @@ ROOM_POLL_SECONDS = 4
 def my_games(request: HttpRequest) -> HttpResponse:
     games = selectors.game_list_for_user(user=request.user)
     return render(
-        request, "games/lobby_my_games.html", {"groups": group_my_games(games, request.user)}
+        request,
+        "games/lobby_my_games.html",
+        {"groups": group_my_games(games, request.user, tz_name=time_zone_name(request))},
     )
 
 
@@ -44,7 +47,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             game = services.game_create(creator=request.user, **form.service_arguments())
-        except GameError as exc:
+        except ServiceError as exc:
             form.add_error(None, exc.message)
         else:
             messages.success(request, "Game created. Share the invite link with the players.")
@@ -56,7 +59,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
 @login_required
 def open_games(request: HttpRequest) -> HttpResponse:
     viewer = request.user
-    tz_name = time_zone_of(viewer)
+    tz_name = time_zone_name(request)
     rows = [game_row(game, viewer, tz_name=tz_name) for game in selectors.game_list_lobby()]
     return render(request, "games/lobby_open.html", {"rows": rows})
 
@@ -120,7 +123,7 @@ def _act(request: HttpRequest, game: Game, action, *, then: str | None = None) -
     """Run a lobby service; show its refusal in the room (4xx), or go on where it leads."""
     try:
         action()
-    except GameError as exc:
+    except ServiceError as exc:
         return _room(
             request, selectors.game_with_seats(game=game), error=exc.message, status=exc.status
         )
@@ -143,7 +146,7 @@ def _room(request: HttpRequest, game: Game, *, error: str = "", status: int = 20
     context = {
         "game": game,
         "seats": seats,
-        "row": game_row(game, user, tz_name=time_zone_of(user)),
+        "row": game_row(game, user, tz_name=time_zone_name(request)),
         "invite_url": absolute(reverse("lobby-join", kwargs={"public_id": game.public_id})),
         "time_control": time_control_text(game),
         "is_creator": user.pk == game.created_by_id,

@@ -26,10 +26,11 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 import engine
+from common.errors import InvalidRequestError, NotAllowedError, ServiceError
 from common.web import is_htmx, signed_in
 from games import chat, move_presentation, replay, selectors, services
 from games.board.svg import board_svg, player_board_svg
-from games.errors import GameError, InvalidRequestError, NotAllowedError, StaleVersionError
+from games.errors import StaleVersionError
 from games.models import ChatMessage, Game, GameStatus, ReportReason, Seat
 from games.moderation import may_moderate, reports
 
@@ -67,7 +68,7 @@ def names_by_seat(seat_rows: list[dict[str, Any]]) -> list[str]:
 
 
 def error_response(
-    request: HttpRequest, error: GameError, *, game: Game | None = None
+    request: HttpRequest, error: ServiceError, *, game: Game | None = None
 ) -> HttpResponse:
     """The error as a message in the live region; the rest of the page stays as it was."""
     context = {"error": error, "game": game, "stale": isinstance(error, StaleVersionError)}
@@ -82,7 +83,7 @@ def error_response(
     return response
 
 
-def error_page(request: HttpRequest, error: GameError) -> HttpResponse:
+def error_page(request: HttpRequest, error: ServiceError) -> HttpResponse:
     return render(request, "games/error.html", {"error": error}, status=error.status)
 
 
@@ -95,7 +96,7 @@ def error_page(request: HttpRequest, error: GameError) -> HttpResponse:
 def game_page(request: HttpRequest, public_id: str) -> HttpResponse:
     try:
         game = selectors.game_get(public_id=public_id, with_seats=True)
-    except GameError as error:
+    except ServiceError as error:
         return error_page(request, error)
     if game.version == 0:
         return render(request, "games/play/not_started.html", _seats_context(game, request.user))
@@ -111,7 +112,7 @@ def game_panel(request: HttpRequest, public_id: str) -> HttpResponse:
     """The main panel; 204 (nothing to swap) while the game is still at version ``since``."""
     try:
         game = selectors.game_get(public_id=public_id)  # one query while nothing has changed
-    except GameError as error:
+    except ServiceError as error:
         return error_page(request, error)
     since = request.GET.get("since", "")
     if game.version == 0 or (since.isdigit() and int(since) == game.version):
@@ -127,7 +128,7 @@ def game_version(request: HttpRequest, public_id: str) -> JsonResponse:
     """The game's version, status and seat to move: what a page needs to know it is stale."""
     try:
         game = selectors.game_get(public_id=public_id)
-    except GameError as error:
+    except ServiceError as error:
         return JsonResponse({"code": error.code, "message": error.message}, status=error.status)
     return JsonResponse(
         {"version": game.version, "status": game.status, "current_seat": game.current_seat}
@@ -141,7 +142,7 @@ def move_post(request: HttpRequest, public_id: str) -> HttpResponse:
     the version that list belongs to), or as move JSON."""
     try:
         game = selectors.game_get(public_id=public_id, with_seats=True)
-    except GameError as error:
+    except ServiceError as error:
         return error_response(request, error)
     try:
         expected = _expected_version(request)
@@ -153,7 +154,7 @@ def move_post(request: HttpRequest, public_id: str) -> HttpResponse:
             expected_version=expected,
             idempotency_key=request.POST.get("idempotency_key", "")[:100],
         )
-    except GameError as error:
+    except ServiceError as error:
         return error_response(request, error, game=game)
     return _after_change(request, game, "Move played.")
 
@@ -163,7 +164,7 @@ def move_post(request: HttpRequest, public_id: str) -> HttpResponse:
 def undo_post(request: HttpRequest, public_id: str) -> HttpResponse:
     try:
         game = selectors.game_get(public_id=public_id, with_seats=True)
-    except GameError as error:
+    except ServiceError as error:
         return error_response(request, error)
     try:
         services.move_undo(
@@ -172,7 +173,7 @@ def undo_post(request: HttpRequest, public_id: str) -> HttpResponse:
             expected_version=_expected_version(request),
             idempotency_key=request.POST.get("idempotency_key", "")[:100],
         )
-    except GameError as error:
+    except ServiceError as error:
         return error_response(request, error, game=game)
     return _after_change(request, game, "Your last decision was taken back.")
 
@@ -185,7 +186,7 @@ def resign_post(request: HttpRequest, public_id: str) -> HttpResponse:
     try:
         game = selectors.game_get(public_id=public_id)
         services.game_resign(game=game, user=request.user)
-    except GameError as error:
+    except ServiceError as error:
         messages.error(request, error.message)
     else:
         messages.success(request, "You resigned from this game.")
@@ -381,7 +382,7 @@ def chat_context(request: HttpRequest, game: Game) -> dict[str, Any]:
     """The chat for the page, or nothing for someone who may not read it."""
     try:
         lines = chat.chat_messages_for(game=game, user=request.user)
-    except GameError:
+    except ServiceError:
         return {"chat_allowed": False}
     seats = {s.index: s for s in game.seats.all()}
     return {
@@ -409,13 +410,13 @@ def chat_view(request: HttpRequest, public_id: str) -> HttpResponse:
     """GET: the chat panel (polled); POST: write a line, then the panel again."""
     try:
         game = selectors.game_get(public_id=public_id, with_seats=True)
-    except GameError as error:
+    except ServiceError as error:
         return error_page(request, error)
-    error: GameError | None = None
+    error: ServiceError | None = None
     if request.method == "POST":
         try:
             chat.chat_post(game=game, user=request.user, text=request.POST.get("text", ""))
-        except GameError as exc:
+        except ServiceError as exc:
             error = exc
         if not is_htmx(request):
             if error is not None:
@@ -437,7 +438,7 @@ def report_view(request: HttpRequest, public_id: str) -> HttpResponse:
     """Report a player of the game, or one of its chat messages, to the moderators."""
     try:
         game = selectors.game_get(public_id=public_id, with_seats=True)
-    except GameError as error:
+    except ServiceError as error:
         return error_page(request, error)
     if selectors.seat_of(game=game, user=request.user) is None:
         return error_page(
@@ -463,7 +464,7 @@ def report_view(request: HttpRequest, public_id: str) -> HttpResponse:
                 reported_user=None if message is not None else reported,
                 message=message,
             )
-        except GameError as exc:
+        except ServiceError as exc:
             error = exc
         else:
             messages.success(request, "Thank you: the moderators will look at your report.")

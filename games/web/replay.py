@@ -15,9 +15,9 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from common.errors import ConflictError, InvalidRequestError, NotAllowedError, ServiceError
 from common.web import is_htmx, signed_in
 from games import selectors
-from games.errors import ConflictError, GameError, InvalidRequestError, NotAllowedError
 from games.models import Game
 from games.web.play import board_markup, error_page, log_rows, names_by_seat, player_rows, seat_name
 
@@ -30,7 +30,7 @@ def replay_page(request: HttpRequest, public_id: str) -> HttpResponse:
     try:
         game = selectors.game_get(public_id=public_id, with_seats=True)
         context = replay_context(request, game)
-    except GameError as error:
+    except ServiceError as error:
         return error_page(request, error)
     template = "games/replay/_frame.html" if is_htmx(request) else "games/replay/page.html"
     return render(request, template, context)
@@ -83,7 +83,7 @@ def record_download(request: HttpRequest, public_id: str) -> HttpResponse:
     try:
         game = selectors.game_get(public_id=public_id)
         record = selectors.game_record(game=game)
-    except GameError as error:
+    except ServiceError as error:
         return error_page(request, error)
     response = JsonResponse(record, json_dumps_params={"indent": 1})
     response["Content-Disposition"] = f'attachment; filename="gwt-{game.public_id}.json"'

@@ -10,7 +10,7 @@ from django.core.signals import request_finished, request_started
 from django.test import RequestFactory
 
 from common import after_response
-from games import services
+from games.services import bots
 from tests.games.helpers import client_for, moves_passing_the_turn, started_game
 
 
@@ -68,7 +68,7 @@ def test_a_move_to_a_bot_is_answered_before_the_bot_task_is_published(alice, mon
     """Through the WSGI handler as a server calls it: the body is ready, the task is not
     published until the server closes the response."""
     published = []
-    monkeypatch.setattr(services, "_queue_bot_turns", lambda *args: published.append(args))
+    monkeypatch.setattr(bots, "queue_bot_turns", lambda *args: published.append(args))
     game = started_game(alice, bots=[1], players=2)
     passing = moves_passing_the_turn(game, alice)
     published.clear()

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Event, Game, GameStatus
+from games.services import bots
 from games.tasks import play_bot_turns, sweep_bot_turns
 from tests.games.helpers import client_for, play_one, started_game
 
@@ -64,7 +65,7 @@ def test_the_sweep_queues_the_bots_of_games_left_waiting_on_one(alice, bob, monk
     waiting = started_game(alice, bots=[0], players=2)  # the bot is to move; no task ran
     started_game(alice, [bob])  # a human is to move: nothing to do
     queued: list[tuple[int, int]] = []
-    monkeypatch.setattr(services, "_queue_bot_turns", lambda *args: queued.append(args))
+    monkeypatch.setattr(bots, "queue_bot_turns", lambda *args: queued.append(args))
 
     assert sweep_bot_turns() == 0  # not waiting long enough yet
     Game.objects.filter(pk=waiting.pk).update(updated_at=timezone.now() - timedelta(minutes=5))

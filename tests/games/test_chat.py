@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import Group
 
+from common.errors import ConflictError, InvalidRequestError, NotAllowedError, RateLimitedError
 from games import chat, moderation, services
-from games.errors import ConflictError, InvalidRequestError, NotAllowedError, RateLimitedError
 from games.models import ChatMessage, ModerationAction, ModerationKind
 from tests.games.helpers import client_for, started_game
 

@@ -6,8 +6,8 @@ from datetime import timedelta
 
 import pytest
 
+from common.errors import ConflictError, InvalidRequestError, NotAllowedError
 from games import services
-from games.errors import ConflictError, InvalidRequestError, NotAllowedError
 from games.models import Event, GameStatus
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 
 import engine
+from common.errors import ConflictError, InvalidRequestError, NotAllowedError
 from games import replay, selectors, services
-from games.errors import ConflictError, InvalidRequestError, NotAllowedError, StaleVersionError
+from games.errors import StaleVersionError
 from games.models import Event, GameStatus, SeatStatus
 from tests.games.helpers import (
     find_undoable_position,

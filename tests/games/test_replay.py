@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import engine
+from common.errors import ConflictError
 from games import replay, services
-from games.errors import ConflictError
 from games.models import Snapshot
 from tests.games.helpers import play_one, started_game, user_of_seat
 

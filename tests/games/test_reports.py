@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import Group
 
+from common.errors import ConflictError, InvalidRequestError, NotAllowedError, RateLimitedError
 from games import chat, moderation, services
-from games.errors import ConflictError, InvalidRequestError, NotAllowedError, RateLimitedError
 from games.models import ModerationAction, ModerationKind, Report, ReportStatus
 from games.moderation import reports
 from tests.games.helpers import started_game

@@ -9,8 +9,8 @@ from django.contrib.auth.models import Group
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from common.errors import InvalidRequestError, NotAllowedError
 from games import moderation, services
-from games.errors import InvalidRequestError, NotAllowedError
 from games.models import (
     Event,
     GameStatus,

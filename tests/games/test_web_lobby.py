@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Game, GameStatus
-from notifications.services import preference_set
+from notifications.preferences import preference_set
 from tests.games.helpers import started_game
 
 pytestmark = pytest.mark.django_db

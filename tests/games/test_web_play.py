@@ -9,8 +9,8 @@ import pytest
 
 import engine
 import engine.bots
+from common.errors import ServiceError
 from games import replay, selectors, services
-from games.errors import GameError
 from games.models import ChatMessage, Event, EventKind, Report
 from tests.games.helpers import (
     find_undoable_position,
@@ -293,7 +293,7 @@ def test_undo_possible_agrees_with_the_service_over_a_game(alice, bob):
         assert not selectors.undo_possible(game=game, user=waiting)
         try:
             with_undo = services.move_undo(game=game, user=user, expected_version=game.version)
-        except GameError:
+        except ServiceError:
             allowed = False
         else:
             allowed = True

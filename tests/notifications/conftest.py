@@ -63,16 +63,16 @@ def two_player_game(alice, bob):
 @pytest.fixture
 def turn_context_calls(monkeypatch) -> list[int]:
     """The seqs for which a "your turn" summary and options were built (they still are)."""
-    from notifications import services
+    from notifications import context
 
     calls: list[int] = []
-    build = services._turn_context
+    build = context.turn_context
 
     def spy(game: Any, seat: Any, seats: Any, state: Any, seq: int) -> dict[str, Any]:
         calls.append(seq)
         return build(game, seat, seats, state, seq)
 
-    monkeypatch.setattr(services, "_turn_context", spy)
+    monkeypatch.setattr(context, "turn_context", spy)
     return calls
 
 

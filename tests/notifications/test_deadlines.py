@@ -9,11 +9,12 @@ import pytest
 from django.db import connection, connections
 from django.utils import timezone
 
-from games.errors import ConflictError, InvalidRequestError, NotAllowedError
+from common.errors import ConflictError, InvalidRequestError, NotAllowedError
 from games.models import BotKind, Event, EventKind, Game, GameStatus, TimeoutPolicy
-from games.timecontrol.deadlines import time_control_set, turn_deadline_apply, turn_deadlines_sweep
+from games.timecontrol.clock import time_control_set
+from games.timecontrol.deadlines import turn_deadline_apply, turn_deadlines_sweep
 from notifications.models import Kind, Notification
-from notifications.services import deadline_warnings_queue, reminders_queue
+from notifications.scheduled import deadline_warnings_queue, reminders_queue
 from tests.games.helpers import started_game
 from tests.notifications.helpers import decide
 

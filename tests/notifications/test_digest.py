@@ -16,7 +16,7 @@ from notifications.models import (
     Notification,
     NotificationPreference,
 )
-from notifications.services import digests_queue
+from notifications.scheduled import digests_queue
 from tests.games.helpers import started_game
 from tests.notifications.helpers import pass_turn
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from common.errors import InvalidRequestError, NotAllowedError
 from games import services
-from games.errors import InvalidRequestError, NotAllowedError, StaleVersionError
+from games.errors import StaleVersionError
 from games.models import Event
 from notifications.models import Kind, Notification
 

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import Event, Game
+from notifications.context import game_name
 from notifications.models import (
     InboundEmail,
     InboundOutcome,
@@ -21,12 +22,7 @@ from notifications.models import (
     NotificationPreference,
     Status,
 )
-from notifications.services import (
-    deadline_warnings_queue,
-    digests_queue,
-    game_name,
-    reminders_queue,
-)
+from notifications.scheduled import deadline_warnings_queue, digests_queue, reminders_queue
 from tests.games.helpers import started_game
 from tests.notifications.inbound_support import (
     STYLES,
@@ -162,7 +158,7 @@ def test_a_game_whose_state_cannot_be_rebuilt_still_gets_a_plain_reminder(
     def broken(*args, **kwargs):
         raise replay.ReplayError("broken history")
 
-    monkeypatch.setattr("notifications.services.replay.state_at", broken)
+    monkeypatch.setattr("games.replay.state_at", broken)
     remind(two_player_game)
     [message] = sent_to(alice, Kind.REMINDER)
     assert message.reply_to == [], "no options shown: no reply address either"

@@ -7,10 +7,10 @@ from django.db import transaction
 
 from games import services
 from games.models import Event, GameStatus
-from notifications import services as notify
+from notifications import context
 from notifications.delivery import notification_send
 from notifications.models import Kind, Notification, Status
-from notifications.services import notifications_for_event
+from notifications.outbox import notifications_for_event
 from tests.games.helpers import started_game
 from tests.notifications.helpers import decide, pass_turn
 
@@ -100,7 +100,7 @@ def test_the_move_that_passes_the_turn_neither_summarises_nor_prices_the_options
     two_player_game, turn_context_calls, monkeypatch
 ):
     priced: list[int] = []
-    monkeypatch.setattr(notify, "turn_facts", lambda state, seat: priced.append(seat))
+    monkeypatch.setattr(context, "turn_facts", lambda state, seat: priced.append(seat))
     Notification.objects.all().delete()
 
     pass_turn(two_player_game)

@@ -11,8 +11,7 @@ from django.utils import timezone
 
 from games import services
 from games.models import GameStatus
-from notifications import delivery, emails, links
-from notifications import services as notify
+from notifications import delivery, emails, links, outbox
 from notifications.delivery import notification_send, outbox_sweep
 from notifications.models import (
     GameNotificationPreference,
@@ -346,7 +345,7 @@ def test_the_game_over_email_gives_the_final_scores_and_the_replay_link(two_play
     }
     game.current_seat = None
     game.save()
-    notify.notifications_for_event(game=game, seq=game.version, before_seat=0)
+    outbox.notifications_for_event(game=game, seq=game.version, before_seat=0)
 
     notification_send(notification_id=Notification.objects.get(recipient__username="alice").pk)
 

@@ -13,8 +13,7 @@ import pytest
 
 from games import replay, services
 from games.models import Event, Game
-from notifications import reply_address
-from notifications import services as notify
+from notifications import context, reply_address
 from notifications.models import InboundEmail, Kind, Notification, Status
 from notifications.turn_facts import numbered_options
 from tests.notifications.helpers import decide, pass_turn
@@ -41,11 +40,11 @@ def your_turn(two_player_game) -> Notification:
 def context_at_event(your_turn: Notification) -> dict[str, Any]:
     """The context that the move's transaction used to store with the row, built as it did."""
     game = Game.objects.get(pk=your_turn.game_id)
-    seats = notify._seats(game)
+    seats = context.seats_of(game)
     state = replay.state_at(game, your_turn.event_seq)
     return {
-        "game_name": notify.game_name(game, seats),
-        **notify._turn_context(game, seats[1], seats, state, your_turn.event_seq),
+        "game_name": context.game_name(game, seats),
+        **context.turn_context(game, seats[1], seats, state, your_turn.event_seq),
     }
 
 

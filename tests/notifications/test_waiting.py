@@ -216,12 +216,12 @@ def test_with_no_window_a_player_on_the_site_is_emailed_at_once(
 def test_the_seats_and_the_players_activity_are_read_in_one_query(
     two_player_game, bob, django_assert_num_queries
 ):
-    from notifications import services as notify
+    from notifications import context
 
     last_seen = seen(bob, timezone.now())
 
     with django_assert_num_queries(1):
-        seats = notify._seats(two_player_game, with_activity=True)
+        seats = context.seats_of(two_player_game, with_activity=True)
         activity = {seat.user.username: getattr(seat.user, "activity", None) for seat in seats}
 
     assert activity["alice"] is None, "never seen"

@@ -1,0 +1,78 @@
+"""What every part of the REST API shares: one shape for errors, and input validation.
+
+Every error is JSON ``{"code", "message"}`` (plus details for some) with a 4xx status, made by
+``exception_handler`` (``REST_FRAMEWORK["EXCEPTION_HANDLER"]``) from the services' errors
+(``common.errors``) and from DRF's own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from rest_framework import exceptions, serializers
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from common.errors import ServiceError
+
+
+class ErrorSerializer(serializers.Serializer):
+    code = serializers.CharField(help_text="Machine-readable reason, e.g. stale_version.")
+    message = serializers.CharField(help_text="A sentence for people.")
+    current_version = serializers.IntegerField(
+        required=False, help_text="With stale_version: the game's version now."
+    )
+    errors = serializers.JSONField(required=False, help_text="Per-field problems of a 400.")
+
+
+def error_responses(*statuses: int) -> dict[int, Any]:
+    """The error responses of an operation for ``extend_schema`` (401 is always possible)."""
+    return dict.fromkeys((401, *statuses), ErrorSerializer)
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """Service errors and DRF's own, as {"code", "message"} with their status."""
+    if isinstance(exc, ServiceError):
+        return Response({"code": exc.code, "message": exc.message, **exc.extra}, status=exc.status)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None or not isinstance(exc, exceptions.APIException):
+        return response
+    if isinstance(exc, exceptions.ValidationError):
+        response.data = {
+            "code": "invalid",
+            "message": _first_message(exc.detail),
+            "errors": exc.detail,
+        }
+    else:
+        codes = exc.get_codes()
+        response.data = {
+            "code": codes if isinstance(codes, str) else "error",
+            "message": str(exc.detail),
+        }
+    return response
+
+
+def _first_message(detail: Any, path: str = "") -> str:
+    if isinstance(detail, dict):
+        for key, value in detail.items():
+            name = str(key) if key != "non_field_errors" else ""
+            return _first_message(value, f"{path}.{name}" if path and name else path or name)
+    if isinstance(detail, list) and detail:
+        return _first_message(detail[0], path)
+    return f"{path}: {detail}" if path else str(detail)
+
+
+def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    """``data`` (a request's body or query) checked by ``serializer_class``: its validated
+    data, or a 400 naming the first problem."""
+    if not isinstance(data, dict) and not hasattr(data, "getlist"):
+        raise exceptions.ValidationError({"non_field_errors": ["Expected a JSON object."]})
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)

@@ -1,0 +1,320 @@
+"""The event log of every game: the one module that appends ``Event`` rows and moves the game
+row along with them.
+
+Every change to a started game is an event with seq = version + 1, appended while the game
+row is locked (``lock``): two requests for the same game queue on that lock, and the second
+sees the first one's version (a stale ``expected_version`` is then a 409). In the same
+transaction the game row follows the events: its version, its status, the seat to move and
+since when, the turn's deadline, and how the game ended (``advance`` after a new engine
+position, ``finish`` when the game ends for any reason, ``write`` for the rest).
+
+Once the row is up to date, the ledger announces what happened (``games.signals``): the
+notifications app writes its outbox rows and the bots' task is queued by receivers that run
+in this same transaction, so an email is written if and only if its event commits. Nothing
+else in the project creates ``Event`` rows; the admin and a PostgreSQL trigger refuse to
+change or delete them (``games.models.Event``).
+
+Snapshots of the engine state (a cache: always rebuildable from the events) are written
+here too, every ``GAME_SNAPSHOT_EVERY`` events.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import Model
+
+import engine
+from common.errors import InvalidRequestError
+from games import prepared, replay, signals
+from games.errors import GameNotFoundError
+from games.models import Event, EventKind, Game, GameStatus, Seat
+
+# The game row's fields that follow the events (a full save would also rewrite the options,
+# the seed, ...).
+ADVANCE_FIELDS = [
+    "version",
+    "status",
+    "started_at",
+    "engine_version",
+    "current_seat",
+    "turn_since",
+    "turn_deadline",
+    "result",
+    "finished_at",
+    "updated_at",
+]
+# What ending a game sets, whatever ended it (the engine, a resignation, a timeout, a
+# moderator, the creator leaving an open game).
+FINISH_FIELDS = [
+    "status",
+    "result",
+    "finished_at",
+    "current_seat",
+    "turn_since",
+    "turn_deadline",
+    "paused_remaining",
+    "updated_at",
+]
+
+Actor = AbstractBaseUser | Model | None
+
+logger = logging.getLogger(__name__)
+
+
+# --- locking -----------------------------------------------------------------------------
+
+
+def lock(game: Game | str | int) -> tuple[Game, list[Seat]]:
+    """The game (a Game, its public id or its pk), locked, with its seats, in one query.
+
+    The lock serializes every change to one game: the second of two concurrent requests waits
+    here, then reads the first one's version (and gets a 409 if it expected the older one).
+    Every move starts here, so the statement is a prepared one (``games.prepared``).
+    """
+    if isinstance(game, Game | int):
+        rows = prepared.game_seats(pk=game.pk if isinstance(game, Game) else game, lock=True)
+    else:
+        rows = prepared.game_seats(public_id=game, lock=True)
+    if not rows:
+        raise GameNotFoundError(game.public_id if isinstance(game, Game) else str(game))
+    return rows[0].game, rows
+
+
+def lock_unless_busy(game_id: int) -> tuple[Game, list[Seat]] | None:
+    """The game locked with its seats (and their users), or None when another transaction
+    holds it (a sweep that finds a game busy leaves it to its next run)."""
+    game = Game.objects.select_for_update(skip_locked=True).filter(pk=game_id).first()
+    if game is None:
+        return None
+    seats = list(Seat.objects.filter(game=game).select_related("user").order_by("index"))
+    for seat in seats:
+        seat.game = game
+    return game, seats
+
+
+# --- appending ---------------------------------------------------------------------------
+
+
+def append(
+    game: Game,
+    *,
+    kind: str,
+    payload: dict[str, Any],
+    actor: Actor,
+    seat: int | None = None,
+    idempotency_key: str = "",
+    state: Any = None,
+) -> int:
+    """Append an event that is not a move (setup, undo, resign, timeout, a moderator's) at
+    version + 1, now; its seq. ``state``: the engine state after it, when it has one, so that
+    a snapshot that falls due is written."""
+    game.version += 1
+    Event.objects.create(
+        game=game,
+        seq=game.version,
+        kind=kind,
+        seat=seat,
+        payload=payload,
+        actor=actor,
+        idempotency_key=idempotency_key,
+    )
+    if state is not None:
+        _snapshot_if_due(game, game.version, state)
+    return game.version
+
+
+def move_event(
+    game: Game, seat: Seat, state: Any, move: dict[str, Any], *, actor: Actor, key: str
+) -> tuple[Any, Event]:
+    """Apply ``move`` for ``seat``: the new state and its event at version + 1, not saved yet
+    (``advance`` inserts it, with the events of the moves after it, in one statement). A
+    snapshot that falls due is written at once.
+
+    Raises InvalidRequestError (nothing written, version unchanged) when the engine refuses
+    the move.
+    """
+    notation = engine_call(engine.describe, state, seat.index, move)
+    state = engine_call(engine.apply, state, seat.index, move)
+    game.version += 1
+    event = Event(
+        game=game,
+        seq=game.version,
+        kind=EventKind.MOVE,
+        seat=seat.index,
+        payload={"move": move, "text": notation, "revealed": engine.move_revealed(state)},
+        actor=actor,
+        idempotency_key=key,
+    )
+    _snapshot_if_due(game, game.version, state)
+    return state, event
+
+
+def append_move(
+    game: Game, seat: Seat, state: Any, move: dict[str, Any], *, actor: Actor, key: str
+) -> Any:
+    """Like ``move_event``, with the event inserted at once; the new state."""
+    state, event = move_event(game, seat, state, move, actor=actor, key=key)
+    prepared.insert(event)
+    return state
+
+
+def engine_call(function: Any, *args: Any) -> Any:
+    """Call the engine on a player's input: its IllegalMove becomes a 400 with its code."""
+    try:
+        return function(*args)
+    except engine.IllegalMove as exc:
+        raise InvalidRequestError(exc.code, exc.message) from exc
+    except Exception as exc:
+        # Malformed input may trip the engine before it says IllegalMove: still a bad move,
+        # but worth a look, so it is logged.
+        logger.warning("engine.%s refused %r: %r", function.__name__, args[2:], exc)
+        raise InvalidRequestError("illegal_move", "This is not a legal move now.") from exc
+
+
+def _snapshot_if_due(game: Game, seq: int, state: Any) -> None:
+    if replay.snapshot_due(seq):
+        replay.snapshot_write(game, seq, state)
+
+
+# --- the game row ------------------------------------------------------------------------
+
+
+def advance(
+    game: Game,
+    state: Any,
+    *,
+    seq: int,
+    now: datetime,
+    seats: list[Seat],
+    bots_may_move: bool = True,
+    events: Iterable[Event] = (),
+) -> None:
+    """Bring the game row to the engine state after event ``seq``, and announce it.
+
+    The event was just appended, or is among ``events``, which are inserted together with
+    the update (``prepared.insert_and_update``: one round trip for a move). A game the engine
+    says is over is finished (``finish``); otherwise a turn that passed to another seat
+    starts its clock. ``bots_may_move``: whether a bot to move may be queued now (not while a
+    moderator keeps the game paused).
+    """
+    before_seat = game.current_seat
+    game.version = seq
+    if engine.is_over(state):
+        scores = engine.scores(state)
+        best = max(score["total"] for score in scores)
+        finish(
+            game,
+            status=GameStatus.FINISHED,
+            now=now,
+            result={
+                "reason": "game_over",
+                "scores": scores,
+                "winners": [i for i, score in enumerate(scores) if score["total"] == best],
+            },
+        )
+    else:
+        to_move = engine.current_player(state)
+        if to_move != game.current_seat or game.turn_since is None:
+            turn_start(game, seats, to_move, now=now)
+    prepared.insert_and_update(list(events), game, ADVANCE_FIELDS)
+    replay.cache_state(game, seq, state)
+    signals.game_advanced.send(
+        sender=Game,
+        game=game,
+        seq=seq,
+        before_seat=before_seat,
+        seats=seats,
+        bots_may_move=bots_may_move,
+    )
+
+
+def turn_start(game: Game, seats: list[Seat], to_move: int | None, *, now: datetime) -> None:
+    """``to_move``'s turn starts now: a human seat gets the game's turn time limit."""
+    game.current_seat = to_move
+    game.turn_since = now
+    seat = next((s for s in seats if s.index == to_move), None)
+    human = seat is not None and not seat.bot
+    game.turn_deadline = now + game.turn_time_limit if human and game.turn_time_limit else None
+
+
+def finish(game: Game, *, status: str, result: dict[str, Any] | None, now: datetime) -> None:
+    """End the game (``finished`` or ``abandoned``), whatever ended it: the one set of fields
+    an ended game has. Saved by the caller's ``advance`` or ``write``."""
+    game.status = status
+    game.result = result
+    game.finished_at = now
+    game.current_seat = None
+    game.turn_since = now
+    game.turn_deadline = None
+    game.paused_remaining = None
+
+
+def write(
+    game: Game,
+    *,
+    fields: list[str] | None = None,
+    before_seat: int | None = None,
+    seats: list[Seat] | None = None,
+    announce: bool = False,
+) -> None:
+    """Save the game row after a change that is not a new engine position (a resignation, a
+    timeout, a moderator's action, a clock): the whole row, or ``fields``.
+
+    ``announce``: tell the receivers of ``games.signals.game_advanced`` about the last event,
+    as ``advance`` does (a resignation may end the game or hand the turn to a bot).
+    """
+    if fields is None:
+        game.save()
+    else:
+        game.save(update_fields=[*fields, "updated_at"])
+    if announce:
+        signals.game_advanced.send(
+            sender=Game,
+            game=game,
+            seq=game.version,
+            before_seat=before_seat,
+            seats=seats,
+            bots_may_move=True,
+        )
+
+
+# --- announcements -----------------------------------------------------------------------
+
+
+def announce_deadline_passed(
+    game: Game,
+    *,
+    seq: int,
+    seat: int,
+    action: str,
+    deadline: datetime,
+    recipients: list[int] | None = None,
+    details: dict[str, Any] | None = None,
+) -> None:
+    """Announce that ``seat``'s turn deadline passed and what its ``timeout`` event ``seq``
+    did about it (``games.signals.deadline_passed``)."""
+    signals.deadline_passed.send(
+        sender=Game,
+        game=game,
+        seq=seq,
+        seat=seat,
+        action=action,
+        deadline=deadline,
+        recipients=recipients,
+        details=dict(details or {}),
+    )
+
+
+def announce_moderation(
+    game: Game, *, seq: int, action: str, reason: str, details: dict[str, Any]
+) -> None:
+    """Announce a moderator's action that the players are told of
+    (``games.signals.moderator_acted``)."""
+    signals.moderator_acted.send(
+        sender=Game, game=game, seq=seq, action=action, reason=reason, details=dict(details)
+    )

@@ -1,0 +1,124 @@
+"""Bots at the table: playing their turns in a Celery task, and queueing that task.
+
+When the turn passes to a bot (the ledger announces every new position:
+``games.signals.game_advanced``), a task is queued once the transaction commits, after the
+answer to the request (``common.after_response``). The task plays the bots' decisions until a
+human is to move; a lost task is requeued by the minute's sweep (``bot_turns_requeue_stalled``).
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import timedelta
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Exists, OuterRef
+from django.dispatch import receiver
+from django.utils import timezone
+
+import engine
+import engine.bots
+from common import after_response
+from games import ledger, replay, signals
+from games.errors import GameNotFoundError
+from games.models import Event, Game, GameStatus, Seat
+
+logger = logging.getLogger(__name__)
+
+# A bot task plays at most this many moves (one transaction) before a fresh task goes on.
+BOT_MOVES_PER_TASK = 200
+# A game whose bot has not moved for this long has lost its task: the sweep queues another.
+BOT_STALL_AFTER = timedelta(seconds=60)
+
+
+def bot_turns_play(*, game_id: int, version: int, limit: int = BOT_MOVES_PER_TASK) -> int:
+    """Play the bot seats from ``version`` until a human is to move or the game is over.
+
+    The bots' consecutive decisions are one transaction (one lock, one update of the game
+    row) but each is its own ``move`` event, exactly as if submitted one by one. Idempotent:
+    a task for a version the game has left (another task played, a human resigned) does
+    nothing. Returns the number of moves played.
+    """
+    with transaction.atomic():
+        try:
+            game, seats = ledger.lock(game_id)
+        except GameNotFoundError:
+            return 0
+        if game.version != version or game.status != GameStatus.ACTIVE:
+            return 0
+        by_index = {seat.index: seat for seat in seats}
+        to_move, state, events = game.current_seat, None, list[Event]()
+        while to_move is not None and by_index[to_move].bot and len(events) < limit:
+            seat = by_index[to_move]
+            if state is None:
+                state = replay.state_at(game, game.version)
+            move = engine.bots.choose_move(state, seat.index, kind=seat.bot)
+            state, event = ledger.move_event(game, seat, state, move, actor=None, key="")
+            events.append(event)
+            to_move = engine.current_player(state)
+        played = len(events)
+        if played:  # one statement for the whole run's events and the game row
+            ledger.advance(
+                game, state, seq=game.version, now=timezone.now(), seats=seats, events=events
+            )
+        if played == limit:
+            queue_on_commit(game)  # a long run of bots: a fresh task goes on
+    return played
+
+
+def bot_turns_requeue_stalled(*, older_than: timedelta) -> int:
+    """Queue the bot task again for active games where a bot should have moved by now.
+
+    A task can be lost (a broker outage when it was queued, a worker killed, a bot error):
+    the beat schedule runs this every minute so that such a game moves on. Returns how many
+    games were queued.
+    """
+    bot_to_move = Seat.objects.filter(game=OuterRef("pk"), index=OuterRef("current_seat")).exclude(
+        bot=""
+    )
+    stalled = Game.objects.filter(
+        Exists(bot_to_move), status=GameStatus.ACTIVE, updated_at__lt=timezone.now() - older_than
+    )
+    queued = 0
+    for game_id, version in stalled.values_list("pk", "version")[:1000]:
+        queue_bot_turns(game_id, version)
+        queued += 1
+    return queued
+
+
+def queue_if_bot_to_move(game: Game, seats: list[Seat]) -> None:
+    """Queue the bots' task (on commit) when the game is active and a bot is to move."""
+    seat = next((s for s in seats if s.index == game.current_seat), None)
+    if game.status == GameStatus.ACTIVE and seat is not None and seat.bot:
+        queue_on_commit(game)
+
+
+def queue_on_commit(game: Game) -> None:
+    """Queue the bots' task once the transaction commits, after the answer to the request
+    (``common.after_response``: the bot sweep requeues a task that was never published)."""
+    game_id, version = game.pk, game.version
+    transaction.on_commit(lambda: after_response.defer(lambda: queue_bot_turns(game_id, version)))
+
+
+def queue_bot_turns(game_id: int, version: int) -> None:
+    from games.tasks import play_bot_turns
+
+    try:
+        play_bot_turns.delay(game_id, version)
+    except Exception:  # the move is committed; a broker outage must not turn it into an error
+        logger.exception("could not queue the bot turns of game %s at version %s", game_id, version)
+
+
+@receiver(signals.game_advanced, dispatch_uid="games.services.bots.on_game_advanced")
+def on_game_advanced(
+    sender: Any,
+    *,
+    game: Game,
+    seats: list[Seat] | None,
+    bots_may_move: bool,
+    **kwargs: Any,
+) -> None:
+    """A new position: if a bot is to move, its task is queued."""
+    if bots_may_move and seats is not None:
+        queue_if_bot_to_move(game, seats)

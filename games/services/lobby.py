@@ -1,0 +1,176 @@
+"""Before a game starts: creating it, taking and leaving seats, and starting it.
+
+The setup is the game's first event (seq 1): from then on every change is an event
+(``games.ledger``).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+import engine
+from common.errors import ConflictError, InvalidRequestError, NotAllowedError
+from games import ledger, replay
+from games.models import (
+    SEAT_COLOURS,
+    BotKind,
+    EventKind,
+    Game,
+    GameStatus,
+    Layout,
+    Seat,
+    TimeoutPolicy,
+)
+from games.permissions import require_not_suspended, seat_of
+from games.timecontrol.clock import time_control_check
+
+EDITIONS = ("1e",)
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+def game_create(
+    *,
+    creator: AbstractBaseUser,
+    players: int,
+    edition: str = "1e",
+    options: dict[str, Any] | None = None,
+    bots: list[int] | tuple[int, ...] = (),
+    bot_kind: str = BotKind.HEURISTIC,
+    turn_time_limit: timedelta | None = None,
+    timeout_policy: str = TimeoutPolicy.BOT_MOVE,
+    vacation_days: int = 0,
+    lobby: bool = False,
+) -> Game:
+    """A new open game; the creator takes the first seat that is not a bot."""
+    options = dict(options or {})
+    _validate_setup(edition=edition, players=players, options=options)
+    bot_seats = set(bots)
+    if not bot_seats <= set(range(players)):
+        raise InvalidRequestError(
+            "bad_bots", f"Bot seats must be seat numbers from 0 to {players - 1}."
+        )
+    if len(bot_seats) == players:
+        raise InvalidRequestError("bad_bots", "At least one seat must be left for you.")
+    if bot_kind not in BotKind.values:
+        raise InvalidRequestError("bad_bots", f"Unknown bot kind {bot_kind!r}.")
+    time_control_check(
+        turn_time_limit=turn_time_limit,
+        timeout_policy=timeout_policy,
+        vacation_days=vacation_days,
+    )
+
+    with transaction.atomic():
+        game = Game.objects.create(
+            edition=edition,
+            options=options,
+            players=players,
+            lobby=lobby,
+            turn_time_limit=turn_time_limit,
+            timeout_policy=timeout_policy,
+            vacation_days=vacation_days,
+            created_by=creator,
+        )
+        creator_seat = min(set(range(players)) - bot_seats)
+        Seat.objects.bulk_create(
+            Seat(
+                game=game,
+                index=index,
+                colour=SEAT_COLOURS[index],
+                user=creator if index == creator_seat else None,
+                bot=bot_kind if index in bot_seats else "",
+            )
+            for index in range(players)
+        )
+    return game
+
+
+def _validate_setup(*, edition: str, players: int, options: dict[str, Any]) -> None:
+    if edition not in EDITIONS:
+        raise InvalidRequestError("bad_edition", f"Edition {edition!r} is not available (use 1e).")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise InvalidRequestError("bad_players", "A game has 2 to 4 players.")
+    layout = options.get("layout", Layout.BEGINNER)
+    if layout not in Layout.values:
+        raise InvalidRequestError("bad_options", "The layout is 'beginner' or 'random'.")
+    try:
+        engine.new_game(players=players, seed=0, edition=edition, options=options)
+    except Exception as exc:  # the engine is the judge of its own options
+        raise InvalidRequestError(
+            "bad_options", f"The engine refuses these options: {exc}"
+        ) from exc
+
+
+def game_join(*, game: Game, user: AbstractBaseUser) -> Seat:
+    """Take the first free seat of an open game (joining twice gives the same seat)."""
+    require_not_suspended(user)
+    with transaction.atomic():
+        game, seats = ledger.lock(game)
+        mine = next((seat for seat in seats if seat.user_id == user.pk), None)
+        if mine is not None:
+            return mine
+        if game.status != GameStatus.OPEN:
+            raise ConflictError("game_not_open", "This game is not open for joining.")
+        free = next((seat for seat in seats if not seat.is_filled), None)
+        if free is None:
+            raise ConflictError("game_full", "Every seat of this game is taken.")
+        free.user = user
+        free.save(update_fields=["user"])
+        game.save(update_fields=["updated_at"])
+        return free
+
+
+def game_leave(*, game: Game, user: AbstractBaseUser) -> Game:
+    """Give up a seat before the game starts; when the creator leaves, the game is abandoned."""
+    with transaction.atomic():
+        game, seats = ledger.lock(game)
+        seat = seat_of(game, user, seats)
+        if game.status != GameStatus.OPEN:
+            raise ConflictError("game_not_open", "The game has started: resign instead of leaving.")
+        if user.pk == game.created_by_id:
+            ledger.finish(game, status=GameStatus.ABANDONED, result=None, now=timezone.now())
+            ledger.write(game, fields=ledger.FINISH_FIELDS)
+        else:
+            seat.user = None
+            seat.save(update_fields=["user"])
+            game.save(update_fields=["updated_at"])
+        return game
+
+
+def game_start(*, game: Game, user: AbstractBaseUser) -> Game:
+    """The creator starts a full game: the setup is event 1."""
+    with transaction.atomic():
+        game, seats = ledger.lock(game)
+        if user.pk != game.created_by_id:
+            raise NotAllowedError("not_creator", "Only the game's creator can start it.")
+        if game.status != GameStatus.OPEN:
+            raise ConflictError("game_not_open", "This game has already started or was abandoned.")
+        if not all(seat.is_filled for seat in seats):
+            raise ConflictError("game_not_full", "Every seat must be taken before the game starts.")
+        payload = {
+            "players": game.players,
+            "edition": game.edition,
+            "options": game.options,
+            "engine_version": engine.ENGINE_VERSION,
+            "seats": [
+                {
+                    "index": seat.index,
+                    "colour": seat.colour,
+                    "user": seat.user.get_username() if seat.user_id else None,
+                    "bot": seat.bot or None,
+                }
+                for seat in seats
+            ],
+        }
+        state = replay.initial_state(game, payload)
+        seq = ledger.append(game, kind=EventKind.SETUP, payload=payload, actor=user)
+        now = timezone.now()
+        game.status = GameStatus.ACTIVE
+        game.started_at = now
+        game.engine_version = engine.ENGINE_VERSION
+        ledger.advance(game, state, seq=seq, now=now, seats=seats)
+        return game

@@ -1,0 +1,31 @@
+"""What the event log announces (``games.ledger``), for whoever acts on it.
+
+Each signal is sent inside the transaction that appended the event, once the game row is up
+to date, so a receiver's own writes (the notifications app's outbox rows, a bot task queued
+on commit) commit or roll back with the event; a receiver that raises fails the request.
+The games app itself queues the bots' task (``games.services.bots``); the notifications app
+tells the players (``notifications.receivers``). Nothing in ``games`` imports a receiver.
+
+``game_advanced``
+    The game row now reflects event ``seq``: a new engine position (setup, moves, undo,
+    rollback, a bot's or a late player's moves), or a resignation. Arguments: ``game``,
+    ``seq``, ``before_seat`` (the seat that was to move before the event), ``seats`` (the
+    game's seats as the transaction has them, or None), ``bots_may_move`` (False while a
+    moderator keeps the game paused).
+``deadline_passed``
+    A turn's deadline passed and the game's clock acted (event ``seq``, kind ``timeout``).
+    Arguments: ``game``, ``seq``, ``seat`` (the late seat), ``action`` (``vacation_day``,
+    ``bot_move``, ``replace_by_bot`` or ``abandon``), ``deadline``, ``recipients`` (user
+    ids to tell, or None for every player), ``details`` (what the players are told).
+``moderator_acted``
+    A moderator acted on the game in a way its players are told of (event ``seq``).
+    Arguments: ``game``, ``seq``, ``action`` (the event's kind), ``reason``, ``details``.
+"""
+
+from __future__ import annotations
+
+from django.dispatch import Signal
+
+game_advanced = Signal()
+deadline_passed = Signal()
+moderator_acted = Signal()

@@ -1,0 +1,163 @@
+"""What an email says about a game: its name, its players, what happened since a player's
+last decision, what they may do now (numbered options and their facts), how it ended.
+
+Built when the email is sent (``notifications.delivery``), for the event the notification
+was queued for, so that every attempt at the same email says the same thing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games import prepared, replay
+from games.models import Event, EventKind, Game, GameStatus, Seat, SeatStatus, TimeoutPolicy
+from games.selectors import event_text
+from notifications.models import Notification
+from notifications.turn_facts import turn_facts
+
+# What a "your turn" email lists at most: the latest decisions of the others, your options.
+MAX_SUMMARY_LINES = 40
+MAX_OPTION_LINES = 100
+
+
+def seats_of(game: Game, *, with_activity: bool = False) -> list[Seat]:
+    """The game's seats with their users (and, ``with_activity``, when each user was last
+    seen on the site: ``seat.user.activity``, absent for one never seen), in one query; the
+    plain one prepared (``games.prepared``), as every email sent reads it."""
+    if not with_activity:
+        return prepared.seats_with_users(game_pk=game.pk)
+    related = ("user", "user__activity")
+    return list(Seat.objects.filter(game=game).select_related(*related).order_by("index"))
+
+
+def seat_at(seats: list[Seat], index: int | None) -> Seat | None:
+    return next((seat for seat in seats if seat.index == index), None)
+
+
+def human_to_move(game: Game, seats: list[Seat]) -> Seat | None:
+    if game.status != GameStatus.ACTIVE:
+        return None
+    seat = seat_at(seats, game.current_seat)
+    if seat is None or seat.bot or not seat.user_id or seat.status != SeatStatus.PLAYING:
+        return None
+    return seat
+
+
+def seat_label(seat: Seat | None) -> str:
+    if seat is None:
+        return ""
+    if seat.user_id and not seat.bot:
+        return f"{seat.user.get_username()} ({seat.colour})"
+    if seat.user_id:
+        return f"{seat.user.get_username()}'s bot ({seat.colour})"
+    return f"{seat.bot or 'empty'} bot ({seat.colour})"
+
+
+def game_name(game: Game, seats: list[Seat] | None = None) -> str:
+    """How emails name a game: 'game k3x9mnpq2rst (alice, bob, heuristic bot)'."""
+    seats = seats_of(game) if seats is None else seats
+    names = [
+        seat.user.get_username() if seat.user_id else f"{seat.bot} bot"
+        for seat in seats
+        if seat.is_filled
+    ]
+    return f"game {game.public_id} ({', '.join(names)})" if names else f"game {game.public_id}"
+
+
+def your_turn_context(notification: Notification) -> dict[str, Any]:
+    """The whole context of a "your turn" email, built by the delivery that sends it.
+
+    Built for the row's ``event_seq`` (the event that gave the turn), not for the game as
+    it is now: the email shows what it would have shown when it was queued, its option
+    numbers are those of the version its reply address signs, and every attempt at the same
+    row builds the same context.
+    """
+    game, seq = notification.game, notification.event_seq
+    seats = seats_of(game)
+    seat = seat_at(seats, notification.context["seat"])
+    state = replay.state_at(game, seq)
+    return {**notification.context, **turn_context(game, seat, seats, state, seq)}
+
+
+def turn_context(game: Game, seat: Seat, seats: list[Seat], state: Any, seq: int) -> dict[str, Any]:
+    """What changed since the seat's last decision, and what it may do now."""
+    events = prepared.events_since_own_move(game_pk=game.pk, seat=seat.index, upto=seq)
+    by_index = {s.index: s for s in seats}
+    lines = []
+    for event in events:
+        text = _event_text(event)
+        who = seat_label(by_index.get(event.seat)) if event.seat is not None else ""
+        lines.append(f"{who}: {text}" if who else text)
+    playable = playable_context(seat=seat, state=state, version=seq)
+    options = [option["text"] for option in playable["choices"]]
+    return {
+        "summary": lines[-MAX_SUMMARY_LINES:],
+        "summary_more": max(0, len(lines) - MAX_SUMMARY_LINES),
+        "options": options[:MAX_OPTION_LINES],
+        "options_more": max(0, len(options) - MAX_OPTION_LINES),
+        **playable,
+    }
+
+
+def playable_context(*, seat: Seat, state: Any, version: int) -> dict[str, Any]:
+    """What makes an email playable by reply, for ``seat`` at game ``version`` (``state``).
+
+    Every email sent while it is the player's turn carries it (your turn, reminder, deadline
+    warning, the answers to replies): the player's facts and numbered options, and the
+    version that its reply address signs, so that the option numbers of a reply are read
+    against exactly the position that email showed (``notifications/inbound.py``).
+    """
+    return {
+        "seat": seat.index,
+        "colour": seat.colour,
+        "reply_version": version,
+        **facts_context(turn_facts(state, seat.index)),
+    }
+
+
+def facts_context(facts: dict[str, Any]) -> dict[str, Any]:
+    """The turn facts as the email templates read them (``choices``: the numbered options)."""
+    return {
+        "money": facts["money"],
+        "hand": facts["hand"],
+        "herder": facts["herder"],
+        "engine_at": facts["engine_at"],
+        "certificates": facts["certificates"],
+        "workers": facts["workers"],
+        "objectives": facts["objectives"],
+        "draw_pile": facts["draw_pile"],
+        "decision": facts["decision"],
+        "choices": facts["options"],
+    }
+
+
+TIMEOUT_TEXTS = {
+    "vacation_day": "missed the deadline: a vacation day was used",
+    TimeoutPolicy.BOT_MOVE: "missed the deadline: a bot played the turn",
+    TimeoutPolicy.REPLACE_BY_BOT: "missed the deadline: a bot plays on for them",
+    TimeoutPolicy.ABANDON: "missed the deadline: the game is abandoned",
+}
+
+
+def _event_text(event: Event) -> str:
+    if event.kind == EventKind.TIMEOUT:
+        return TIMEOUT_TEXTS.get((event.payload or {}).get("action"), "missed the deadline")
+    return event_text(event)
+
+
+def result_context(game: Game, seats: list[Seat]) -> dict[str, Any]:
+    result = game.result or {}
+    scores = result.get("scores") or []
+    winners = set(result.get("winners") or [])
+    rows = []
+    for seat in seats:
+        score = scores[seat.index] if seat.index < len(scores) else None
+        rows.append(
+            {
+                "player": seat_label(seat),
+                "total": score.get("total") if score else None,
+                "winner": seat.index in winners,
+            }
+        )
+    rows.sort(key=lambda row: -(row["total"] if row["total"] is not None else -1))
+    return {"reason": result.get("reason", ""), "status": game.status, "rows": rows}

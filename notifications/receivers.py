@@ -1,0 +1,67 @@
+"""What the notifications app does when the games app announces an event (``games.signals``).
+
+The receivers run in the event's transaction, so the outbox rows they write commit or roll
+back with it (``notifications.outbox``). Connected by ``NotificationsConfig.ready``.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.dispatch import receiver
+
+from games import signals
+from games.models import Game, Seat
+from notifications import outbox
+
+
+@receiver(signals.game_advanced, dispatch_uid="notifications.game_advanced")
+def on_game_advanced(
+    sender: Any,
+    *,
+    game: Game,
+    seq: int,
+    before_seat: int | None,
+    seats: list[Seat] | None,
+    **kwargs: Any,
+) -> None:
+    outbox.notifications_for_event(game=game, seq=seq, before_seat=before_seat, seats=seats)
+
+
+@receiver(signals.deadline_passed, dispatch_uid="notifications.deadline_passed")
+def on_deadline_passed(
+    sender: Any,
+    *,
+    game: Game,
+    seq: int,
+    seat: int,
+    action: str,
+    deadline: datetime,
+    recipients: list[int] | None,
+    details: dict[str, Any],
+    **kwargs: Any,
+) -> None:
+    outbox.deadline_passed_queue(
+        game=game,
+        seq=seq,
+        seat=seat,
+        action=action,
+        deadline=deadline,
+        to=recipients,
+        details=details,
+    )
+
+
+@receiver(signals.moderator_acted, dispatch_uid="notifications.moderator_acted")
+def on_moderator_acted(
+    sender: Any,
+    *,
+    game: Game,
+    seq: int,
+    action: str,
+    reason: str,
+    details: dict[str, Any],
+    **kwargs: Any,
+) -> None:
+    outbox.moderation_queue(game=game, seq=seq, action=action, reason=reason, details=details)
