@@ -8,6 +8,7 @@ from celery import Task, shared_task
 from celery.signals import worker_process_shutdown
 from django.utils import timezone
 
+from games.timecontrol.deadlines import turn_deadlines_sweep
 from notifications import emails
 from notifications.activity import worker_heartbeat_record
 from notifications.delivery import deliver_due, outbox_sweep
@@ -36,9 +37,8 @@ def sweep_outbox() -> int:
 
 @shared_task(name="notifications.sweep_turn_deadlines", ignore_result=True)
 def sweep_turn_deadlines() -> int:
-    """Scheduled every minute: apply each game's policy to the turn deadlines that passed."""
-    from games.timecontrol.deadlines import turn_deadlines_sweep
-
+    """Scheduled every minute: apply each game's policy to the turn deadlines that passed
+    (the players are told through the outbox)."""
     return turn_deadlines_sweep()
 
 
