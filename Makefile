@@ -1,6 +1,6 @@
 # Everything a developer or CI needs, from a fresh clone with only Python 3.11+.
 #   make run    the whole service on this machine (web, Celery worker, Celery beat)
-#   make test   lint + format check + the full test suite
+#   make test   lint + format check + type check of engine/ + the full test suite
 # The virtualenv (.venv) is created and the pinned requirements installed on first use, and
 # reinstalled whenever requirements.txt changes.
 
@@ -16,8 +16,8 @@ ADDR   ?= 127.0.0.1:8000
 help:
 	@echo "make run      start web server + Celery worker + beat (SQLite and files under var/"
 	@echo "              unless DATABASE_URL / REDIS_URL are set); prints URL and admin login"
-	@echo "make test     ruff check + format check, then the whole test suite"
-	@echo "make check    ruff check + ruff format --check + the import contracts (lint-imports)"
+	@echo "make test     make check, then the whole test suite"
+	@echo "make check    ruff check + format check, the import contracts (lint-imports), mypy"
 	@echo "make fmt      fix lint where safe and format the code"
 	@echo "make migrate  create the database if needed and apply migrations"
 	@echo "make golden   regenerate the golden games (tests/engine/golden/); review the diff"
@@ -47,6 +47,7 @@ check: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(VENV)/bin/lint-imports --no-cache
+	$(PY) -m mypy engine
 
 fmt: $(STAMP)
 	$(PY) -m ruff check --fix .

@@ -30,6 +30,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine
+
+# Past the public contract on purpose: "apply only, in place" times the path
+# ``engine.replay`` takes, move by move (``flow.apply_in_place``), which the contract does
+# not expose on its own; the bot games are played by the ``engine.simulate`` tool.
 from engine import bots, flow
 from engine.simulate import play_game
 

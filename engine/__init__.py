@@ -1,36 +1,85 @@
 """Great Western Trail rules engine: pure, deterministic, no Django.
 
-The public contract (see docs/moves.md for moves and their notation)::
+The public contract: everything a caller (the web service, emails, notifications, bots,
+benchmarks) needs is a name of this package, listed in ``__all__``.  Moves and their
+notation are in docs/moves.md.  ::
 
     state = new_game(players=3, seed=42, edition="1e", options={"layout": "beginner"})
     current_player(state) -> int | None
-    legal_moves(state, seat) -> list[dict]
-    apply(state, seat, move) -> new state (the given one is never modified)
+    legal_moves(state, seat) -> list[Move]
+    apply(state, seat, move) -> new State (the given one is never modified; raises
+                                 IllegalMove(code, sentence) when the move is not legal)
+    replay(players, seed, moves, edition="1e", options=None) -> State   # from (seat, move)s
     is_over(state) -> bool
-    scores(state) -> list[dict]
-    view(state, seat, reveal_all=False) -> dict
-    to_json(state) -> dict ; from_json(d) -> state
-    describe(state, seat, move) -> str ; parse_move(state, seat, text) -> dict
+    scores(state) -> list[Score]          # per seat: total, categories, winner
+    view(state, seat, reveal_all=False) -> View   # seat=None: a spectator
+    to_json(state) -> State ; from_json(d) -> State  # JSON-ready; exact round trip
+    describe(state, seat, move) -> str ; parse_move(state, seat, text) -> Move
     move_revealed(state) -> bool   # did the last move reveal hidden information?
+    price(state, seat, move) -> Price   # what a legal move costs and gives the seat
+    card_text(card_id) -> str           # a card as the notation names it ("holstein/1vp")
+
+``price`` answers ``{"cost": 3, "cost_text": "$3 in fees", "gains": {"money": -3}}``:
+``cost`` in dollars (negative: the move pays, None: no price of its own), the words a button
+or an email shows ("$3 in fees", "no fees", "+$2", "$6, 2 craftsmen", "$5" for a hand
+disc), and ``gains``, the change the move makes to the seat's public counters (money,
+certificates, workers, hazards, teepees, station masters).  Callers never re-derive rules.
+
+Also public:
+
+* ``bots`` — computer players: ``engine.bots.choose_move(state, seat, kind="heuristic")``
+  (see docs/bots.md).
+* ``data`` — the printed component facts, read-only: ``engine.data.trail``, ``buildings``,
+  ``railroad``, ``cities``, ``player_board``, ``cattle``, ``tiles``, ``objectives``
+  (callers write ``from engine.data import trail``).  Read them to name and draw what a
+  view holds; never change them.
+* The types: ``State`` (with ``PlayerState``, ``Frame``), ``Move``, ``Price``, ``View``
+  (with ``PlayerView``, ``Decision``), ``Score``, ``Card``, ``Tile`` — ``TypedDict``s, so
+  at run time plain JSON-ready dicts.
+* ``IllegalMove`` (``code``, ``message``) and ``ENGINE_VERSION``.
+
+Everything else (``engine.flow``, ``engine.rules``, ``engine.state``, ...) is internal and
+may change without notice.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine import flow, notation, setup
+from engine import bots, data, flow, notation, setup
 from engine import view as _view
+from engine.component_types import Card, Tile
 from engine.errors import IllegalMove
-from engine.rules import scoring
-from engine.state import State, copy_state
+from engine.move_types import Move, Price
+from engine.notation import card_text
+from engine.pricing import price
+from engine.rules import scoring, turn
+from engine.state import copy_state
+from engine.state_types import Frame, PlayerState, State
+from engine.view_types import Decision, PlayerView, Score, View
 
 ENGINE_VERSION = "1e-1"
 
 __all__ = [
     "ENGINE_VERSION",
+    "Card",
+    "Decision",
+    "Frame",
     "IllegalMove",
+    "Move",
+    "PlayerState",
+    "PlayerView",
+    "Price",
+    "Score",
+    "State",
+    "Tile",
+    "View",
     "apply",
+    "bots",
+    "card_text",
     "current_player",
+    "data",
     "describe",
     "from_json",
     "is_over",
@@ -38,6 +87,7 @@ __all__ = [
     "move_revealed",
     "new_game",
     "parse_move",
+    "price",
     "replay",
     "scores",
     "to_json",
@@ -46,11 +96,9 @@ __all__ = [
 
 
 def new_game(
-    players: int, seed: int, edition: str = "1e", options: dict[str, Any] | None = None
+    players: int, seed: int, edition: str = "1e", options: Mapping[str, object] | None = None
 ) -> State:
     state = setup.new_game(players, seed, edition, options)
-    from engine.rules import turn
-
     turn.start_turn(state, 0)
     flow.advance(state)
     return state
@@ -60,13 +108,13 @@ def current_player(state: State) -> int | None:
     return None if state["over"] else state["current"]
 
 
-def legal_moves(state: State, seat: int) -> list[dict]:
+def legal_moves(state: State, seat: int) -> list[Move]:
     if state["over"] or seat != state["current"]:
         return []
     return flow.moves_now(state)
 
 
-def apply(state: State, seat: int, move: dict) -> State:
+def apply(state: State, seat: int, move: Mapping[str, Any]) -> State:
     new = copy_state(state)
     flow.apply_in_place(new, seat, move)
     return new
@@ -75,9 +123,9 @@ def apply(state: State, seat: int, move: dict) -> State:
 def replay(
     players: int,
     seed: int,
-    moves: list[tuple[int, dict]],
+    moves: Sequence[tuple[int, Mapping[str, Any]]],
     edition: str = "1e",
-    options: dict[str, Any] | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> State:
     """Rebuild a state from its moves, applying them in place (no copy per move)."""
     state = new_game(players, seed, edition, options)
@@ -90,27 +138,28 @@ def is_over(state: State) -> bool:
     return bool(state["over"])
 
 
-def scores(state: State) -> list[dict]:
+def scores(state: State) -> list[Score]:
     return scoring.scores(state)
 
 
-def view(state: State, seat: int | None, reveal_all: bool = False) -> dict:
+def view(state: State, seat: int | None, reveal_all: bool = False) -> View:
     return _view.view(state, seat, reveal_all=reveal_all)
 
 
-def to_json(state: State) -> dict:
+def to_json(state: State) -> State:
+    """The state is its own JSON: a copy, ready for ``json.dumps``."""
     return copy_state(state)
 
 
-def from_json(data: dict) -> State:
+def from_json(data: Mapping[str, Any]) -> State:
     return copy_state(data)
 
 
-def describe(state: State, seat: int, move: dict) -> str:
+def describe(state: State, seat: int, move: Move) -> str:
     return notation.describe(state, seat, move)
 
 
-def parse_move(state: State, seat: int, text: str) -> dict:
+def parse_move(state: State, seat: int, text: str) -> Move:
     return notation.parse(state, seat, text)
 
 

@@ -26,34 +26,37 @@ the job market fills, because that is what ends the game.  Each seat follows a *
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from engine import flow
 from engine import rng as prng
+from engine.component_types import ActionSpec
 from engine.components import breed, card_vp, is_objective, tile_kind, tile_type, value
 from engine.data import buildings, cattle, cities, objectives, player_board, trail
 from engine.data import railroad as rr
 from engine.data.tiles import TILES
 from engine.errors import IllegalMove
+from engine.move_types import Move, MoveParams
 from engine.rules import (
     actions,
     auxiliary,
     cattle_market,
     discs,
     kansas_city,
+    locations,
     movement,
     railroad,
     scoring,
-    turn,
 )
 from engine.state import (
-    State,
     cert_limit_index,
     certificates,
     permanent_certificates,
     workers,
 )
+from engine.state_types import Frame, State
 
 KINDS: tuple[str, ...] = ("heuristic", "random")
 
@@ -85,7 +88,7 @@ def random_index(state: State, seat: int, n: int, rng: int | list[int] | None = 
 
 def choose_move(
     state: State, seat: int, kind: str = "heuristic", rng: int | list[int] | None = None
-) -> dict:
+) -> Move:
     """The move bot ``kind`` plays for ``seat`` now; raises IllegalMove if it has none.
 
     ``rng`` only matters to the random bot: an integer seed, or a PCG state from
@@ -263,13 +266,13 @@ class _Heuristic:
         self._end_weight = self.phase**2
         self._loc_cache: dict[str, float] = {}
         self._remaining: dict[str, int] | None = None
-        self._deck_breeds: dict[str, int] | None = None
+        self._deck_breeds: dict[str | None, int] | None = None
         self._supply: dict[str, int] | None = None
         self._aux: float | None = None
 
     # --- choosing ---------------------------------------------------------------------
 
-    def choose(self, moves: list[dict]) -> dict:
+    def choose(self, moves: list[Move]) -> Move:
         plays = [m for m in moves if m["type"] == "play_objective"]
         if plays:
             # Playing an objective card is a side decision: do it when it pays by itself.
@@ -285,8 +288,8 @@ class _Heuristic:
                 best, best_value = move, v
         return best
 
-    def value(self, move: dict) -> float:
-        handler = getattr(self, f"_v_{move['type']}", None)
+    def value(self, move: Move) -> float:
+        handler: Callable[[Move], float] | None = getattr(self, f"_v_{move['type']}", None)
         if handler is None:
             return 0.0  # end, done, pass: the baseline every other move must beat
         return handler(move)
@@ -318,10 +321,10 @@ class _Heuristic:
             return 0.2 + 0.05 * value(cid)  # a duplicate adds nothing to breeding value
         return self.w.card_in_hand * value(cid)
 
-    def deck_breeds(self) -> dict[str, int]:
+    def deck_breeds(self) -> dict[str | None, int]:
         """Breeds in our whole deck (as a multiset; the draw pile's order is never read)."""
         if self._deck_breeds is None:
-            out: dict[str, int] = {}
+            out: dict[str | None, int] = {}
             for pile in ("draw", "hand", "discard"):
                 for c in self.p[pile]:
                     if not is_objective(c):
@@ -410,8 +413,8 @@ class _Heuristic:
         aux = self.best_single_aux()
         local = 0.0
         if cell["owner"] == self.seat or (cell["owner"] is None and tile in buildings.NEUTRAL):
-            frame = {"t": "loc", "space": space, "tile": tile}
-            for slot in turn.location_slots(self.s, frame):
+            frame: Frame = {"t": "loc", "space": space, "tile": tile}
+            for slot in locations.location_slots(self.s, frame):
                 local += max(0.0, max(self.spec_value(spec) for spec in slot))
         v = max(local, aux)
         self._loc_cache[space] = v
@@ -421,16 +424,17 @@ class _Heuristic:
         """The one auxiliary action possible anywhere (the same at every location)."""
         if self._aux is None:
             self._aux = max(
-                (self._v_aux({"type": "aux", **m}) for m in auxiliary.aux_moves(self.s, False)),
+                (self._v_aux(m) for m in auxiliary.aux_moves(self.s, False)),
                 default=0.0,
             )
         return self._aux
 
-    def spec_value(self, spec: dict) -> float:
+    def spec_value(self, spec: ActionSpec) -> float:
         """Best value of one local action at a location we are only considering."""
         kind = spec["kind"]
         if kind == "move":
-            return 1.0 + 0.5 * spec["n"]  # a further stop; not worth simulating here
+            # A further stop; not worth simulating here.
+            return 1.0 + 0.5 * actions.count(self.s, spec["n"])
         if kind == "copy":
             return 3.0
         if kind == "extraordinary_delivery":
@@ -541,7 +545,7 @@ class _Heuristic:
         action, _, plus, _ = objectives.ALL[cid]
         return plus * self.w.vp * self.objective_chance(cid) + IMMEDIATE_VALUE[action] - 1.0
 
-    def play_objective_value(self, move: dict) -> float:
+    def play_objective_value(self, move: Move) -> float:
         cid = move["card"]
         action, _, _, minus = objectives.ALL[cid]
         risk = (1.0 - self.objective_chance(cid)) * (-minus) * self.w.vp
@@ -549,28 +553,26 @@ class _Heuristic:
 
     # --- move values, by move type ------------------------------------------------------
 
-    def _v_start(self, move: dict) -> float:
+    def _v_start(self, move: Move) -> float:
         return self.route_value(move["space"], [], fees=False)
 
-    def _v_move(self, move: dict) -> float:
+    def _v_move(self, move: Move) -> float:
         return self.route_value(move["to"], move["via"])
 
-    def _v_action(self, move: dict) -> float:
-        spec = self.find_spec(move["id"])
-        params = {k: v for k, v in move.items() if k not in ("type", "id")}
-        return self.action_value(spec, params)
+    def _v_action(self, move: Move) -> float:
+        return self.action_value(self.find_spec(move["id"]), move)
 
-    def find_spec(self, ident: str) -> dict:
+    def find_spec(self, ident: str) -> ActionSpec:
         frame = self.frame
         if frame["t"] == "once":
             return next(s for s in frame["specs"] if s["id"] == ident)
-        for slot in turn.location_slots(self.s, frame):
+        for slot in locations.location_slots(self.s, frame):
             for spec in slot:
                 if spec["id"] == ident:
                     return spec
         raise AssertionError(f"no action {ident!r} here")
 
-    def _v_aux(self, move: dict) -> float:
+    def _v_aux(self, move: MoveParams) -> float:
         n = move["aux"]
         times = 2 if move["double"] else 1
         if n == 1:
@@ -585,10 +587,10 @@ class _Heuristic:
         gained = sum(max(0.0, v) for v in removable[:times])
         return gained - self.engine_back_cost(move["to"])
 
-    def _v_discard(self, move: dict) -> float:
+    def _v_discard(self, move: Move) -> float:
         return -self.keep_value(move["card"])
 
-    def _v_remove(self, move: dict) -> float:
+    def _v_remove(self, move: MoveParams) -> float:
         cid = move["card"]
         if is_objective(cid):
             _, _, plus, _ = objectives.ALL[cid]
@@ -604,14 +606,14 @@ class _Heuristic:
         bv = value(cid) * self.w.cattle_bv * (1.0 if have == 0 else 0.5)
         return card_vp(cid) * self.w.vp + bv * self.future
 
-    def _v_buy(self, move: dict) -> float:
+    def _v_buy(self, move: Move) -> float:
         price = cattle.BUY_OPTIONS[move["option"]][1]
         return sum(self.card_worth(c) for c in move["cards"]) - self.cost(price)
 
-    def _v_market_draw(self, move: dict) -> float:
+    def _v_market_draw(self, move: Move) -> float:
         return -0.5
 
-    def _v_place(self, move: dict) -> float:
+    def _v_place(self, move: Move) -> float:
         space = move["space"]
         cell = self.s["trail"].get(space)
         order = PLACE_ORDER.index(space) if space in PLACE_ORDER else len(PLACE_ORDER)
@@ -619,10 +621,10 @@ class _Heuristic:
             return 10.0 - 0.2 * order
         return 5.0 - buildings.vp(cell["tile"])
 
-    def _v_upgrade(self, move: dict) -> float:
+    def _v_upgrade(self, move: Move) -> float:
         return self.station_value(move["station"])
 
-    def _v_engine(self, move: dict) -> float:
+    def _v_engine(self, move: Move) -> float:
         """Space 39: back to a free space for $3 (a station behind us is worth stopping on)."""
         station = rr.STATION_AT.get(move["to"])
         v = 0.02 * rr.position(move["to"])
@@ -630,7 +632,7 @@ class _Heuristic:
             v += max(0.0, self.station_value(station, self.p["money"] + 3))
         return v
 
-    def _v_appoint(self, move: dict) -> float:
+    def _v_appoint(self, move: Move) -> float:
         sm = self.s["station_masters"].get(self.frame["station"])
         if sm is None:
             return -99.0
@@ -651,7 +653,7 @@ class _Heuristic:
         n = workers(p, move["worker"])
         return v - self.worker_value(move["worker"], n - 1)
 
-    def _v_disc(self, move: dict) -> float:
+    def _v_disc(self, move: Move) -> float:
         if "station" in move:
             return -rr.STATIONS[move["station"]][3] * self.w.vp
         space = move["space"]
@@ -669,11 +671,12 @@ class _Heuristic:
             return cities.CITIES[frame["to"]][2]
         return rr.STATIONS[frame["to"]][4]
 
-    def _v_take_objective(self, move: dict) -> float:
+    def _v_take_objective(self, move: Move) -> float:
         return self.objective_take_value(move["card"])
 
-    def _v_foresight(self, move: dict) -> float:
+    def _v_foresight(self, move: Move) -> float:
         tid = self.s["foresight"][self.frame["n"] - 1][move["slot"]]
+        assert tid is not None, "only spaces with a tile are offered"
         kind = tile_kind(tid)
         if kind == "worker":
             return 1.0 + (1.0 if tile_type(tid) == self.plan else 0.0)
@@ -681,7 +684,7 @@ class _Heuristic:
             return 0.5
         return 0.0
 
-    def _v_income(self, move: dict) -> float:
+    def _v_income(self, move: Move) -> float:
         c = move["certificates"]
         bv = self.hand_bv() + permanent_certificates(self.p) + c
         money = self.p["money"] + bv
@@ -691,7 +694,7 @@ class _Heuristic:
             + self.delivery_value(bv, transport=True, money=money)
         )
 
-    def _v_deliver(self, move: dict) -> float:
+    def _v_deliver(self, move: Move) -> float:
         return self.city_value(move["city"], transport=self.frame["t"] == "kc_deliver")
 
     # --- actions ------------------------------------------------------------------------
@@ -730,7 +733,7 @@ class _Heuristic:
                 best = max(best, self.building_worth(tile, cell["tile"]) - self.cost(diff * rate))
         return best
 
-    def action_value(self, spec: dict, params: dict) -> float:
+    def action_value(self, spec: ActionSpec, params: MoveParams) -> float:
         s, p = self.s, self.p
         kind = spec["kind"]
         if kind == "discard":
@@ -765,7 +768,7 @@ class _Heuristic:
             tid = s["trail"][params["space"]]["tile"]
             return TILES[tid]["vp"] * self.w.vp + 1.0 - self.cost(spec["cost"])
         if kind == "aux":
-            return self._v_aux({"type": "aux", **params})
+            return self._v_aux(params)
         if kind == "buy":
             moves = cattle_market.buy_moves(s, workers(p, "cowboy"))
             return max((self._v_buy(m) for m in moves if m["type"] == "buy"), default=0.0)
@@ -782,15 +785,15 @@ class _Heuristic:
             return self.delivery_value(k, transport=False) - self.engine_back_cost(params["to"])
         if kind == "copy":
             cell = s["trail"][params["space"]]
-            frame = {"t": "copy", "space": params["space"], "tile": cell["tile"]}
+            frame: Frame = {"t": "copy", "space": params["space"], "tile": cell["tile"]}
             return sum(
                 max(0.0, max(self.spec_value(sp) for sp in slot))
-                for slot in turn.location_slots(s, frame)
+                for slot in locations.location_slots(s, frame)
             )
         if kind == "upgrade_behind":
             return self.station_value(params["station"])
         if kind == "certificate":
-            return self.cert_gain(spec["n"])
+            return self.cert_gain(actions.count(s, spec["n"]))
         if kind == "certificate_max":
             return self.cert_gain(10)
         if kind == "woods_money":
@@ -798,7 +801,7 @@ class _Heuristic:
         if kind == "money_per_engineer":
             return self.gain(spec["per"] * workers(p, "engineer"))
         if kind == "gain":
-            return self.gain(spec["n"])
+            return self.gain(actions.count(s, spec["n"]))
         if kind == "teepee_pairs":
             pairs = actions.teepee_pairs(p)
             return self.gain(2 * pairs) + self.cert_gain(2 * pairs)

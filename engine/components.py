@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from functools import cache
 
+from engine.component_types import Card, Tile
 from engine.data import buildings, cattle, objectives, railroad, tiles
+
+# Cards of one class are interchangeable: (breed, VP) for cattle, (id,) for an objective.
+CardClass = tuple[str | int, ...]
 
 
 @cache
-def _card(cid: str) -> dict:
+def _card(cid: str) -> Card:
     if cid.startswith("OBJ-"):
         return objectives.card(cid)
     if cid.startswith("p") and cid[1].isdigit():
@@ -16,8 +20,8 @@ def _card(cid: str) -> dict:
     return cattle.MARKET_CARDS[cid]
 
 
-def card(cid: str) -> dict:
-    return dict(_card(cid))
+def card(cid: str) -> Card:
+    return _card(cid).copy()
 
 
 def is_objective(cid: str) -> bool:
@@ -36,14 +40,14 @@ def card_vp(cid: str) -> int:
     return 0 if is_objective(cid) else _card(cid)["vp"]
 
 
-def card_class(cid: str) -> tuple:
+def card_class(cid: str) -> CardClass:
     """Cards of one class are interchangeable: same breed and VP, or the same objective."""
     c = _card(cid)
     return (cid,) if c["kind"] == "objective" else (c["breed"], c["vp"])
 
 
 @cache
-def _tile(tid: str) -> dict:
+def _tile(tid: str) -> Tile:
     if tid in tiles.TILES:
         return tiles.tile(tid)
     if tid in railroad.STATION_MASTERS:
@@ -60,8 +64,8 @@ def _tile(tid: str) -> dict:
     }
 
 
-def tile(tid: str) -> dict:
-    return dict(_tile(tid))
+def tile(tid: str) -> Tile:
+    return _tile(tid).copy()
 
 
 def tile_kind(tid: str) -> str:

@@ -9,8 +9,10 @@ decision frame with no possible move is skipped (e.g. a forfeited immediate acti
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from engine.errors import IllegalMove
+from engine.move_types import Move
 from engine.rules import (
     building,
     cattle_market,
@@ -20,10 +22,10 @@ from engine.rules import (
     railroad,
     turn,
 )
-from engine.state import State
+from engine.state_types import Frame, State
 
-MovesFn = Callable[[State, dict], list[dict]]
-ApplyFn = Callable[[State, dict, dict], None]
+MovesFn = Callable[[State, Frame], list[Move]]
+ApplyFn = Callable[[State, Frame, Move], None]
 
 DECISIONS: dict[str, tuple[MovesFn, ApplyFn]] = {
     "first": (turn.first_moves, turn.first_apply),
@@ -46,7 +48,7 @@ DECISIONS: dict[str, tuple[MovesFn, ApplyFn]] = {
     "xdeliver": (kansas_city.deliver_moves, kansas_city.deliver_apply),
 }
 
-AUTOMATIC: dict[str, Callable[[State, dict], None]] = {
+AUTOMATIC: dict[str, Callable[[State, Frame], None]] = {
     "phase_c": turn.phase_c_run,
     "effect": turn.effect_run,
     "arrows": kansas_city.arrows_run,
@@ -58,12 +60,12 @@ AUTOMATIC: dict[str, Callable[[State, dict], None]] = {
 OBJECTIVE_TIMES = frozenset({"phase_a", "loc", *kansas_city.KC_FRAMES})
 
 
-def main_moves(state: State) -> list[dict]:
+def main_moves(state: State) -> list[Move]:
     frame = state["stack"][-1]
     return DECISIONS[frame["t"]][0](state, frame)
 
 
-def moves_now(state: State) -> list[dict]:
+def moves_now(state: State) -> list[Move]:
     if state["over"] or not state["stack"]:
         return []
     moves = main_moves(state)
@@ -109,7 +111,7 @@ def apply_in_place(state: State, seat: int, move: object) -> None:
     advance(state)
 
 
-def _why(move: dict, legal: list[dict]) -> str:
+def _why(move: dict[Any, Any], legal: list[Move]) -> str:
     same = [m for m in legal if m["type"] == move.get("type")]
     if not same:
         kinds = sorted({m["type"] for m in legal})

@@ -22,18 +22,19 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import engine
 from engine import flow
 from engine.simulate import play_game
-from engine.state import State
+from engine.state_types import GameOptions, State
 
 CHECKPOINT_EVERY = 50
 DEFAULT_DIR = Path(__file__).resolve().parent.parent / "tests" / "engine" / "golden"
 
 # name -> (players, seed, options).  Seeds are arbitrary but fixed; cover 2, 3 and 4 players
 # and both layouts.
-GAMES: dict[str, tuple[int, int, dict]] = {
+GAMES: dict[str, tuple[int, int, GameOptions]] = {
     "2p-beginner-s11": (2, 11, {"layout": "beginner"}),
     "3p-random-s23": (3, 23, {"layout": "random"}),
     "4p-beginner-s42": (4, 42, {"layout": "beginner"}),
@@ -48,7 +49,7 @@ def state_hash(state: State) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def digest(state: State) -> dict:
+def digest(state: State) -> dict[str, object]:
     """A small, readable summary of a state, plus the hash of all of it."""
     players = state["players"]
     return {
@@ -65,11 +66,11 @@ def digest(state: State) -> dict:
     }
 
 
-def record(players: int, seed: int, options: dict) -> dict:
+def record(players: int, seed: int, options: GameOptions) -> dict[str, object]:
     """Play one game with the bots and return its golden record."""
     game = play_game(players, seed, [BOT] * players, options)
     state = engine.new_game(players, seed, options=options)
-    checkpoints: dict[str, dict] = {}
+    checkpoints: dict[str, dict[str, object]] = {}
     for i, (seat, move) in enumerate(game.moves, 1):
         flow.apply_in_place(state, seat, move)
         if i % CHECKPOINT_EVERY == 0:
@@ -89,7 +90,7 @@ def record(players: int, seed: int, options: dict) -> dict:
     }
 
 
-def dumps(data: dict) -> str:
+def dumps(data: dict[str, Any]) -> str:
     """JSON with one move, checkpoint or score per line, so that a diff reads as a game log."""
 
     def one(x: object) -> str:

@@ -14,7 +14,8 @@ from engine import flow
 from engine.components import card as card_info
 from engine.data import objectives
 from engine.errors import IllegalMove
-from engine.state import State
+from engine.move_types import Move
+from engine.state_types import State
 
 CARD_NAMES = {
     "jersey": "jersey",
@@ -39,7 +40,7 @@ def card_text(cid: str) -> str:
     return f"{name}/{c['vp']}vp" if c["vp"] else name
 
 
-def _params(move: dict) -> str:
+def _params(move: Move) -> str:
     out = []
     if "card" in move:
         out.append(card_text(move["card"]))
@@ -64,7 +65,7 @@ def _params(move: dict) -> str:
     return " ".join(out)
 
 
-def _action_text(move: dict) -> str:
+def _action_text(move: Move) -> str:
     ident = move["id"]
     if "aux" in move:
         return "action " + _aux_text(move)
@@ -79,7 +80,7 @@ def _action_text(move: dict) -> str:
     return f"{ident} {_params(move)}".strip()
 
 
-def _aux_text(move: dict) -> str:
+def _aux_text(move: Move) -> str:
     names = {1: "gain", 2: "draw", 3: "cert", 4: "engine", 5: "remove"}
     text = f"aux {names[move['aux']]}"
     if move.get("double"):
@@ -89,7 +90,7 @@ def _aux_text(move: dict) -> str:
     return text
 
 
-def describe_move(move: dict) -> str:
+def describe_move(move: Move) -> str:
     t = move["type"]
     if t == "move":
         text = f"move {move['to']}"
@@ -141,11 +142,11 @@ def normalize(text: str) -> str:
     return re.sub(r"\s+", " ", text)
 
 
-def describe(state: State, seat: int, move: dict) -> str:
+def describe(state: State, seat: int, move: Move) -> str:
     return describe_move(move)
 
 
-def parse(state: State, seat: int, text: str) -> dict:
+def parse(state: State, seat: int, text: str) -> Move:
     if not isinstance(text, str) or not text.strip():
         raise IllegalMove("bad_notation", "Write a move, e.g. 'move B' or 'end'.")
     if seat != state["current"] or state["over"]:

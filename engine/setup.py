@@ -2,25 +2,25 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from engine import rng as prng
 from engine.data import buildings, cattle, cities, objectives, player_board, railroad, tiles, trail
 from engine.errors import IllegalMove
-from engine.state import State
+from engine.state_types import GameOptions, PlayerState, State
 
 LAYOUTS = ("beginner", "random")
-OPTIONS_DEFAULT: dict[str, Any] = {"layout": "beginner"}
+OPTIONS_DEFAULT: GameOptions = {"layout": "beginner"}
 
 
-def check_options(options: dict[str, Any] | None) -> dict[str, Any]:
-    opts = dict(OPTIONS_DEFAULT)
+def check_options(options: Mapping[str, object] | None) -> GameOptions:
+    opts = OPTIONS_DEFAULT.copy()
     for key, value in (options or {}).items():
         if key != "layout":
             raise IllegalMove("bad_option", f"Unknown option {key!r}; known options: layout.")
         if value not in LAYOUTS:
             raise IllegalMove("bad_option", f"layout must be one of {', '.join(LAYOUTS)}.")
-        opts[key] = value
+        opts["layout"] = str(value)
     return opts
 
 
@@ -45,6 +45,7 @@ def place_worker_in_job_market(state: State, tid: str) -> None:
     (R1-KC-06..13).  The yellow arrow refills the cattle market; the red one ends the game."""
     jm = state["job_market"]
     row = jm["token_row"]
+    assert row is not None, "no worker is placed once the market is closed (R1-END-03/06)"
     cols = player_board.job_columns(state["num_players"])
     cells = jm["rows"][row]
     col = next(c for c in cols if cells[c] is None)
@@ -76,7 +77,9 @@ def refill_market(state: State) -> None:
         state["revealed"] = True
 
 
-def new_game(players: int, seed: int, edition: str = "1e", options: dict | None = None) -> State:
+def new_game(
+    players: int, seed: int, edition: str = "1e", options: Mapping[str, object] | None = None
+) -> State:
     if edition != "1e":
         raise IllegalMove("bad_edition", f"Edition {edition!r} is not available; use '1e'.")
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
@@ -87,6 +90,8 @@ def new_game(players: int, seed: int, edition: str = "1e", options: dict | None 
     random_layout = opts["layout"] == "random"
     rng = prng.seed_state(seed)
 
+    # Every key from the start (empty until its setup step below fills it), in the order
+    # the state has always had.
     state: State = {
         "edition": "1e",
         "num_players": players,
@@ -100,13 +105,26 @@ def new_game(players: int, seed: int, edition: str = "1e", options: dict | None 
         "over": False,
         "current": 0,
         "stack": [],
+        "station_masters": {},
+        "station_workers": {},
+        "supply": {},
+        "market": [],
+        "market_stack": [],
+        "foresight": [],
+        "objective_stack": [],
+        "objective_display": [],
+        "building_sides": {},
+        "removed_tiles": [],
+        "removed_cards": [],
+        "players": [],
+        "stations": {s: [] for s in railroad.STATIONS},
+        "cities": {c: [] for c in cities.ORDER},
     }
 
     # 1. Station masters (R1-SETUP-06).
-    sms = list(railroad.STATION_MASTERS)
+    sms: list[str | None] = list(railroad.STATION_MASTERS)
     prng.shuffle(rng, sms)
     state["station_masters"] = {f"S{i + 1}": sm for i, sm in enumerate(sms)}
-    state["station_workers"] = {}
     # 2. Neutral buildings (R1-SETUP-07).
     neutral = [f"N{x}" for x in trail.NEUTRAL_SPACES]
     if random_layout:
@@ -127,8 +145,6 @@ def new_game(players: int, seed: int, edition: str = "1e", options: dict | None 
             supply["1"].append(tid)
             prng.shuffle(rng, supply["1"])
     # 5. Job market: 3/5/7 workers (R1-SETUP-13/14).
-    state["market"] = []
-    state["market_stack"] = []
     for _ in range(2 * players - 1):
         place_worker_in_job_market(state, supply["2"].pop())
     # 6. Foresight spaces (R1-SETUP-15).
@@ -151,13 +167,11 @@ def new_game(players: int, seed: int, edition: str = "1e", options: dict | None 
     # 10-12. Players (R1-SETUP-23..30); seat 0 is the start player.
     starting = list(objectives.STARTING)
     prng.shuffle(rng, starting)
-    state["removed_tiles"] = []
     state["removed_cards"] = list(starting[players:])
-    state["players"] = []
     for seat in range(players):
         deck = cattle.starting_card_ids(seat)
         prng.shuffle(rng, deck)
-        p = {
+        p: PlayerState = {
             "seat": seat,
             "money": player_board.STARTING_MONEY[seat],
             "hand": [],
@@ -179,6 +193,4 @@ def new_game(players: int, seed: int, edition: str = "1e", options: dict | None 
         for _ in range(player_board.STARTING_HAND):
             p["hand"].append(p["draw"].pop())
         state["players"].append(p)
-    state["stations"] = {s: [] for s in railroad.STATIONS}
-    state["cities"] = {c: [] for c in cities.ORDER}
     return state

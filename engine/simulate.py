@@ -19,12 +19,14 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import engine
 from engine import bots, flow
-from engine.state import State
+from engine.move_types import Move
+from engine.state_types import GameOptions, State
+from engine.view_types import Score
 
 MAX_MOVES = 20_000  # far above any real game; a bot stuck in a loop is a bug
 
@@ -33,19 +35,19 @@ MAX_MOVES = 20_000  # far above any real game; a bot stuck in a loop is a bug
 class GameRecord:
     players: int
     seed: int
-    options: dict
+    options: GameOptions
     bots: list[str]
-    moves: list[tuple[int, dict]] = field(default_factory=list)
+    moves: list[tuple[int, Move]] = field(default_factory=list)
     state: State | None = None
 
     @property
-    def scores(self) -> list[dict]:
+    def scores(self) -> list[Score]:
         assert self.state is not None
         return engine.scores(self.state)
 
 
 def play_game(
-    players: int, seed: int, kinds: Sequence[str], options: dict | None = None
+    players: int, seed: int, kinds: Sequence[str], options: Mapping[str, object] | None = None
 ) -> GameRecord:
     """Play one game to its end with bot ``kinds[seat]`` in each seat.
 
@@ -54,7 +56,7 @@ def play_game(
     if len(kinds) != players:
         raise ValueError(f"{players} players need {players} bots, got {len(kinds)}")
     state = engine.new_game(players, seed, options=options)
-    record = GameRecord(players, seed, dict(state["options"]), list(kinds))
+    record = GameRecord(players, seed, state["options"].copy(), list(kinds))
     while not state["over"]:
         seat = state["current"]
         move = bots.choose_move(state, seat, kinds[seat], rng=seed)
@@ -79,7 +81,7 @@ def _parse_bots(args: argparse.Namespace) -> list[str]:
     return kinds
 
 
-def _layout(args: argparse.Namespace, i: int) -> dict:
+def _layout(args: argparse.Namespace, i: int) -> GameOptions:
     if args.layout == "mixed":
         return {"layout": "random" if i % 2 else "beginner"}
     return {"layout": args.layout}

@@ -7,16 +7,14 @@ supply stacks, the PRNG) is in it; only ``engine.view`` decides what a seat sees
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, Final, Unpack, cast
 
 from engine import rng as prng
 from engine.components import is_objective
 from engine.data import player_board
-
-State = dict[str, Any]
-Frame = dict[str, Any]
-
+from engine.data.railroad import STATION_MASTERS
+from engine.state_types import Frame, FrameFields, PlayerState, State
 
 # --- copying ------------------------------------------------------------------------------
 #
@@ -42,29 +40,29 @@ def _same(x: Any) -> Any:
     return x
 
 
-def _flat(x: list) -> list:
+def _flat(x: list[Any]) -> list[Any]:
     return x[:]
 
 
-def _dict_of_flat(x: dict) -> dict:
+def _dict_of_flat(x: dict[str, list[Any]]) -> dict[str, list[Any]]:
     return {k: v[:] for k, v in x.items()}
 
 
-def _list_of_flat(x: list) -> list:
+def _list_of_flat(x: list[list[Any]]) -> list[list[Any]]:
     return [v[:] for v in x]
 
 
-def _dict_of_flat_dicts(x: dict) -> dict:
+def _dict_of_flat_dicts(x: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
     return {k: dict(v) for k, v in x.items()}
 
 
-def _job_market(jm: dict) -> dict:
+def _job_market(jm: Mapping[str, Any]) -> dict[str, Any]:
     new = _deep_unknown(jm, _JOB_MARKET_KNOWN)
     new["rows"] = _list_of_flat(jm["rows"])
     return new
 
 
-_PLAYER_FLAT = (
+_PLAYER_FLAT: Final = (
     "hand",
     "draw",
     "discard",
@@ -82,7 +80,7 @@ _PLAYER_KNOWN = frozenset(
 _JOB_MARKET_KNOWN = frozenset({"token_row", "rows"})
 
 
-def _deep_unknown(d: dict, known: frozenset[str]) -> dict:
+def _deep_unknown(d: Mapping[str, Any], known: frozenset[str]) -> dict[str, Any]:
     """A shallow copy of ``d`` in which every value of a key not in ``known`` (whose copy
     the caller makes) is deep-copied."""
     new = dict(d)
@@ -91,7 +89,7 @@ def _deep_unknown(d: dict, known: frozenset[str]) -> dict:
     return new
 
 
-def _player(p: dict) -> dict:
+def _player(p: Mapping[str, Any]) -> dict[str, Any]:
     new = _deep_unknown(p, _PLAYER_KNOWN)
     for key in _PLAYER_FLAT:
         new[key] = p[key][:]
@@ -99,7 +97,7 @@ def _player(p: dict) -> dict:
     return new
 
 
-def _players(players: list) -> list:
+def _players(players: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
     return [_player(p) for p in players]
 
 
@@ -131,24 +129,27 @@ _COPIERS: dict[str, Callable[[Any], Any]] = {
 }
 
 
-def copy_state(state: State) -> State:
-    """An equal state sharing no container with ``state`` (only immutable leaves)."""
-    return {k: _COPIERS.get(k, _deep)(v) for k, v in state.items()}
+def copy_state(state: Mapping[str, Any]) -> State:
+    """An equal state sharing no container with ``state`` (only immutable leaves).
+
+    Also the way a JSON dict becomes a ``State`` (``engine.from_json``): the copiers are
+    generic over the shape, so the result has the keys it was given."""
+    return cast(State, {k: _COPIERS.get(k, _deep)(v) for k, v in state.items()})
 
 
-def player(state: State, seat: int) -> dict[str, Any]:
+def player(state: State, seat: int) -> PlayerState:
     return state["players"][seat]
 
 
-def cur(state: State) -> dict[str, Any]:
+def cur(state: State) -> PlayerState:
     return state["players"][state["current"]]
 
 
 # --- decision stack -------------------------------------------------------------------
 
 
-def push(state: State, t: str, **fields: Any) -> Frame:
-    frame = {"t": t, **fields}
+def push(state: State, t: str, **fields: Unpack[FrameFields]) -> Frame:
+    frame: Frame = {"t": t, **fields}
     state["stack"].append(frame)
     return frame
 
@@ -171,7 +172,7 @@ def mark_revealed(state: State) -> None:
     state["revealed"] = True
 
 
-def draw_cards(state: State, p: dict[str, Any], n: int) -> int:
+def draw_cards(state: State, p: PlayerState, n: int) -> int:
     """Draw up to ``n`` cards into the hand; reshuffle the discard pile only when a card must
     be drawn from an empty draw stack (R1-DRAW-04/05).  Returns the number drawn."""
     drawn = 0
@@ -189,7 +190,7 @@ def draw_cards(state: State, p: dict[str, Any], n: int) -> int:
     return drawn
 
 
-def discard_card(p: dict[str, Any], cid: str) -> None:
+def discard_card(p: PlayerState, cid: str) -> None:
     p["hand"].remove(cid)
     p["discard"].append(cid)
 
@@ -197,20 +198,20 @@ def discard_card(p: dict[str, Any], cid: str) -> None:
 # --- player board ----------------------------------------------------------------------------
 
 
-def cleared(p: dict[str, Any], disc: str) -> bool:
+def cleared(p: PlayerState, disc: str) -> bool:
     return disc not in p["discs"]
 
 
-def workers(p: dict[str, Any], kind: str) -> int:
+def workers(p: PlayerState, kind: str) -> int:
     """Workers in a row, the printed one included (R1-HIRE-08)."""
     return 1 + len(p["workers"][kind])
 
 
-def hand_limit(p: dict[str, Any]) -> int:
+def hand_limit(p: PlayerState) -> int:
     return player_board.HAND_LIMIT_START + sum(1 for d in ("HAND-1", "HAND-2") if cleared(p, d))
 
 
-def step_limit(state: State, p: dict[str, Any]) -> int:
+def step_limit(state: State, p: PlayerState) -> int:
     n = state["num_players"]
     limit = player_board.STEP_BASE[n]
     if cleared(p, "STEP-CASH"):
@@ -220,27 +221,25 @@ def step_limit(state: State, p: dict[str, Any]) -> int:
     return limit
 
 
-def cert_limit_index(p: dict[str, Any]) -> int:
+def cert_limit_index(p: PlayerState) -> int:
     """Index on the certificate track of the temporary limit (3, 4 or 6; R1-KC-30)."""
     if cleared(p, "CERT-4"):
         return 5 if cleared(p, "CERT-6") else 4
     return 3
 
 
-def certificates(p: dict[str, Any]) -> int:
+def certificates(p: PlayerState) -> int:
     return player_board.CERT_TRACK[p["cert"]]
 
 
-def permanent_certificates(p: dict[str, Any]) -> int:
-    from engine.data.railroad import STATION_MASTERS
-
+def permanent_certificates(p: PlayerState) -> int:
     return sum(1 for sm in p["station_masters"] if STATION_MASTERS[sm][0] == "certificate")
 
 
-def advance_certificate(p: dict[str, Any], spaces: int) -> None:
+def advance_certificate(p: PlayerState, spaces: int) -> None:
     """Move the marker forward; never beyond the temporary limit (R1-LOCAL-14)."""
     p["cert"] = min(p["cert"] + spaces, max(p["cert"], cert_limit_index(p)))
 
 
-def hand_cattle(p: dict[str, Any]) -> list[str]:
+def hand_cattle(p: PlayerState) -> list[str]:
     return [c for c in p["hand"] if not is_objective(c)]

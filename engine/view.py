@@ -2,24 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Final
+
+from engine.component_types import Card, Tile
 from engine.components import breed, card, card_vp, tile
 from engine.data import cattle, player_board, trail
 from engine.rules import auxiliary, scoring
 from engine.state import (
-    State,
     cert_limit_index,
     certificates,
     hand_limit,
     permanent_certificates,
     step_limit,
 )
+from engine.state_types import State, TrailCell
+from engine.view_types import Decision, PlayerView, TrailSpaceView, View
 
 
-def _cards(ids: list[str]) -> list[dict]:
+def _cards(ids: list[str]) -> list[Card]:
     return [card(c) for c in ids]
 
 
-def _tiles(ids: list[str]) -> list[dict]:
+def _tiles(ids: list[str]) -> list[Tile]:
     return [tile(t) for t in ids]
 
 
@@ -30,11 +34,11 @@ def market_order(ids: list[str]) -> list[str]:
     return sorted(ids, key=lambda c: (cattle.MARKET_ORDER.index(breed(c)), card_vp(c), c))
 
 
-def _tile_or_none(tid: str | None) -> dict | None:
+def _tile_or_none(tid: str | None) -> Tile | None:
     return None if tid is None else tile(tid)
 
 
-def player_view(state: State, seat: int, viewer: int | None, reveal_all: bool) -> dict:
+def player_view(state: State, seat: int, viewer: int | None, reveal_all: bool) -> PlayerView:
     p = state["players"][seat]
     mine = reveal_all or viewer == seat
     return {
@@ -67,21 +71,18 @@ def player_view(state: State, seat: int, viewer: int | None, reveal_all: bool) -
     }
 
 
-def view(state: State, seat: int | None, reveal_all: bool = False) -> dict:
+def view(state: State, seat: int | None, reveal_all: bool = False) -> View:
     over = state["over"]
-    out = {
+    out: View = {
         "edition": state["edition"],
         "seq": state["seq"],
         "num_players": state["num_players"],
-        "options": dict(state["options"]),
+        "options": state["options"].copy(),
         "current_player": None if over else state["current"],
         "over": over,
         "viewer": seat,
         "players": [player_view(state, s, seat, reveal_all) for s in range(state["num_players"])],
-        "trail": {
-            space: {"tile": cell["tile"], "owner": cell["owner"], **_trail_extra(cell)}
-            for space, cell in state["trail"].items()
-        },
+        "trail": {space: _trail_space(cell) for space, cell in state["trail"].items()},
         "cattle_market": _cards(market_order(state["market"])),
         "market_stack": {"count": len(state["market_stack"])},
         "objective_display": _cards(state["objective_display"]),
@@ -98,13 +99,9 @@ def view(state: State, seat: int | None, reveal_all: bool = False) -> dict:
         },
         "foresight": [[_tile_or_none(t) for t in row] for row in state["foresight"]],
         "supply": {k: {"count": len(v)} for k, v in state["supply"].items()},
-        "indian_trade": {
-            s: _tile_or_none(state["trail"].get(s, {}).get("tile")) for s, _ in trail.TEEPEE_SPACES
-        },
+        "indian_trade": {s: _tile_at(state, s) for s, _ in trail.TEEPEE_SPACES},
         "hazard_sections": {
-            s: _tile_or_none(state["trail"].get(s, {}).get("tile"))
-            for h in trail.HAZARD_TYPES
-            for s in trail.HAZARD_SPACES[h]
+            s: _tile_at(state, s) for h in trail.HAZARD_TYPES for s in trail.HAZARD_SPACES[h]
         },
         "stations": {s: list(v) for s, v in state["stations"].items()},
         "station_masters": {s: _tile_or_none(sm) for s, sm in state["station_masters"].items()},
@@ -123,16 +120,30 @@ def view(state: State, seat: int | None, reveal_all: bool = False) -> dict:
     return out
 
 
-def _trail_extra(cell: dict) -> dict:
+def _trail_space(cell: TrailCell) -> TrailSpaceView:
     t = tile(cell["tile"])
-    return {"kind": t["kind"], "hands": list(t.get("hands", [t["hand"]] if "hand" in t else []))}
+    return {
+        "tile": cell["tile"],
+        "owner": cell["owner"],
+        "kind": t["kind"],
+        "hands": list(t.get("hands", [t["hand"]] if "hand" in t else [])),
+    }
 
 
-def decision(state: State) -> dict:
+def _tile_at(state: State, space: str) -> Tile | None:
+    cell = state["trail"].get(space)
+    return None if cell is None else tile(cell["tile"])
+
+
+# The frame fields a decision shows (all public).
+_DECISION_KEYS: Final = ("n", "station", "bv", "cowboys", "space", "building", "to", "target")
+
+
+def decision(state: State) -> Decision:
     """A public description of the pending decision (which frame, for whom)."""
     frame = state["stack"][-1]
-    info = {"seat": state["current"], "kind": frame["t"]}
-    for key in ("n", "station", "bv", "cowboys", "space", "building", "to", "target"):
+    info: Decision = {"seat": state["current"], "kind": frame["t"]}
+    for key in _DECISION_KEYS:
         if key in frame:
             info[key] = frame[key]
     return info

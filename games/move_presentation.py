@@ -1,8 +1,8 @@
 """How the game page shows a seat's legal moves: grouped, priced, and mapped onto the board.
 
 The engine decides which moves are legal and what they cost; this module only asks it
-(``engine.describe`` for the words, ``engine.apply`` on a copy for the price) and arranges
-the answers, so that a button can say what a move costs before it is made.
+(``engine.describe`` for the words, ``engine.price`` for the price) and arranges the
+answers, so that a button can say what a move costs before it is made.
 """
 
 from __future__ import annotations
@@ -13,9 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from engine.data import buildings, player_board
 from engine.data import railroad as railroad_data
-from engine.rules import turn
 
 # Titles of the groups of buttons, by move type or by local action id ("action:<id>").
 GROUP_TITLES: dict[str, str] = {
@@ -209,55 +207,11 @@ def board_targets(groups: list[MoveGroup]) -> dict[str, int]:
 # --- prices ------------------------------------------------------------------------------
 
 
-# Moves after which the engine waits for the same player's next decision at once: the money
-# they change is theirs alone. (After others, such as a Kansas City delivery, automatic
-# steps like transport costs follow, which the move itself does not cost.)
-PRICED_TYPES = frozenset({"move", "action", "aux", "buy", "upgrade", "place", "income"})
-
-
 def move_cost(state: Any, seat: int, move: Mapping[str, Any]) -> tuple[int | None, str]:
-    """(dollars, words): what the move costs (negative: what it earns).
-
-    Measured by letting the engine apply the move to a copy of the state, so the figure is
-    the rules' own (fees paid as far as money allows, discounts, rewards). Building is the
-    exception: its price is paid when the building is placed, one decision later, so the
-    button shows the building's craftsmen and their price at this location's rate.
-    """
-    if move["type"] == "action" and move.get("id") == "build":
-        return _building_price(state, move)
-    if move["type"] == "disc" and str(move.get("space", "")).startswith("HAND-"):
-        return player_board.HAND_DISC_COST, f"${player_board.HAND_DISC_COST}"
-    if move["type"] not in PRICED_TYPES:
-        return None, ""
-    before = state["players"][seat]["money"]
-    try:
-        after = engine.apply(state, seat, dict(move))["players"][seat]["money"]
-    except engine.IllegalMove:
-        return None, ""
-    cost = before - after
-    herder_moves = move["type"] == "move" or move.get("id") == "move"
-    if cost > 0:
-        return cost, f"${cost} in fees" if herder_moves else f"${cost}"
-    if cost < 0:
-        return cost, f"+${-cost}"
-    return (0, "no fees") if herder_moves else (None, "")
-
-
-def _building_price(state: Any, move: Mapping[str, Any]) -> tuple[int | None, str]:
-    frame = state["stack"][-1] if state.get("stack") else None
-    rate = None
-    if frame is not None and "tile" in frame:
-        for slot in turn.location_slots(state, frame):
-            for spec in slot:
-                if spec["id"] == move["id"]:
-                    rate = spec.get("rate")
-    if frame is not None and frame.get("t") == "once":
-        rate = next((s.get("rate") for s in frame.get("specs", []) if s["id"] == "build"), None)
-    need = buildings.craftsmen(move["building"])
-    crafts = f"{need} craftsm{'a' if need == 1 else 'e'}n"
-    if rate is None:
-        return None, crafts
-    return need * rate, f"${need * rate}, {crafts}"
+    """(dollars, words): what the move costs (negative: what it earns), as ``engine.price``
+    works it out."""
+    price = engine.price(state, seat, move)
+    return price["cost"], price["cost_text"]
 
 
 def station_of_track(space: str) -> str | None:

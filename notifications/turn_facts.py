@@ -13,7 +13,7 @@ import logging
 from typing import Any
 
 import engine
-from engine.notation import card_text
+from engine import card_text
 from games.move_presentation import decision_text, move_cost
 
 logger = logging.getLogger(__name__)

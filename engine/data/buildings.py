@@ -7,20 +7,25 @@ alternatives (EITHER/OR, R1-LOCAL-05).  Each alternative is an action spec: a di
 
 from __future__ import annotations
 
-Spec = dict
+from typing import Unpack
+
+from engine.component_types import ActionSpec, DiscardReward
+
+Spec = ActionSpec
 Slots = list[list[Spec]]
 
 
-def discard(card: str, **reward: object) -> Spec:
+def discard(card: str, **reward: Unpack[DiscardReward]) -> Spec:
     """Discard requirement (``card`` = breed, ``any``, ``pair`` or ``objective``) and rewards."""
-    return {"id": f"discard-{card}", "kind": "discard", "card": card, **reward}
+    spec: Spec = {"id": f"discard-{card}", "kind": "discard", "card": card}
+    return {**spec, **reward}
 
 
-HIRE = {"id": "hire", "kind": "hire", "mod": 0}
-BUY = {"id": "buy", "kind": "buy"}
-TRADE = {"id": "trade", "kind": "trade"}
-AUX = {"id": "aux", "kind": "aux", "double": True}
-ENGINE_BY_ENGINEERS = {"id": "engine", "kind": "engine", "n": "engineers", "pay": 0}
+HIRE: Spec = {"id": "hire", "kind": "hire", "mod": 0}
+BUY: Spec = {"id": "buy", "kind": "buy"}
+TRADE: Spec = {"id": "trade", "kind": "trade"}
+AUX: Spec = {"id": "aux", "kind": "aux", "double": True}
+ENGINE_BY_ENGINEERS: Spec = {"id": "engine", "kind": "engine", "n": "engineers", "pay": 0}
 
 
 def move(n: int) -> Spec:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.component_types import Card
+
 # breed -> (breeding value, colour)
 BREEDS: dict[str, tuple[int, str]] = {
     "jersey": (1, "gray"),
@@ -58,8 +60,8 @@ MARKET_DRAW_COWBOYS = 1
 MARKET_DRAW_CARDS = 2
 
 
-def _build_cards() -> dict[str, dict]:
-    cards: dict[str, dict] = {}
+def _build_cards() -> dict[str, Card]:
+    cards: dict[str, Card] = {}
     for breed, vps in MARKET_DECK:
         for i, vp in enumerate(vps, 1):
             cid = f"{breed}-{i}"
@@ -73,7 +75,7 @@ def _build_cards() -> dict[str, dict]:
     return cards
 
 
-MARKET_CARDS: dict[str, dict] = _build_cards()
+MARKET_CARDS: dict[str, Card] = _build_cards()
 
 
 def starting_card_ids(seat: int) -> list[str]:
@@ -81,6 +83,6 @@ def starting_card_ids(seat: int) -> list[str]:
     return [f"p{seat}-{breed}-{i}" for breed, n in STARTING_DECK for i in range(1, n + 1)]
 
 
-def starting_card(cid: str) -> dict:
+def starting_card(cid: str) -> Card:
     _, breed, _ = cid.split("-")
     return {"kind": "cattle", "id": cid, "breed": breed, "value": BREEDS[breed][0], "vp": 0}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.component_types import Card
+
 # Task codes: B building, G green teepee, BL blue teepee, H hazard, S station disc,
 # 3/4/5 cattle of that breeding value in the deck, SF disc on San Francisco.
 TASK_CODES: tuple[str, ...] = ("B", "G", "BL", "H", "S", "3", "4", "5", "SF")
@@ -54,7 +56,7 @@ IMMEDIATE: dict[str, tuple[str, int]] = {
 }
 
 
-def card(cid: str) -> dict:
+def card(cid: str) -> Card:
     action, tasks, plus, minus = ALL[cid]
     return {
         "kind": "objective",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.component_types import Tile
+
 LAST = "39"
 START = "0"
 
@@ -68,6 +70,6 @@ def crosses_before(x: int) -> int:
     return sum(1 for c in CROSSES if c < x)
 
 
-def sm_card(sm: str) -> dict:
+def sm_card(sm: str) -> Tile:
     upper, lower = STATION_MASTERS[sm]
     return {"kind": "station_master", "id": sm, "type": upper, "scoring": lower}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.component_types import Tile
+
 WORKER_KINDS: tuple[str, ...] = ("cowboy", "craftsman", "engineer")
 
 # Per hazard type, the 6 tiles: (VP, hand colour) (§9.2).
@@ -18,34 +20,40 @@ HAZARD_MIX: tuple[tuple[int, str], ...] = (
 TEEPEE_HAND: dict[str, str] = {"green": "green", "blue": "black"}
 
 
-def _build() -> dict[str, dict]:
-    tiles: dict[str, dict] = {}
-
-    def add(tid: str, **info: object) -> None:
-        tiles[tid] = {"id": tid, **info}
-
+def _build() -> dict[str, Tile]:
+    tiles: dict[str, Tile] = {}
     # Workers: 11 per type with back 2, 7 per type with back 3.
     for kind in WORKER_KINDS:
         for i in range(1, 19):
-            add(f"{kind}-{i:02d}", kind="worker", type=kind, back=2 if i <= 11 else 3)
+            tid = f"{kind}-{i:02d}"
+            tiles[tid] = {"id": tid, "kind": "worker", "type": kind, "back": 2 if i <= 11 else 3}
     # Hazards: 6 per type, all back 1.
     for hazard in ("flood", "drought", "rockfall"):
         for i, (vp, hand) in enumerate(HAZARD_MIX, 1):
-            add(f"{hazard}-{i}", kind="hazard", type=hazard, vp=vp, hand=hand, back=1)
+            tid = f"{hazard}-{i}"
+            tiles[tid] = {
+                "id": tid,
+                "kind": "hazard",
+                "type": hazard,
+                "vp": vp,
+                "hand": hand,
+                "back": 1,
+            }
     # Teepees: green 9 with back 1 and 2 with back 3; blue 8 with back 1 and 3 with back 3.
     for colour, back1 in (("green", 9), ("blue", 8)):
         for i in range(1, 12):
-            add(
-                f"{colour}-{i:02d}",
-                kind="teepee",
-                type=colour,
-                hand=TEEPEE_HAND[colour],
-                back=1 if i <= back1 else 3,
-            )
+            tid = f"{colour}-{i:02d}"
+            tiles[tid] = {
+                "id": tid,
+                "kind": "teepee",
+                "type": colour,
+                "hand": TEEPEE_HAND[colour],
+                "back": 1 if i <= back1 else 3,
+            }
     return tiles
 
 
-TILES: dict[str, dict] = _build()
+TILES: dict[str, Tile] = _build()
 
 
 def supply_stacks() -> dict[str, list[str]]:
@@ -56,6 +64,8 @@ def supply_stacks() -> dict[str, list[str]]:
     return stacks
 
 
-def tile(tid: str) -> dict:
-    info = TILES[tid]
-    return {k: v for k, v in info.items() if k != "back"}
+def tile(tid: str) -> Tile:
+    """The tile without its back number (what a view shows)."""
+    info = TILES[tid].copy()
+    del info["back"]
+    return info

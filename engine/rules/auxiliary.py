@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from engine.data import player_board
+from engine.move_types import MoveParams
 from engine.rules import railroad
-from engine.state import State, cleared, cur, draw_cards, push
+from engine.state import cleared, cur, draw_cards, push
+from engine.state_types import PlayerState, State
 
 
-def level(p: dict, n: int) -> int:
+def level(p: PlayerState, n: int) -> int:
     """0 locked, 1 single, 2 double available (R1-AUX-02/04; aux 1 and 2 have a gray space)."""
     spaces = player_board.AUX_DISCS[n]
     done = sum(1 for d in spaces if cleared(p, d))
@@ -16,15 +18,15 @@ def level(p: dict, n: int) -> int:
     return done
 
 
-def aux_moves(state: State, allow_double: bool) -> list[dict]:
+def aux_moves(state: State, allow_double: bool) -> list[MoveParams]:
     """Parameters of every auxiliary action the current player can take now."""
     seat = state["current"]
     p = cur(state)
-    out: list[dict] = []
+    out: list[MoveParams] = []
     for n in range(1, 6):
         top = level(p, n) if allow_double else min(1, level(p, n))
         for times in range(1, top + 1):
-            base = {"aux": n, "double": times == 2}
+            base: MoveParams = {"aux": n, "double": times == 2}
             if n in (1, 2):
                 out.append(base)
             elif n == 3 and p["money"] >= times:
@@ -39,7 +41,7 @@ def aux_moves(state: State, allow_double: bool) -> list[dict]:
     return out
 
 
-def perform(state: State, params: dict) -> None:
+def perform(state: State, params: MoveParams) -> None:
     seat = state["current"]
     p = cur(state)
     n = params["aux"]

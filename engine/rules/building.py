@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from engine.data import buildings, trail
-from engine.state import State, cur, find_frame, workers
+from engine.move_types import Move, MoveParams
+from engine.state import cur, find_frame, workers
+from engine.state_types import Frame, State
 
 
 def _targets(state: State, tile: str, rate: int) -> list[str]:
@@ -24,17 +26,17 @@ def _targets(state: State, tile: str, rate: int) -> list[str]:
     return out
 
 
-def building_choices(state: State, rate: int) -> list[dict]:
+def building_choices(state: State, rate: int) -> list[MoveParams]:
     return [{"building": b} for b in cur(state)["buildings"] if _targets(state, b, rate)]
 
 
-def place_moves(state: State, frame: dict) -> list[dict]:
+def place_moves(state: State, frame: Frame) -> list[Move]:
     return [
         {"type": "place", "space": s} for s in _targets(state, frame["building"], frame["rate"])
     ]
 
 
-def place_apply(state: State, frame: dict, move: dict) -> None:
+def place_apply(state: State, frame: Frame, move: Move) -> None:
     state["stack"].pop()
     p = cur(state)
     seat = state["current"]

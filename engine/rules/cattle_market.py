@@ -4,21 +4,23 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine.components import card_class, value
+from engine.components import CardClass, card_class, value
 from engine.data import cattle
-from engine.state import State, cur, workers
+from engine.move_types import Move
+from engine.state import cur, workers
+from engine.state_types import Frame, State
 
 
-def _classes(cards: list[str]) -> dict[tuple, list[str]]:
-    out: dict[tuple, list[str]] = {}
+def _classes(cards: list[str]) -> dict[CardClass, list[str]]:
+    out: dict[CardClass, list[str]] = {}
     for c in cards:
         out.setdefault(card_class(c), []).append(c)
     return out
 
 
-def buy_moves(state: State, cowboys: int) -> list[dict]:
+def buy_moves(state: State, cowboys: int) -> list[Move]:
     p = cur(state)
-    moves: list[dict] = []
+    moves: list[Move] = []
     for option, (need, price, bv, count) in cattle.BUY_OPTIONS.items():
         if need > cowboys or price > p["money"]:
             continue
@@ -37,12 +39,12 @@ def buy_moves(state: State, cowboys: int) -> list[dict]:
     return moves
 
 
-def buy_frame_moves(state: State, frame: dict) -> list[dict]:
+def buy_frame_moves(state: State, frame: Frame) -> list[Move]:
     moves = buy_moves(state, frame["cowboys"])
     return [*moves, {"type": "done"}]
 
 
-def buy_frame_apply(state: State, frame: dict, move: dict) -> None:
+def buy_frame_apply(state: State, frame: Frame, move: Move) -> None:
     p = cur(state)
     if move["type"] == "done":
         state["stack"].pop()

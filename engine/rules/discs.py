@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from engine.data import cities, player_board
-from engine.state import State, player
+from engine.data.railroad import STATIONS
+from engine.move_types import Move
+from engine.state import player
+from engine.state_types import Frame, State
 
 
 def board_discs(state: State, seat: int, corner: str, reserve: int = 0) -> list[str]:
@@ -48,15 +51,13 @@ def clear_disc(state: State, seat: int, disc: str) -> None:
         p["money"] -= player_board.HAND_DISC_COST
 
 
-def disc_moves(state: State, frame: dict) -> list[dict]:
+def disc_moves(state: State, frame: Frame) -> list[Move]:
     seat = state["current"]
     if frame["target"] == "city":
         corner = cities.CITIES[frame["to"]][2]
     else:
-        from engine.data.railroad import STATIONS
-
         corner = STATIONS[frame["to"]][4]
-    moves = [
+    moves: list[Move] = [
         {"type": "disc", "space": d}
         for d in board_discs(state, seat, corner, reserve=frame["reserve"])
     ]
@@ -66,7 +67,7 @@ def disc_moves(state: State, frame: dict) -> list[dict]:
     return moves
 
 
-def disc_apply(state: State, frame: dict, move: dict) -> None:
+def disc_apply(state: State, frame: Frame, move: Move) -> None:
     state["stack"].pop()
     seat = state["current"]
     if "space" in move:

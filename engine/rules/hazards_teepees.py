@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from engine.components import tile_kind
 from engine.data import trail
-from engine.state import State, cur
+from engine.move_types import MoveParams
+from engine.state import cur
+from engine.state_types import State
 
 
-def trade_options(state: State) -> list[dict]:
+def trade_options(state: State) -> list[MoveParams]:
     """Any teepee; a negative value must be paid in full (R1-TEEPEE-01..04)."""
     money = cur(state)["money"]
     return [
@@ -24,7 +26,7 @@ def trade(state: State, space: str) -> None:
     p["money"] += trail.TEEPEE_VALUE[space]
 
 
-def hazard_options(state: State, cost: int) -> list[dict]:
+def hazard_options(state: State, cost: int) -> list[MoveParams]:
     if cost > cur(state)["money"]:
         return []  # R1-HAZARD-03
     return [

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from engine.data import buildings, player_board
-from engine.state import State, cur, push, workers
+from engine.move_types import MoveParams
+from engine.state import cur, push, workers
+from engine.state_types import State
 
 
-def hire_options(state: State, mod: int) -> list[dict]:
+def hire_options(state: State, mod: int) -> list[MoveParams]:
     """Rows other than the token's (R1-HIRE-02); cost = row cost + modifier, paid in full
     (R1-HIRE-03/04/05); a full row of that type cannot take more (R1-HIRE-10)."""
     p = cur(state)
     jm = state["job_market"]
-    out = []
+    out: list[MoveParams] = []
     for r, cells in enumerate(jm["rows"]):
         if r == jm["token_row"]:
             continue
@@ -32,8 +34,9 @@ def state_tile_type(tid: str) -> str:
 def hire(state: State, row: int, kind: str, mod: int) -> None:
     p = cur(state)
     cells = state["job_market"]["rows"][row]
-    col = next(i for i, t in enumerate(cells) if t is not None and state_tile_type(t) == kind)
-    tid = cells[col]
+    col, tid = next(
+        (i, t) for i, t in enumerate(cells) if t is not None and state_tile_type(t) == kind
+    )
     cells[col] = None
     p["money"] -= player_board.JOB_ROW_COSTS[row] + mod
     p["workers"][kind].append(tid)

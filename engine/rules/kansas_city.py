@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from engine.components import breed, tile_kind, value
 from engine.data import cities, player_board, railroad
+from engine.move_types import Move
 from engine.rules import discs
 from engine.setup import place_supply_tile, place_worker_in_job_market
-from engine.state import State, cur, permanent_certificates, push
+from engine.state import cur, permanent_certificates, push
+from engine.state_types import Frame, State
 
 KC_FRAMES = ("kc_foresight", "kc_income", "kc_deliver")
 
@@ -22,7 +24,7 @@ def enter(state: State) -> None:
 # --- subphases 1-3: foresight ----------------------------------------------------------------
 
 
-def foresight_moves(state: State, frame: dict) -> list[dict]:
+def foresight_moves(state: State, frame: Frame) -> list[Move]:
     """A worker may not be chosen once the job market is closed (R1-END-03/06)."""
     closed = state["job_market"]["token_row"] is None
     row = state["foresight"][frame["n"] - 1]
@@ -33,10 +35,11 @@ def foresight_moves(state: State, frame: dict) -> list[dict]:
     ]
 
 
-def foresight_apply(state: State, frame: dict, move: dict) -> None:
+def foresight_apply(state: State, frame: Frame, move: Move) -> None:
     state["stack"].pop()
     row = state["foresight"][frame["n"] - 1]
     tid = row[move["slot"]]
+    assert tid is not None, "foresight_moves offers only the spaces with a tile"
     row[move["slot"]] = None
     if tile_kind(tid) == "worker":
         place_worker_in_job_market(state, tid)
@@ -52,14 +55,14 @@ def base_breeding_value(hand: list[str]) -> int:
     return sum(value(c) for c in {breed(c): c for c in hand if breed(c)}.values())
 
 
-def income_moves(state: State, frame: dict) -> list[dict]:
+def income_moves(state: State, frame: Frame) -> list[Move]:
     p = cur(state)
     track = player_board.CERT_TRACK
     options = sorted({track[p["cert"]] - track[j] for j in range(p["cert"] + 1)})
     return [{"type": "income", "certificates": c} for c in options]
 
 
-def income_apply(state: State, frame: dict, move: dict) -> None:
+def income_apply(state: State, frame: Frame, move: Move) -> None:
     state["stack"].pop()
     p = cur(state)
     track = player_board.CERT_TRACK
@@ -93,7 +96,7 @@ def deliverable(state: State, seat: int, city: str, limit: int, transport: bool)
     return discs.can_place(state, seat, corner, reserve)
 
 
-def deliver_moves(state: State, frame: dict) -> list[dict]:
+def deliver_moves(state: State, frame: Frame) -> list[Move]:
     seat = state["current"]
     return [
         {"type": "deliver", "city": c}
@@ -102,7 +105,7 @@ def deliver_moves(state: State, frame: dict) -> list[dict]:
     ]
 
 
-def deliver_apply(state: State, frame: dict, move: dict) -> None:
+def deliver_apply(state: State, frame: Frame, move: Move) -> None:
     state["stack"].pop()
     city = move["city"]
     p = cur(state)
@@ -114,7 +117,7 @@ def deliver_apply(state: State, frame: dict, move: dict) -> None:
     push(state, "disc", target="city", to=city, reserve=cost)
 
 
-def arrows_run(state: State, frame: dict) -> None:
+def arrows_run(state: State, frame: Frame) -> None:
     """Delivery actions fire when the second disc of an arrow is placed (R1-KC-32/34/35)."""
     state["stack"].pop()
     seat = state["current"]
@@ -132,13 +135,13 @@ def arrows_run(state: State, frame: dict) -> None:
             push(state, "gain_objective", dest="discard", optional=False)
 
 
-def transport_run(state: State, frame: dict) -> None:
+def transport_run(state: State, frame: Frame) -> None:
     state["stack"].pop()
     p = cur(state)
     p["money"] -= min(frame["amount"], p["money"])
 
 
-def final_run(state: State, frame: dict) -> None:
+def final_run(state: State, frame: Frame) -> None:
     """Cattleman back to the start, refill the foresight spaces (R1-KC-43/44)."""
     state["stack"].pop()
     cur(state)["herder"] = "START"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.components import tile_hands, tile_kind
 from engine.data import player_board, trail
-from engine.state import State
+from engine.state_types import State
 
 
 def paths(

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from engine.components import is_objective
 from engine.data import objectives
-from engine.state import State, cur, push
+from engine.data.buildings import AUX
+from engine.move_types import Move
+from engine.state import cur, push
+from engine.state_types import Frame, State
 
 
 def gain_options(state: State) -> list[str]:
@@ -29,20 +32,20 @@ def take(state: State, card: str, dest: str) -> None:
     (p["hand"] if dest == "hand" else p["discard"]).append(cid)
 
 
-def gain_moves(state: State, frame: dict) -> list[dict]:
-    moves = [{"type": "take_objective", "card": c} for c in gain_options(state)]
+def gain_moves(state: State, frame: Frame) -> list[Move]:
+    moves: list[Move] = [{"type": "take_objective", "card": c} for c in gain_options(state)]
     if moves and frame["optional"]:
         moves.append({"type": "pass"})
     return moves
 
 
-def gain_apply(state: State, frame: dict, move: dict) -> None:
+def gain_apply(state: State, frame: Frame, move: Move) -> None:
     state["stack"].pop()
     if move["type"] == "take_objective":
         take(state, move["card"], frame["dest"])
 
 
-def play_moves(state: State) -> list[dict]:
+def play_moves(state: State) -> list[Move]:
     seen: dict[str, None] = {}
     for c in cur(state)["hand"]:
         if is_objective(c):
@@ -52,8 +55,6 @@ def play_moves(state: State) -> list[dict]:
 
 def play(state: State, card: str, in_kansas_city: bool) -> None:
     """Put the card into the objective area, then offer its immediate action (R1-OBJ-06)."""
-    from engine.data.buildings import AUX
-
     p = cur(state)
     p["hand"].remove(card)
     p["objectives"].append(card)

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from engine.data import railroad as rr
+from engine.data.buildings import WORKER_ACTIONS
+from engine.move_types import Move
 from engine.rules import discs
-from engine.state import State, player, push
+from engine.state import player, push
+from engine.state_types import Frame, State
 
 
 def _occupied(state: State, seat: int) -> set[str]:
@@ -123,24 +126,24 @@ def stations_behind(state: State, seat: int) -> list[str]:
 # --- frames ------------------------------------------------------------------------------
 
 
-def station_moves(state: State, frame: dict) -> list[dict]:
+def station_moves(state: State, frame: Frame) -> list[Move]:
     if not can_upgrade(state, state["current"], frame["station"]):
         return []
     return [{"type": "upgrade", "station": frame["station"]}, {"type": "pass"}]
 
 
-def station_apply(state: State, frame: dict, move: dict) -> None:
+def station_apply(state: State, frame: Frame, move: Move) -> None:
     state["stack"].pop()
     if move["type"] == "upgrade":
         upgrade(state, state["current"], frame["station"])
 
 
-def back39_moves(state: State, frame: dict) -> list[dict]:
+def back39_moves(state: State, frame: Frame) -> list[Move]:
     spaces = sorted(backward_any(state, state["current"]), key=_order)
     return [{"type": "engine", "to": s} for s in spaces]
 
 
-def back39_apply(state: State, frame: dict, move: dict) -> None:
+def back39_apply(state: State, frame: Frame, move: Move) -> None:
     state["stack"].pop()
     seat = state["current"]
     p = player(state, seat)
@@ -150,26 +153,25 @@ def back39_apply(state: State, frame: dict, move: dict) -> None:
         push(state, "station", station=rr.STATION_AT[move["to"]])
 
 
-def sm_moves(state: State, frame: dict) -> list[dict]:
+def sm_moves(state: State, frame: Frame) -> list[Move]:
     """R1-STATION-07/08: appoint a hired worker from the rightmost occupied space of a row."""
     if not state["station_masters"].get(frame["station"]):
         return []
     p = state["players"][state["current"]]
-    moves = [{"type": "appoint", "worker": k} for k, row in p["workers"].items() if row]
+    moves: list[Move] = [{"type": "appoint", "worker": k} for k, row in p["workers"].items() if row]
     return [*moves, {"type": "pass"}] if moves else []
 
 
-def sm_apply(state: State, frame: dict, move: dict) -> None:
+def sm_apply(state: State, frame: Frame, move: Move) -> None:
     state["stack"].pop()
     if move["type"] != "appoint":
         return
-    from engine.data.buildings import WORKER_ACTIONS
-
     p = state["players"][state["current"]]
     station = frame["station"]
     worker = p["workers"][move["worker"]].pop()
     state["station_workers"][station] = worker
     sm = state["station_masters"][station]
+    assert sm is not None, "sm_moves offers no appointment once the station master is gone"
     state["station_masters"][station] = None
     p["station_masters"].append(sm)
     upper = rr.STATION_MASTERS[sm][0]

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from engine.components import card_vp, is_objective, tile_type, value
 from engine.data import buildings, cities, objectives, player_board, railroad
-from engine.state import State, certificates, cleared, permanent_certificates
+from engine.data.tiles import TILES
+from engine.state import certificates, cleared, permanent_certificates
+from engine.state_types import PlayerState, State
+from engine.view_types import PlayerScore, Score
 
 CATEGORIES = (
     "money",
@@ -21,7 +24,7 @@ CATEGORIES = (
 )
 
 
-def _deck(p: dict) -> list[str]:
+def _deck(p: PlayerState) -> list[str]:
     return p["draw"] + p["hand"] + p["discard"]
 
 
@@ -106,7 +109,7 @@ def best_objectives(
     return best[0]
 
 
-def score_player(state: State, seat: int) -> dict:
+def score_player(state: State, seat: int) -> PlayerScore:
     p = state["players"][seat]
     cats = dict.fromkeys(CATEGORIES, 0)
     cats["money"] = p["money"] // 5
@@ -125,8 +128,6 @@ def score_player(state: State, seat: int) -> dict:
     cats["stations"] = sum(
         railroad.STATIONS[s][3] for s, seats in state["stations"].items() if seat in seats
     )
-    from engine.data.tiles import TILES
-
     cats["hazards"] = sum(TILES[t]["vp"] for t in p["hazards"])
     cats["cattle"] = sum(card_vp(c) for c in _deck(p))
     deck_objectives = [c for c in _deck(p) if is_objective(c)]
@@ -157,9 +158,8 @@ def score_player(state: State, seat: int) -> dict:
     return {"total": sum(cats.values()), "categories": cats}
 
 
-def scores(state: State) -> list[dict]:
+def scores(state: State) -> list[Score]:
     result = [score_player(state, s) for s in range(state["num_players"])]
     top = max(r["total"] for r in result)
-    for r in result:
-        r["winner"] = r["total"] == top  # R1-SCORE-22: shared victory
-    return result
+    # R1-SCORE-22: shared victory
+    return [{**r, "winner": r["total"] == top} for r in result]

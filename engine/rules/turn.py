@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
-from engine.components import card_class
-from engine.data import buildings, trail
-from engine.rules import actions, auxiliary, kansas_city, movement
-from engine.state import State, cur, draw_cards, hand_limit, push, step_limit
+from engine.component_types import ActionSpec
+from engine.components import CardClass, card_class
+from engine.data import trail
+from engine.move_types import Move
+from engine.rules import actions, auxiliary, movement
+from engine.rules.locations import enter_location, location_slots
+from engine.state import advance_certificate, cur, draw_cards, hand_limit, push, step_limit
+from engine.state_types import Frame, State
 
 
 def start_turn(state: State, seat: int) -> None:
@@ -29,39 +33,8 @@ def end_turn(state: State) -> None:
     start_turn(state, (state["current"] + 1) % state["num_players"])
 
 
-def enter_location(state: State, space: str) -> None:
-    """Queue phase B for the location reached (R1-LOC-01)."""
-    if space == trail.KC:
-        kansas_city.enter(state)
-        return
-    cell = state["trail"][space]
-    own = cell["owner"] == state["current"]
-    neutral = cell["owner"] is None and cell["tile"] in buildings.NEUTRAL
-    push(
-        state,
-        "loc",
-        space=space,
-        tile=cell["tile"],
-        local=own or neutral,
-        used=[],
-        acted=False,
-        aux=False,
-    )
-
-
-def location_slots(state: State, frame: dict) -> list[list[dict]]:
-    slots = list(buildings.slots(frame["tile"]))
-    if (
-        frame["t"] == "loc"
-        and frame["space"] in trail.RISK_ACTIONS
-        and frame["tile"] not in (buildings.NEUTRAL)
-    ):
-        slots.append([buildings.RISK[trail.RISK_ACTIONS[frame["space"]]]])  # R1-LOCAL-07
-    return slots
-
-
-def _action_moves(state: State, frame: dict) -> list[dict]:
-    moves = []
+def _action_moves(state: State, frame: Frame) -> list[Move]:
+    moves: list[Move] = []
     for i, slot in enumerate(location_slots(state, frame)):
         if i in frame["used"]:
             continue
@@ -73,7 +46,7 @@ def _action_moves(state: State, frame: dict) -> list[dict]:
     return moves
 
 
-def _find_spec(state: State, frame: dict, ident: str) -> tuple[int, dict]:
+def _find_spec(state: State, frame: Frame, ident: str) -> tuple[int, ActionSpec]:
     for i, slot in enumerate(location_slots(state, frame)):
         for spec in slot:
             if spec["id"] == ident:
@@ -81,42 +54,40 @@ def _find_spec(state: State, frame: dict, ident: str) -> tuple[int, dict]:
     raise AssertionError(ident)
 
 
-def _strip(move: dict) -> dict:
-    return {k: v for k, v in move.items() if k not in ("type", "id")}
-
-
 # --- frames ------------------------------------------------------------------------------------
 
 
-def first_moves(state: State, frame: dict) -> list[dict]:
+def first_moves(state: State, frame: Frame) -> list[Move]:
     return [{"type": "start", "space": s} for s in trail.NEUTRAL_SPACES]
 
 
-def first_apply(state: State, frame: dict, move: dict) -> None:
+def first_apply(state: State, frame: Frame, move: Move) -> None:
     """R1-TURN-03/04: any neutral building, no steps, no fees; straight to phase B."""
     state["stack"].pop()
     cur(state)["herder"] = move["space"]
     enter_location(state, move["space"])
 
 
-def phase_a_moves(state: State, frame: dict) -> list[dict]:
+def phase_a_moves(state: State, frame: Frame) -> list[Move]:
     p = cur(state)
+    herder = p["herder"]
+    assert herder is not None, "phase A follows the first turn"
     return [
         {"type": "move", "to": d, "via": list(v)}
-        for d, v in movement.paths(state, p["herder"], step_limit(state, p))
+        for d, v in movement.paths(state, herder, step_limit(state, p))
     ]
 
 
-def phase_a_apply(state: State, frame: dict, move: dict) -> None:
+def phase_a_apply(state: State, frame: Frame, move: Move) -> None:
     state["stack"].pop()
     movement.move_herder(state, state["current"], move["to"], move["via"], fees=True)
     enter_location(state, move["to"])
 
 
-def loc_moves(state: State, frame: dict) -> list[dict]:
+def loc_moves(state: State, frame: Frame) -> list[Move]:
     """EITHER local actions, each once and in any order, OR one single auxiliary action
     (R1-LOC-02..05, R1-LOCAL-01..03); everything is optional (R1-LOC-07)."""
-    moves: list[dict] = []
+    moves: list[Move] = []
     if frame["local"] and not frame["aux"]:
         moves += _action_moves(state, frame)
     if not frame["acted"] and not frame["aux"]:
@@ -125,36 +96,36 @@ def loc_moves(state: State, frame: dict) -> list[dict]:
     return moves
 
 
-def loc_apply(state: State, frame: dict, move: dict) -> None:
+def loc_apply(state: State, frame: Frame, move: Move) -> None:
     if move["type"] == "end":
         state["stack"].pop()
     elif move["type"] == "aux":
         frame["aux"] = True
-        auxiliary.perform(state, _strip(move))
+        auxiliary.perform(state, move)
     else:
         slot, spec = _find_spec(state, frame, move["id"])
         frame["used"].append(slot)
         frame["acted"] = True
-        actions.perform(state, spec, _strip(move))
+        actions.perform(state, spec, move)
 
 
-def copy_moves(state: State, frame: dict) -> list[dict]:
+def copy_moves(state: State, frame: Frame) -> list[Move]:
     """8b: the adjacent tile's printed local actions, as this tile's (R1-LOCAL-26/27)."""
     return [*_action_moves(state, frame), {"type": "done"}]
 
 
-def copy_apply(state: State, frame: dict, move: dict) -> None:
+def copy_apply(state: State, frame: Frame, move: Move) -> None:
     if move["type"] == "done":
         state["stack"].pop()
         return
     slot, spec = _find_spec(state, frame, move["id"])
     frame["used"].append(slot)
-    actions.perform(state, spec, _strip(move))
+    actions.perform(state, spec, move)
 
 
-def once_moves(state: State, frame: dict) -> list[dict]:
+def once_moves(state: State, frame: Frame) -> list[Move]:
     """An optional action: perform it now or forfeit it (R1-HIRE-09, R1-STATION-13)."""
-    moves = [
+    moves: list[Move] = [
         {"type": "action", "id": spec["id"], **params}
         for spec in frame["specs"]
         for params in actions.spec_moves(state, spec)
@@ -162,28 +133,28 @@ def once_moves(state: State, frame: dict) -> list[dict]:
     return [*moves, {"type": "pass"}] if moves else []
 
 
-def once_apply(state: State, frame: dict, move: dict) -> None:
+def once_apply(state: State, frame: Frame, move: Move) -> None:
     state["stack"].pop()
     if move["type"] == "action":
         spec = next(s for s in frame["specs"] if s["id"] == move["id"])
-        actions.perform(state, spec, _strip(move))
+        actions.perform(state, spec, move)
 
 
 def _card_choices(state: State) -> list[str]:
-    seen: dict[tuple, str] = {}
+    seen: dict[CardClass, str] = {}
     for c in cur(state)["hand"]:
         seen.setdefault(card_class(c), c)
     return list(seen.values())
 
 
-def discard_moves(state: State, frame: dict) -> list[dict]:
+def discard_moves(state: State, frame: Frame) -> list[Move]:
     """Discard as many as were drawn; any hand cards (R1-DRAW-11, R1-AUX-06)."""
     if frame["n"] <= 0:
         return []
     return [{"type": "discard", "card": c} for c in _card_choices(state)]
 
 
-def discard_apply(state: State, frame: dict, move: dict) -> None:
+def discard_apply(state: State, frame: Frame, move: Move) -> None:
     p = cur(state)
     p["hand"].remove(move["card"])
     p["discard"].append(move["card"])
@@ -192,15 +163,15 @@ def discard_apply(state: State, frame: dict, move: dict) -> None:
         state["stack"].pop()
 
 
-def remove_moves(state: State, frame: dict) -> list[dict]:
+def remove_moves(state: State, frame: Frame) -> list[Move]:
     """Remove hand cards from the game; the reward may be forfeited (R1-AUX-09/10)."""
     if frame["n"] <= 0:
         return []
-    moves = [{"type": "remove", "card": c} for c in _card_choices(state)]
+    moves: list[Move] = [{"type": "remove", "card": c} for c in _card_choices(state)]
     return [*moves, {"type": "pass"}] if moves else []
 
 
-def remove_apply(state: State, frame: dict, move: dict) -> None:
+def remove_apply(state: State, frame: Frame, move: Move) -> None:
     if move["type"] == "pass":
         state["stack"].pop()
         return
@@ -212,9 +183,7 @@ def remove_apply(state: State, frame: dict, move: dict) -> None:
         state["stack"].pop()
 
 
-def effect_run(state: State, frame: dict) -> None:
-    from engine.state import advance_certificate
-
+def effect_run(state: State, frame: Frame) -> None:
     state["stack"].pop()
     p = cur(state)
     if frame["kind"] == "certificate":
@@ -223,7 +192,7 @@ def effect_run(state: State, frame: dict) -> None:
         p["money"] += frame["n"]
 
 
-def phase_c_run(state: State, frame: dict) -> None:
+def phase_c_run(state: State, frame: Frame) -> None:
     """Draw up to the hand limit; nothing to discard above it (R1-DRAW-02/03)."""
     state["stack"].pop()
     p = cur(state)

@@ -12,7 +12,7 @@ from typing import Any
 import engine
 from engine import flow
 from engine.components import tile_kind
-from engine.rules import turn
+from engine.rules import locations
 from engine.state import State, push
 
 
@@ -153,7 +153,7 @@ def at_location(state: State, seat: int, space: str) -> State:
     state["stack"] = []
     push(state, "phase_c")
     state["players"][seat]["herder"] = space
-    turn.enter_location(state, space)
+    locations.enter_location(state, space)
     flow.advance(state)
     return state
 

@@ -15,7 +15,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 import engine
-from engine import bots, flow
+from engine import bots
 from games.board.svg import board_svg, player_board_svg
 from games.move_presentation import board_targets, present_moves
 
@@ -29,13 +29,10 @@ def bot_position(players: int, seed: int, at: float) -> dict:
     while not state["over"]:
         seat = state["current"]
         move = bots.choose_move(state, seat, "heuristic", rng=seed)
-        flow.apply_in_place(state, seat, move)
+        state = engine.apply(state, seat, move)
         moves.append((seat, move))
     stop = round(len(moves) * max(0.0, min(1.0, at)))
-    state = engine.new_game(players, seed)
-    for seat, move in moves[:stop]:
-        flow.apply_in_place(state, seat, move)
-    return state
+    return engine.replay(players, seed, moves[:stop])
 
 
 class Command(BaseCommand):

@@ -1,0 +1,88 @@
+"""What a move costs its seat and what it gives, worked out by the rules (``engine.price``).
+
+Callers (the game page's buttons, the turn email's options) show a move's price before it
+is made; asking here keeps them from re-deriving any rule.  The figure is the rules' own:
+the move is applied to a copy of the state and the seat's public counters compared before
+and after, so fees paid as far as money allows, discounts and rewards all count as the
+rules count them.  Building is the exception: its price is paid when the building is
+placed, one decision later, so it is the building's craftsmen and their price at the
+location's rate (R1-BUILD-03/04).
+"""
+
+from __future__ import annotations
+
+from engine.data import buildings, player_board
+from engine.errors import IllegalMove
+from engine.flow import apply_in_place
+from engine.move_types import Move, Price
+from engine.rules.locations import location_slots
+from engine.state import certificates, copy_state, workers
+from engine.state_types import PlayerState, State
+
+# Moves after which the engine waits for the same player's next decision at once: the money
+# they change is theirs alone. (After others, such as a Kansas City delivery, automatic
+# steps like transport costs follow, which the move itself does not cost.)
+PRICED_TYPES = frozenset({"move", "action", "aux", "buy", "upgrade", "place", "income"})
+
+
+def counters(p: PlayerState) -> dict[str, int]:
+    """A seat's public counters whose change ``Price["gains"]`` reports, in that order."""
+    return {
+        "money": p["money"],
+        "certificates": certificates(p),
+        "cowboys": workers(p, "cowboy"),
+        "craftsmen": workers(p, "craftsman"),
+        "engineers": workers(p, "engineer"),
+        "hazards": len(p["hazards"]),
+        "teepees": len(p["teepees"]),
+        "station_masters": len(p["station_masters"]),
+    }
+
+
+def price(state: State, seat: int, move: Move) -> Price:
+    """What ``move`` (one of ``seat``'s legal moves) costs and gives ``seat``."""
+    kind = move["type"]
+    if kind == "action" and move.get("id") == "build":
+        return _building_price(state, move)
+    if kind == "disc" and str(move.get("space", "")).startswith("HAND-"):
+        cost = player_board.HAND_DISC_COST  # R1-KC-29/40
+        return {"cost": cost, "cost_text": f"${cost}", "gains": {}}
+    if kind not in PRICED_TYPES:
+        return {"cost": None, "cost_text": "", "gains": {}}
+    before = counters(state["players"][seat])
+    after_state = copy_state(state)
+    try:
+        apply_in_place(after_state, seat, dict(move))
+    except IllegalMove:
+        return {"cost": None, "cost_text": "", "gains": {}}
+    after = counters(after_state["players"][seat])
+    gains = {k: after[k] - v for k, v in before.items() if after[k] != v}
+    cost = -gains.get("money", 0)
+    herder_moves = kind == "move" or move.get("id") == "move"
+    if cost > 0:
+        text = f"${cost} in fees" if herder_moves else f"${cost}"
+        return {"cost": cost, "cost_text": text, "gains": gains}
+    if cost < 0:
+        return {"cost": cost, "cost_text": f"+${-cost}", "gains": gains}
+    if herder_moves:
+        return {"cost": 0, "cost_text": "no fees", "gains": gains}
+    return {"cost": None, "cost_text": "", "gains": gains}
+
+
+def _building_price(state: State, move: Move) -> Price:
+    """The craftsmen the building needs and their price at the rate of the action offering
+    it: a location's build action, or a craftsman space's immediate one."""
+    frame = state["stack"][-1] if state.get("stack") else None
+    rate = None
+    if frame is not None and "tile" in frame:
+        for slot in location_slots(state, frame):
+            for spec in slot:
+                if spec["id"] == move["id"]:
+                    rate = spec.get("rate")
+    if frame is not None and frame.get("t") == "once":
+        rate = next((s.get("rate") for s in frame.get("specs", []) if s["id"] == "build"), None)
+    need = buildings.craftsmen(move["building"])
+    crafts = f"{need} craftsm{'a' if need == 1 else 'e'}n"
+    if rate is None:
+        return {"cost": None, "cost_text": crafts, "gains": {}}
+    return {"cost": need * rate, "cost_text": f"${need * rate}, {crafts}", "gains": {}}
