@@ -15,7 +15,7 @@ from games.board.memo import Pieces
 from games.board.pieces import group, heading, text, token
 from games.board.words import Names, View, seat_label
 
-_CITIES = Pieces(1024)
+_CITIES = Pieces(512)
 
 
 def cities(view: View, *, names: Names = None) -> Element:

@@ -16,7 +16,7 @@ from games.board.memo import Pieces, freeze
 from games.board.pieces import group, heading, rect, text
 from games.board.words import View
 
-_ROWS = Pieces(512)
+_ROWS = Pieces(256)
 
 
 def job_market(view: View) -> Element:

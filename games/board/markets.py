@@ -14,7 +14,7 @@ from games.board.memo import Pieces, freeze
 from games.board.pieces import group, heading, objective_card, rect, text
 from games.board.words import View, card_words, plural
 
-_CARDS = Pieces(2048)
+_CARDS = Pieces(1024)
 
 
 def markets(view: View) -> list[Element]:

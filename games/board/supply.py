@@ -17,8 +17,8 @@ from games.board.words import View, player_count, tile_words
 
 Tile = Mapping[str, Any] | None
 
-_COLUMNS = Pieces(1024)
-_SUPPLY = Pieces(256)
+_COLUMNS = Pieces(512)
+_SUPPLY = Pieces(128)
 
 
 def foresight_and_supply(view: View) -> list[Element]:

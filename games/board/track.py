@@ -18,9 +18,9 @@ from games.board.memo import Pieces, freeze
 from games.board.pieces import circle, group, heading, rect, target, target_index, text, token
 from games.board.words import Names, View, seat_colour, seat_label, tile_words
 
-_STATIONS = Pieces(1024)
-_SPACES = Pieces(2048)
-_ENGINES = Pieces(512)
+_STATIONS = Pieces(512)
+_SPACES = Pieces(1024)
+_ENGINES = Pieces(256)
 
 
 def track(view: View, *, targets: Mapping[str, int] | None = None, names: Names = None) -> Element:

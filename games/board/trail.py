@@ -40,9 +40,9 @@ from games.board.words import (
 
 Tile = Mapping[str, Any] | None
 
-_SPACES = Pieces(4096)
-_BODIES = Pieces(2048)
-_HERDERS = Pieces(512)
+_SPACES = Pieces(2048)
+_BODIES = Pieces(1024)
+_HERDERS = Pieces(256)
 
 
 def trail(view: View, *, targets: Mapping[str, int] | None = None, names: Names = None) -> Element:
@@ -56,8 +56,8 @@ def trail(view: View, *, targets: Mapping[str, int] | None = None, names: Names 
     names = tuple(names) if names else None
     players = player_count(view)
     trail_cells = view["trail"]
-    hazards = view.get("hazard_sections", {})
-    teepees = view.get("indian_trade", {})
+    # The hazard and teepee tiles lie on their spaces in the view's own sections.
+    tiles = {"hazard": view.get("hazard_sections", {}), "teepee": view.get("indian_trade", {})}
     decision = view.get("decision") or {}
     focus = decision.get("space") if decision.get("kind") in ("loc", "copy") else None
     herders: dict[str, list[int]] = {}
@@ -68,13 +68,7 @@ def trail(view: View, *, targets: Mapping[str, int] | None = None, names: Names 
     for space in trail_data.NODES:
         kind = trail_data.kind(space)
         cell = trail_cells.get(space)
-        tile = (
-            hazards.get(space)
-            if kind == "hazard"
-            else teepees.get(space)
-            if kind == "teepee"
-            else None
-        )
+        tile = tiles[kind].get(space) if kind in tiles else None
         here = tuple(herders.get(space, ()))
         index = target_index(targets, f"loc:{space}")
         current = space == focus
