@@ -3,10 +3,11 @@
 The board is built the way python-chess's ``chess/svg.py`` builds its board: elements with
 attributes, children and text, serialized at the end, so that no drawing code writes markup
 or escapes anything itself. ``xml.etree.ElementTree`` would do, but writing a late 4-player
-table (1,400 elements, 78 KB) with it takes about 7 ms, five times what the whole drawing did
+table (1,400 elements, 78 KB) with it takes about 7 ms, six times what the whole drawing took
 as string concatenation; this class keeps only what the board needs (tag, attributes in
-order, text, children) and writes it in a quarter of that. The rest of the cost is avoided by
-keeping pieces that many positions share as ``Markup`` (``games/board/memo.py``).
+order, text, children) and writes the same table in about a fifth of that. Building and
+writing a tree still costs about twice the concatenation, so pieces that many positions
+share are kept as ``Markup`` (``games/board/memo.py``).
 
 Escaping is done here and only here: every attribute value and every text is escaped as
 ``html.escape`` does (quotes included) when written.

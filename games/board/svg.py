@@ -15,9 +15,12 @@ region of the table, each with one function from the view to its elements:
 * ``games/board/describe.py``: the status line and the descriptions in words.
 
 Geometry and labels live in ``games/board/layout.py``, wording shared by the regions in
-``games/board/words.py`` and shapes they share in ``games/board/pieces.py``; the look
-(colours, fonts, focus rings) lives in ``games/static/games/board.css`` under the class names
-used here, so the page can restyle seats and spaces without touching the drawing.
+``games/board/words.py`` and shapes they share in ``games/board/pieces.py``. Pieces that
+successive positions share (a space, a station, a card) are kept as markup by what they
+show (``games/board/memo.py``), so a redraw after a move builds little more than what the
+move changed. The look (colours, fonts, focus rings) lives in
+``games/static/games/board.css`` under the class names used here, so the page can restyle
+seats and spaces without touching the drawing.
 
 Every piece drawn carries a ``<title>`` so it has a text alternative; the root carries a
 ``<title>`` and a ``<desc>`` summing up the position in words. Clickable spaces (the
