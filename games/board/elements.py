@@ -6,7 +6,7 @@ or escapes anything itself. ``xml.etree.ElementTree`` would do, but writing a la
 table (1,400 elements, 78 KB) with it takes about 7 ms, six times what the whole drawing took
 as string concatenation; this class keeps only what the board needs (tag, attributes in
 order, text, children) and writes the same table in about a fifth of that. Building and
-writing a tree still costs about twice the concatenation, so pieces that many positions
+writing a tree still costs about 2.5 times the concatenation, so pieces that many positions
 share are kept as ``Markup`` (``games/board/memo.py``).
 
 Escaping is done here and only here: every attribute value and every text is escaped as

@@ -11,7 +11,7 @@ values: each ``Pieces.get`` call builds its key next to the code that reads the 
 ``tests/games/test_board_elements.py`` checks that kept pieces never change a drawing.
 
 Each cache is bounded (a hundred to two thousand pieces of about 0.5 KB): under 10 MB per
-process in all. A first draw, with nothing kept, costs about twice what writing the
+process in all. A first draw, with nothing kept, costs about 2.5 times what writing the
 markup directly did; a redraw after a move a quarter (``bench/README.md``).
 """
 
