@@ -19,6 +19,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import django
 
@@ -30,7 +31,7 @@ from engine import bots
 TARGET_MS = 5.0
 
 
-def _positions(games: int) -> list[dict]:
+def _positions(games: int) -> list[dict[str, Any]]:
     """Every position of ``games`` heuristic 4-player games (seeds 1..games)."""
     states = []
     for seed in range(1, games + 1):
