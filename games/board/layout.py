@@ -1,8 +1,9 @@
 """Where things sit on the drawn table, and the words and short labels used on it.
 
-Geometry lives here as data so that the drawing code in ``games/board/svg.py`` stays a
-plain walk over the view: moving a space or resizing a section is an edit to a table, not
-to the code that draws it. All lengths are SVG user units of the board's viewBox.
+Geometry lives here as data so that the drawing code (one module per region of the table,
+``games/board/trail.py``, ``track.py`` and the others listed in ``games/board/svg.py``)
+stays a plain walk over the view: moving a space or resizing a section is an edit to a
+table, not to the code that draws it. All lengths are SVG user units of the board's viewBox.
 """
 
 from __future__ import annotations

@@ -1,0 +1,101 @@
+"""The cities along the bottom of the railroad: each crest with its value and the discs
+delivered there, and the arrows between cities (points, objective cards).
+
+A city is kept by its discs (``games/board/memo.py``); the heading and arrows never change.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engine.data import cities as city_data
+from games.board import layout as lay
+from games.board.elements import Element, Markup, frozen
+from games.board.memo import Pieces
+from games.board.pieces import group, heading, text, token
+from games.board.words import Names, View, seat_label
+
+_CITIES = Pieces(512)
+
+
+def cities(view: View, *, names: Names = None) -> Element:
+    """The cities as a ``<g class="cities">``.
+
+    :param view: the engine's view of the position.
+    :param names: player names by seat, for titles.
+    """
+    names = tuple(names) if names else None
+    placed = view.get("cities", {})
+    g = Element("g", {"class": "cities"}, _heading())
+    for city in city_data.ORDER:
+        discs = tuple(int(s) for s in placed.get(city, []))
+        g.children.append(_CITIES.get((city, discs, names), _city, city, discs, names))
+    g.children.append(_arrows())
+    return g
+
+
+def _x(city: str) -> float:
+    return lay.CITY_LEFT + city_data.ORDER.index(city) * (lay.CITY_W + lay.CITY_GAP)
+
+
+@cache
+def _heading() -> Markup:
+    return frozen(heading(16, lay.CITIES_TOP + 14, "Cities"))
+
+
+def _city(city: str, discs: tuple[int, ...], names: Names) -> Element:
+    """A city's crest, its value, and each seat's discs there (with a count where several
+    may be delivered)."""
+    name, value, _corner, repeat = city_data.CITIES[city]
+    x, y = _x(city), lay.CITIES_TOP + 24
+    counts: dict[int, int] = {}
+    for s in discs:
+        counts[s] = counts.get(s, 0) + 1
+    disc_words = ", ".join(
+        f"{seat_label(s, names)}" + (f" \u00d7{n}" if n > 1 else "") for s, n in counts.items()
+    )
+    words = f"{name} (value {value}{', repeatable' if repeat else ''}): discs: "
+    words += disc_words or "none"
+    g = group("city", words, city=city).append(_crest(city))
+    for j, (seat, n) in enumerate(counts.items()):
+        cx = x + 16 + (j % 2) * 40
+        cy = y + 48 + (j // 2) * 22
+        disc = group("disc", disc_city=city, count=n).append(
+            token(cx, cy, seat, 9, f"disc of {seat_label(seat, names)} \u00d7{n}")
+        )
+        if repeat:
+            disc.append(text(cx + 19, cy + 4, f"\u00d7{n}", "disc-count"))
+        g.append(disc)
+    return g
+
+
+@cache
+def _crest(city: str) -> Markup:
+    """A city's crest (coloured by its corner of the map), short name and value."""
+    _name, value, corner, _repeat = city_data.CITIES[city]
+    x, y = _x(city), lay.CITIES_TOP + 24
+    crest = (
+        f"M{x:.1f} {y:.1f}h{lay.CITY_W}v{lay.CITY_H - 22}"
+        f"l-{lay.CITY_W / 2:g} 22l-{lay.CITY_W / 2:g} -22z"
+    )
+    return frozen(
+        Element("path", {"d": crest, "class": f"crest crest-{corner}"}),
+        text(x + lay.CITY_W / 2, y + 13, lay.CITY_SHORT[city], "city-name"),
+        text(x + lay.CITY_W / 2, y + 32, value, "city-value"),
+    )
+
+
+@cache
+def _arrows() -> Markup:
+    """The arrows between neighbouring cities: the points (and objective card) they give."""
+    y = lay.CITIES_TOP + 24 + lay.CITY_H + 12
+    nodes = []
+    for (left, right), (action, vp) in city_data.ARROWS.items():
+        mid = (_x(left) + lay.CITY_W + _x(right)) / 2
+        label = f"{vp:+d}" if vp else "0"
+        label += " obj." if action == "objective" else ""
+        words = f"between {left} and {right}: {vp} VP" + (
+            ", take an objective card" if action == "objective" else ""
+        )
+        nodes.append(group("city-arrow", words).append(text(mid, y, label, "arrow-label")))
+    return frozen(*nodes)

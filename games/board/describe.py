@@ -1,0 +1,65 @@
+"""The position in words: the status line at the top of the table, and the descriptions
+that are the boards' ``<desc>`` (what a screen reader announces for the drawing).
+"""
+
+from __future__ import annotations
+
+from games.board.words import Names, View, plural, seat_label
+from games.move_presentation import decision_text
+
+
+def status_line(view: View, names: Names = None) -> str:
+    """Whose turn it is and what they decide, or that the game is over."""
+    if view.get("over"):
+        return "Game over"
+    current = view.get("current_player")
+    if current is None:
+        return "Waiting"
+    what = decision_text(view.get("decision"))
+    line = f"{seat_label(int(current), names)} to move"
+    line = f"{line}: {what}" if what else line
+    if view.get("end"):
+        line += " (last turns: the game end is triggered)"
+    return line
+
+
+def describe_board(view: View, names: Names = None) -> str:
+    """The position in words (the board's ``<desc>``)."""
+    sentences = [f"Move {view.get('seq', 0)}. {status_line(view, names)}."]
+    if view.get("end"):
+        by = view["end"].get("triggered_by")
+        if by is not None:
+            sentences.append(f"The game end was triggered by {seat_label(int(by), names)}.")
+    for p in view["players"]:
+        seat = int(p["seat"])
+        herder = p.get("herder")
+        where = f"herder at {herder}" if herder else "herder not yet placed"
+        sentences.append(
+            f"{seat_label(seat, names)}: {where}, engine on track space {p.get('engine')}, "
+            f"${p.get('money')}."
+        )
+    scores = view.get("scores")
+    if scores:
+        totals = ", ".join(f"{seat_label(i, names)} {s.get('total')}" for i, s in enumerate(scores))
+        sentences.append(f"Final scores: {totals}.")
+    return " ".join(sentences)
+
+
+def describe_player(view: View, seat: int, names: Names = None) -> str:
+    """A player's board in words (its ``<desc>``): money, workers, discs, cards."""
+    p = view["players"][seat]
+    w = p.get("workers", {})
+    return (
+        f"{seat_label(seat, names)}: ${p.get('money')}, "
+        f"{w.get('cowboy', 0)} cowboys, {w.get('craftsman', 0)} craftsmen, "
+        f"{w.get('engineer', 0)} engineers, {p.get('discs_left')} discs left, "
+        f"{p.get('certificates')} certificates, {plural(hand_count(p), 'card')} in hand, "
+        f"{plural(len(p.get('objectives', [])), 'objective')} in the objective area."
+    )
+
+
+def hand_count(player: View) -> int:
+    """How many cards a player holds: the view gives the cards to their owner, a count to
+    everyone else."""
+    hand = player.get("hand")
+    return len(hand) if isinstance(hand, list) else int((hand or {}).get("count", 0))

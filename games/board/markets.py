@@ -1,0 +1,63 @@
+"""The cattle market and the objective card display, with the size of their stacks.
+
+Cards are kept by what they show and where (``games/board/memo.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.board import layout as lay
+from games.board.elements import Element
+from games.board.memo import Pieces, freeze
+from games.board.pieces import group, heading, objective_card, rect, text
+from games.board.words import View, card_words, plural
+
+_CARDS = Pieces(1024)
+
+
+def markets(view: View) -> list[Element]:
+    """A ``<g class="cattle-market">`` and a ``<g class="objective-display">``.
+
+    :param view: the engine's view of the position.
+    """
+    x0, y0 = lay.CATTLE_LEFT, lay.CATTLE_TOP
+    market = view.get("cattle_market", [])
+    stack = int(view.get("market_stack", {}).get("count", 0))
+    cattle = Element(
+        "g",
+        {"class": "cattle-market"},
+        heading(x0, y0 - 14, f"Cattle market ({plural(stack, 'card')} in the stack)"),
+    )
+    for i, card in enumerate(market):
+        x = x0 + (i % lay.CATTLE_PER_ROW) * (lay.CARD_W + 6)
+        y = y0 + (i // lay.CATTLE_PER_ROW) * (lay.CARD_H + 8)
+        cattle.children.append(_CARDS.get(("cattle", x, y, freeze(card)), _cattle_card, card, x, y))
+    if not market:
+        cattle.children.append(text(x0 + 8, y0 + 20, "empty", "count-text"))
+    ox, oy = lay.OBJECTIVE_LEFT, lay.OBJECTIVE_TOP
+    ostack = int(view.get("objective_stack", {}).get("count", 0))
+    objectives = Element(
+        "g",
+        {"class": "objective-display"},
+        heading(ox, oy - 14, f"Objective cards ({plural(ostack, 'card')} in the stack)"),
+    )
+    w, h = lay.OBJ_W, lay.OBJ_H
+    for i, card in enumerate(view.get("objective_display", [])):
+        x = ox + i * (w + 8)
+        key = ("objective", x, oy, w, h, freeze(card))
+        objectives.children.append(_CARDS.get(key, objective_card, card, x, oy, w, h))
+    return [cattle, objectives]
+
+
+def _cattle_card(card: Mapping[str, Any], x: float, y: float) -> Element:
+    """A cattle card: breed, breeding value and points."""
+    breed = str(card.get("breed"))
+    w, h = lay.CARD_W, lay.CARD_H
+    return group("card cattle-card", card_words(card), card=card.get("id", "")).append(
+        rect(x, y, w, h, f"card-body breed-{breed}", r=5),
+        text(x + w / 2, y + 15, lay.BREED_SHORT.get(breed, breed), "card-breed"),
+        text(x + w / 2, y + 44, card.get("value"), "card-value"),
+        text(x + w / 2, y + h - 8, f"{card.get('vp')} VP", "card-vp"),
+    )

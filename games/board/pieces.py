@@ -1,0 +1,177 @@
+"""Pieces drawn in more than one region: shapes with text, seat tokens, hand fees, tiles,
+objective cards, and the clickable wrapper of a target space.
+
+Each returns elements (``games/board/elements.py``); numbers are formatted here, to one
+decimal for positions and sizes (``:g`` for radii), so that every region draws alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.board import layout as lay
+from games.board.elements import Element, Node, title
+from games.board.words import card_words, fee, seat_colour, tile_words
+
+
+def text(x: float, y: float, content: object, cls: str = "") -> Element:
+    """A ``<text>`` at (x, y); its look (anchor, size) comes from ``cls`` in board.css."""
+    attrs = {"x": f"{x:.1f}", "y": f"{y:.1f}"}
+    if cls:
+        attrs["class"] = cls
+    return Element("text", attrs, text=str(content))
+
+
+def rect(x: float, y: float, w: float, h: float, cls: str, r: float = 4) -> Element:
+    return Element(
+        "rect",
+        {
+            "x": f"{x:.1f}",
+            "y": f"{y:.1f}",
+            "width": f"{w:.1f}",
+            "height": f"{h:.1f}",
+            "rx": f"{r:g}",
+            "class": cls,
+        },
+    )
+
+
+def circle(x: float, y: float, r: float, cls: str) -> Element:
+    return Element("circle", {"cx": f"{x:.1f}", "cy": f"{y:.1f}", "r": f"{r:g}", "class": cls})
+
+
+def heading(x: float, y: float, content: str) -> Element:
+    return text(x, y, content, "heading")
+
+
+def group(cls: str, tooltip: str | None = None, **data: object) -> Element:
+    """A ``<g>`` with a class, ``data-*`` attributes in the order given (``disc_city=x`` is
+    ``data-disc-city="x"``) and, when given, a ``<title>`` as its first child."""
+    attrs = {"class": cls}
+    for name, value in data.items():
+        attrs["data-" + name.replace("_", "-")] = str(value)
+    g = Element("g", attrs)
+    if tooltip is not None:
+        g.children.append(title(tooltip))
+    return g
+
+
+def token(x: float, y: float, seat: int, r: float, tooltip: str, cls: str = "token") -> Element:
+    """A seat's piece: its colour and, so colour is never needed, its seat number."""
+    return Element(
+        "g",
+        {"class": f"{cls} seat-{seat_colour(seat)}", "data-seat": str(seat)},
+        title(tooltip),
+        circle(x, y, r, "token-body"),
+        Element(
+            "text",
+            {
+                "x": f"{x:.1f}",
+                "y": f"{y + r * 0.38:.1f}",
+                "class": "token-label",
+                "font-size": f"{r * 1.1:.1f}",
+            },
+            text=str(seat + 1),
+        ),
+    )
+
+
+def hand_badges(players: int, hands: Sequence[str], x: float, y: float) -> list[Element]:
+    """Hand-fee marks, right-aligned at (x, y): black or green hand with the fee in dollars."""
+    out = []
+    for i, hand in enumerate(hands):
+        dollars = fee(players, hand)
+        cx = x - i * 17
+        out.append(
+            Element(
+                "g",
+                {"class": f"hand hand-{hand}"},
+                title(f"{hand} hand: ${dollars} fee"),
+                circle(cx, y, 8, "hand-body"),
+                text(cx, y + 3.5, f"${dollars}", "hand-label"),
+            )
+        )
+    return out
+
+
+def target(index: int | None, key: str, label: str, inner: Node) -> Node:
+    """``inner`` made a button submitting legal move ``index`` (as it is when ``None``)."""
+    if index is None:
+        return inner
+    return Element(
+        "a",
+        {
+            "class": "board-target",
+            "href": "#",
+            "role": "button",
+            "tabindex": "0",
+            "data-move-index": str(index),
+            "data-target": key,
+            "aria-label": label,
+        },
+        inner,
+    )
+
+
+def target_index(targets: Mapping[str, int] | None, key: str) -> int | None:
+    """The index of the legal move a click on ``key`` submits, if it is a target."""
+    if not targets or key not in targets:
+        return None
+    return int(targets[key])
+
+
+def teepee_mark(cx: float, cy: float, s: float) -> Element:
+    d = f"M{cx:.1f} {cy - s:.1f}L{cx + s * 0.8:.1f} {cy + s * 0.7:.1f}H{cx - s * 0.8:.1f}Z"
+    return Element("path", {"d": d, "class": "teepee-mark"})
+
+
+def tile_piece(players: int, tile: Mapping[str, Any] | None, x: float, y: float) -> list[Node]:
+    """A supply tile (worker, hazard or teepee) in a ``TILE_W`` x ``TILE_H`` box at x, y."""
+    w, h = lay.TILE_W, lay.TILE_H
+    if not tile:
+        return [rect(x, y, w, h, "slot-empty"), title("empty")]
+    kind, kind_type = str(tile.get("kind")), str(tile.get("type"))
+    cx = x + w / 2
+    g = group(f"tile tile-{kind}", f"{tile.get('id')}: {tile_words(tile)}", tile=tile.get("id", ""))
+    if kind == "worker":
+        g.append(
+            rect(x, y, w, h, f"worker worker-{kind_type}"),
+            text(cx, y + h / 2 + 5, kind_type.capitalize(), "tile-label"),
+        )
+    elif kind == "hazard":
+        g.append(
+            rect(x, y, w, h, f"hazard hazard-{kind_type}"),
+            text(cx - 6, y + 17, lay.HAZARD_NAMES.get(kind_type, kind_type), "tile-label"),
+            text(cx - 6, y + 33, f"{tile.get('vp')} VP", "tile-small"),
+            *hand_badges(players, [str(tile.get("hand"))], x + w - 9, y + h - 10),
+        )
+    elif kind == "teepee":
+        g.append(
+            rect(x, y, w, h, f"teepee teepee-{kind_type}", r=10),
+            teepee_mark(cx - 12, y + h / 2, 11),
+            text(cx + 8, y + h / 2 + 4, kind_type.capitalize(), "tile-small"),
+            *hand_badges(players, [str(tile.get("hand"))], x + w - 9, y + 10),
+        )
+    else:
+        g.append(
+            rect(x, y, w, h, "tile-other"),
+            text(cx, y + h / 2 + 4, tile.get("id", ""), "tile-small"),
+        )
+    return [g]
+
+
+def objective_card(card: Mapping[str, Any], x: float, y: float, w: float, h: float) -> Element:
+    """An objective card: id, tasks, points (and penalty), and what it does when taken."""
+    tasks = " ".join(str(t) for t in card.get("tasks", []))
+    action = lay.OBJECTIVE_ACTIONS.get(card.get("action"), str(card.get("action")))
+    penalty = card.get("penalty") or 0
+    vp_text = f"+{card.get('vp')} / {penalty} VP" if penalty else f"+{card.get('vp')} VP"
+    cx = x + w / 2
+    return group("card objective-card", card_words(card), card=card.get("id", "")).append(
+        rect(x, y, w, h, "card-body objective", r=5),
+        text(cx, y + h * 0.2, card.get("id", ""), "card-breed"),
+        text(cx, y + h * 0.42, tasks, "objective-tasks"),
+        text(cx, y + h * 0.64, vp_text, "card-vp"),
+        text(cx, y + h * 0.88, action, "card-small"),
+    )

@@ -1,0 +1,230 @@
+"""A player's board: money, workers, certificates and discs, auxiliary actions, buildings,
+tiles won, the objective area, and card counts (never the cards in hand, for anyone).
+
+The worker rows, auxiliary actions, buildings and objective cards change seldom, and are
+kept by what they show (``games/board/memo.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.data import player_board as board_data
+from games.board import layout as lay
+from games.board.describe import describe_player, hand_count
+from games.board.elements import Element, Markup, frozen, title
+from games.board.memo import Pieces, freeze
+from games.board.pieces import group, objective_card, rect, text, token
+from games.board.words import Names, View, card_words, seat_colour, seat_label, shorten, tile_words
+from games.move_presentation import BREED_NAMES
+
+_PIECES = Pieces(2048)
+
+
+def player_board(view: View, seat: int, *, names: Names = None) -> Element:
+    """The board of the player at ``seat`` as an ``<svg>`` element of its own.
+
+    :param view: the engine's view of the position (of any seat: hands are counted only).
+    :param seat: whose board.
+    :param names: player names by seat, for titles.
+    """
+    p = view["players"][seat]
+    colour = seat_colour(seat)
+    label = seat_label(seat, names)
+    prefix = f"gwt-player-{seat}"
+    root = Element(
+        "svg",
+        {
+            "xmlns": "http://www.w3.org/2000/svg",
+            "class": f"gwt-player-board seat-{colour}",
+            "viewBox": f"0 0 {lay.PLAYER_WIDTH} {lay.PLAYER_HEIGHT}",
+            "role": "img",
+            "aria-labelledby": f"{prefix}-title {prefix}-desc",
+            "data-seat": str(seat),
+        },
+        title(f"Player board of {label}", f"{prefix}-title"),
+        Element("desc", {"id": f"{prefix}-desc"}, text=describe_player(view, seat, names)),
+        rect(1, 1, lay.PLAYER_WIDTH - 2, lay.PLAYER_HEIGHT - 2, f"pb-bg owner-{colour}", r=8),
+    )
+    current = view.get("current_player") == seat and not view.get("over")
+    you = " (you)" if view.get("viewer") == seat else ""
+    heading = shorten(label + you, 34) + (" \u2014 to move" if current else "")
+    money = str(p.get("money"))
+    root.append(
+        _PIECES.get(("header", seat, label, heading, money), _header, seat, label, heading, money)
+    )
+    workers = tuple(
+        int(p.get("workers", {}).get(k, 0)) for k in ("cowboy", "craftsman", "engineer")
+    )
+    root.append(_PIECES.get(("workers", workers), _workers, workers))
+    stats = _stats_words(p)
+    token_held = bool(p.get("job_market_token"))
+    root.append(_PIECES.get(("stats", stats, token_held), _stats, stats, token_held))
+    levels = tuple(int(p.get("aux_levels", {}).get(n, 0)) for n in ("1", "2", "3", "4", "5"))
+    root.append(_PIECES.get(("aux", levels), _auxiliary, levels))
+    sides = view.get("building_sides", {})
+    bids = tuple(f"{n}{sides.get(str(n), 'a')}" for n in range(1, 11))
+    available = set(p.get("buildings_available", []))
+    built = tuple(bid not in available for bid in bids)
+    root.append(_PIECES.get(("buildings", bids, built), _buildings, bids, built))
+    tiles = _tiles_words(p)
+    root.append(_PIECES.get(("tiles", *tiles), _tiles, *tiles))
+    objectives = p.get("objectives", [])
+    y = 274
+    root.append(text(12, y + 10, f"Objective area ({len(objectives)})", "pb-heading"))
+    for i, card in enumerate(objectives[:5]):
+        x = 12 + i * 92
+        key = ("objective", x, freeze(card))
+        root.append(_PIECES.get(key, objective_card, card, x, y + 16, 88, 64))
+    if len(objectives) > 5:
+        more = f"+{len(objectives) - 5} more"
+        root.append(text(lay.PLAYER_WIDTH - 14, y + 10, more, "pb-small-end"))
+    cards = _cards_words(p)
+    root.append(_PIECES.get(("cards", *cards), _cards, *cards))
+    return root
+
+
+def _header(seat: int, label: str, heading: str, money: str) -> Markup:
+    """The seat's token, the player's name (and whether it is their turn), their money."""
+    return frozen(
+        token(22, 22, seat, 13, label),
+        text(42, 27, heading, "pb-name"),
+        group("pb-money", f"money: ${money}").append(
+            text(lay.PLAYER_WIDTH - 14, 28, f"${money}", "pb-money-text")
+        ),
+    )
+
+
+def _workers(counts: tuple[int, ...]) -> Markup:
+    """Each worker row: the printed worker plus hired ones, out of 6 spaces per row."""
+    nodes = []
+    y = 46
+    for kind, n in zip(("cowboy", "craftsman", "engineer"), counts, strict=True):
+        plural = lay.WORKER_PLURAL[kind]
+        row = group("pb-workers", f"{plural}: {n}", kind=kind)
+        row.append(text(12, y + 14, f"{plural} {n}", "pb-label"))
+        # The printed worker, then the row's spaces (the last ones score VP when filled).
+        for i in range(max(board_data.WORKER_ROW_SPACES + 1, n)):
+            cls = f"worker worker-{kind}" if i < n else "slot-empty"
+            if i == 0:
+                cls += " printed"
+            elif i in board_data.WORKER_VP_SPACES:
+                cls += " vp-space"
+            row.append(rect(112 + i * 22, y + 2, 19, 16, cls, r=3))
+        nodes.append(row)
+        y += 22
+    return frozen(*nodes)
+
+
+def _stats_words(p: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+    """Certificates, discs, limits, where the herder and engine are: (key, words) each."""
+    herder = p.get("herder") or "not placed"
+    return (
+        (
+            "certificates",
+            f"Certificates {p.get('certificates', 0)} (limit {p.get('certificate_limit', '?')})",
+        ),
+        ("permanent", f"Permanent cert. {p.get('permanent_certificates', 0)}"),
+        ("discs", f"Discs left {p.get('discs_left', 0)}"),
+        (
+            "limits",
+            f"Hand limit {p.get('hand_limit', '?')} \u00b7 steps {p.get('step_limit', '?')}",
+        ),
+        ("position", f"Herder {herder} \u00b7 engine {p.get('engine')}"),
+    )
+
+
+def _stats(stats: tuple[tuple[str, str], ...], token_held: bool) -> Markup:
+    nodes = [
+        group("pb-stat", words, stat=key).append(text(280, 46 + i * 15 + 10, words, "pb-label"))
+        for i, (key, words) in enumerate(stats)
+    ]
+    if token_held:
+        y = 46 + len(stats) * 15 + 10
+        nodes.append(text(280, y, "Holds the job market token", "pb-label"))
+    return frozen(*nodes)
+
+
+def _chip(x: float, y: float, w: float, label: str, cls: str, tooltip: str) -> Element:
+    return group("chip", tooltip).append(
+        rect(x, y, w, 20, cls, r=4), text(x + w / 2, y + 14, label, "chip-label")
+    )
+
+
+def _auxiliary(levels: tuple[int, ...]) -> Markup:
+    """The five auxiliary actions, each locked, single or double."""
+    y = 140
+    nodes = [text(12, y + 10, "Auxiliary actions", "pb-heading")]
+    for i, (n, level) in enumerate(zip(("1", "2", "3", "4", "5"), levels, strict=True)):
+        name = lay.AUX_NAMES[n]
+        state = lay.AUX_LEVELS[min(level, 2)]
+        x = 12 + i * 93
+        tooltip = f"auxiliary action {n}, {name}: {state}"
+        nodes.append(_chip(x, y + 16, 89, lay.AUX_SHORT[n], f"aux aux-{state}", tooltip))
+        nodes.append(text(x + 44.5, y + 48, state, "pb-small"))
+    return frozen(*nodes)
+
+
+def _buildings(bids: tuple[str, ...], built: tuple[bool, ...]) -> Markup:
+    """The player's ten buildings (on the side this game uses), each available or built."""
+    y = 198
+    nodes = [text(12, y + 10, "Buildings", "pb-heading")]
+    for i, (bid, is_built) in enumerate(zip(bids, built, strict=True)):
+        cls = "building-chip built" if is_built else "building-chip"
+        word = "built" if is_built else "available"
+        nodes.append(_chip(12 + i * 46, y + 16, 42, bid, cls, f"building {bid}: {word}"))
+    return frozen(*nodes)
+
+
+def _tiles_words(p: Mapping[str, Any]) -> tuple[str, str]:
+    """The hazards, teepees and station masters the player has taken: a line, and each tile
+    in words."""
+    hazards = p.get("hazards", [])
+    teepees = p.get("teepees", [])
+    masters = p.get("station_masters", [])
+    greens = sum(1 for t in teepees if t.get("type") == "green")
+    blues = len(teepees) - greens
+    line = (
+        f"Hazards {len(hazards)} ({sum(int(t.get('vp', 0)) for t in hazards)} VP) \u00b7 "
+        f"teepees {greens} green, {blues} blue \u00b7 station masters {len(masters)}"
+    )
+    words = "; ".join(tile_words(t) for t in [*hazards, *teepees, *masters]) or "none"
+    return line, words
+
+
+def _tiles(line: str, words: str) -> Element:
+    return group("pb-tiles", "tiles: " + words).append(text(12, 256 + 10, line, "pb-label"))
+
+
+def _cards_words(p: Mapping[str, Any]) -> tuple[str, str, int]:
+    """The card counts (hand, draw pile, discard pile and its top card, removed cards): a
+    line, the line with the top card in words, the hand's count."""
+    hand_n = hand_count(p)
+    draw_pile = p.get("draw_pile")
+    draw_n = (
+        int((draw_pile or {}).get("count", 0))
+        if isinstance(draw_pile, dict)
+        else len(draw_pile or [])
+    )
+    discard = p.get("discard_pile", [])
+    removed = p.get("removed", [])
+    top = discard[-1] if discard else None
+    if top is None:
+        top_text = "none"
+    elif top.get("kind") == "objective":
+        top_text = str(top.get("id"))
+    else:
+        top_text = BREED_NAMES.get(str(top.get("breed")), str(top.get("breed")))
+    line = (
+        f"Hand {hand_n} \u00b7 draw pile {draw_n} \u00b7 discard {len(discard)} "
+        f"(top: {top_text}) \u00b7 removed {len(removed)}"
+    )
+    tooltip = line + (f"; top of discard: {card_words(top)}" if top else "")
+    return line, tooltip, hand_n
+
+
+def _cards(line: str, tooltip: str, hand_n: int) -> Element:
+    return group("pb-cards", tooltip, hand_count=hand_n).append(
+        text(12, lay.PLAYER_HEIGHT - 12, line, "pb-label")
+    )

@@ -1,0 +1,77 @@
+"""The tiles still to come: the foresight spaces (two per column) and the Kansas City
+supply bags, with the count of tiles out of the game.
+
+A foresight column is kept by its tiles (``games/board/memo.py``), the supply by its counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.board import layout as lay
+from games.board.elements import Element, Markup, frozen
+from games.board.memo import Pieces, freeze
+from games.board.pieces import group, heading, rect, text, tile_piece
+from games.board.words import View, player_count, tile_words
+
+Tile = Mapping[str, Any] | None
+
+_COLUMNS = Pieces(512)
+_SUPPLY = Pieces(128)
+
+
+def foresight_and_supply(view: View) -> list[Element]:
+    """A ``<g class="foresight">`` and a ``<g class="supply">``.
+
+    :param view: the engine's view of the position.
+    """
+    players = player_count(view)
+    foresight = Element(
+        "g",
+        {"class": "foresight"},
+        heading(lay.FORESIGHT_LEFT, lay.FORESIGHT_TOP - 14, "Foresight"),
+    )
+    for col, pair in enumerate(view.get("foresight", [])):
+        key = (col, freeze(pair), players)
+        foresight.children.append(_COLUMNS.get(key, _column, col, pair, players))
+    supply = view.get("supply", {})
+    counts = tuple(int(supply.get(bag, {}).get("count", 0)) for bag in ("1", "2", "3"))
+    removed = len(view.get("removed_tiles", []))
+    bags = _SUPPLY.get((counts, removed), _supply, counts, removed)
+    return [foresight, Element("g", {"class": "supply"}, bags)]
+
+
+def _column(col: int, pair: Sequence[Tile], players: int) -> Markup:
+    """Column ``col`` of the foresight spaces: its number and its two tiles."""
+    x = lay.FORESIGHT_LEFT + col * (lay.TILE_W + 12)
+    y0 = lay.FORESIGHT_TOP
+    nodes = [text(x + lay.TILE_W / 2, y0 + 2, str(col + 1), "foresight-col")]
+    for row, tile in enumerate(pair):
+        y = y0 + 8 + row * (lay.TILE_H + 6)
+        words = f"foresight column {col + 1}, space {row + 1}: {tile_words(tile)}"
+        space = group("foresight-space", words, foresight=f"{col}-{row}")
+        space.children += tile_piece(players, tile, x, y)
+        nodes.append(space)
+    return frozen(*nodes)
+
+
+def _supply(counts: tuple[int, ...], removed: int) -> Markup:
+    """The heading, the three supply bags' counts, and the tiles out of the game."""
+    sx, y0 = lay.SUPPLY_LEFT, lay.FORESIGHT_TOP
+    nodes = [heading(sx, y0 - 14, "Kansas City supply")]
+    for i, (bag, n) in enumerate(zip(("1", "2", "3"), counts, strict=True)):
+        y = y0 + 8 + i * 26
+        nodes.append(
+            group("supply-bag", f"supply {bag}: {n} tiles", bag=bag).append(
+                rect(sx, y, 150, 22, "count-box"),
+                text(sx + 8, y + 15, f"Supply {bag}: {n} tiles", "count-text"),
+            )
+        )
+    y = y0 + 8 + 3 * 26
+    nodes.append(
+        group("removed-tiles", f"tiles out of the game: {removed}").append(
+            text(sx + 8, y + 12, f"Tiles out of game: {removed}", "count-text")
+        )
+    )
+    return frozen(*nodes)

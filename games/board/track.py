@@ -1,0 +1,224 @@
+"""The railroad: rails and crosses, the stations (their discs, station masters and worker
+tiles), the track spaces a click can choose, and the engines.
+
+Stations, track spaces and the engines on a space are kept by what they show
+(``games/board/memo.py``): an engine's move redraws the two spaces it left and reached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from engine.data import railroad
+from games.board import layout as lay
+from games.board.elements import Element, Markup, Node, frozen
+from games.board.memo import Pieces, freeze
+from games.board.pieces import circle, group, heading, rect, target, target_index, text, token
+from games.board.words import Names, View, seat_colour, seat_label, tile_words
+
+_STATIONS = Pieces(512)
+_SPACES = Pieces(1024)
+_ENGINES = Pieces(256)
+
+
+def track(view: View, *, targets: Mapping[str, int] | None = None, names: Names = None) -> Element:
+    """The railroad as a ``<g class="railroad">``.
+
+    :param view: the engine's view of the position.
+    :param targets: the track spaces a click chooses: ``"track:<space>"`` to the index of
+        the legal move it submits; those spaces become ``<a role="button">``.
+    :param names: player names by seat, for titles.
+    """
+    names = tuple(names) if names else None
+    g = Element("g", {"class": "railroad"}, _frame())
+    decision = view.get("decision") or {}
+    focus = decision.get("station") if decision.get("kind") in ("station", "sm") else None
+    stations = view.get("stations", {})
+    masters = view.get("station_masters", {})
+    workers = view.get("station_workers", {})
+    for station in railroad.STATIONS:
+        discs = tuple(int(s) for s in stations.get(station, []))
+        master, worker = masters.get(station), workers.get(station)
+        current = station == focus
+        station_key = (station, discs, freeze(master), freeze(worker), current, names)
+        g.children.append(
+            _STATIONS.get(station_key, _station, station, discs, master, worker, current, names)
+        )
+    engines: dict[str, list[int]] = {}
+    for p in view["players"]:
+        engines.setdefault(str(p.get("engine")), []).append(int(p["seat"]))
+    for space in lay.TRACK_XY:
+        here = tuple(engines.get(space, ()))
+        index = target_index(targets, f"track:{space}")
+        g.children.append(
+            _SPACES.get((space, here, names, index), _track_space, space, here, names, index)
+        )
+    for space, seats in engines.items():
+        if space in lay.TRACK_XY:
+            key = (space, tuple(seats), names)
+            g.children.append(_ENGINES.get(key, _engines, space, seats, names))
+    return g
+
+
+@cache
+def _frame() -> Markup:
+    """The heading, the rails and the crosses beside them: the same on every board."""
+    xy = lay.TRACK_XY
+    rails = Element("g", {"class": "rails"})
+    for space, nexts in railroad.FORWARD.items():
+        x1, y1 = xy[space]
+        for nxt in nexts:
+            x2, y2 = xy[nxt]
+            if space == "19":
+                bend = x1 + 34
+                d = f"M{x1:.1f} {y1:.1f}C{bend:.1f} {y1:.1f} {bend:.1f} {y2:.1f} {x2:.1f} {y2:.1f}"
+                rails.children.append(Element("path", {"d": d, "class": "rail"}))
+            else:
+                rails.children.append(
+                    Element(
+                        "line",
+                        {
+                            "x1": f"{x1:.1f}",
+                            "y1": f"{y1:.1f}",
+                            "x2": f"{x2:.1f}",
+                            "y2": f"{y2:.1f}",
+                            "class": "rail",
+                        },
+                    )
+                )
+    nodes: list[Node] = [heading(16, lay.TRACK_TOP + 18, "Railroad"), rails]
+    for c in railroad.CROSSES:
+        (x1, y), (x2, _) = xy[str(c)], xy[str(c + 1)]
+        nodes.append(
+            group("cross", f"cross between spaces {c} and {c + 1}").append(
+                text((x1 + x2) / 2, y + lay.CROSS_DROP + 4, "\u271a", "cross-mark")
+            )
+        )
+    return frozen(*nodes)
+
+
+def _station(
+    station: str,
+    discs: tuple[int, ...],
+    master: Mapping[str, Any] | None,
+    worker: Mapping[str, Any] | None,
+    current: bool,
+    names: Names,
+) -> Element:
+    """A station box: its link to the turnout, cost and points, the tile on it, the discs."""
+    _turnout, _switch, cost, vp, _corner, _has_sm = railroad.STATIONS[station]
+    sx, sy = lay.STATION_XY[station]
+    w, h = lay.STATION_W, lay.STATION_H
+    words = f"station {station}: upgrade ${cost}, {vp} VP"
+    if master:
+        words += f"; {tile_words(master)}"
+    if worker:
+        words += f"; worker tile: {tile_words(worker)}"
+    words += "; discs: " + (", ".join(seat_label(s, names) for s in discs) or "none")
+    g = group("station current" if current else "station", words, station=station)
+    g.append(_station_box(station))
+    if master:
+        upper = lay.STATION_MASTER_TEXT.get(str(master.get("type")), "")
+        lower = lay.STATION_MASTER_TEXT.get(str(master.get("scoring")), "")
+        g.append(
+            group("station-master", tile=master.get("id", "")).append(
+                rect(sx - w / 2 + 4, sy - h / 2 + 19, w - 8, 24, "sm-tile", r=3),
+                text(sx, sy - h / 2 + 29, f"{master.get('id')} {upper}", "sm-label"),
+                text(sx, sy - h / 2 + 40, lower, "sm-label"),
+            )
+        )
+    elif worker:
+        kind = str(worker.get("type"))
+        g.append(
+            group("station-worker", tile=worker.get("id", "")).append(
+                rect(sx - w / 2 + 4, sy - h / 2 + 19, w - 8, 24, f"worker worker-{kind}"),
+                text(sx, sy - h / 2 + 35, kind.capitalize(), "tile-label"),
+            )
+        )
+    for i, seat in enumerate(discs):
+        dx = sx - w / 2 + 14 + i * 22
+        g.append(
+            group("disc", disc_station=station).append(
+                token(dx, sy + h / 2 - 12, seat, 9, f"disc of {seat_label(seat, names)}")
+            )
+        )
+    return g
+
+
+@cache
+def _station_box(station: str) -> Markup:
+    """A station's box, its link to the turnout, its name, cost and points."""
+    turnout, _switch, cost, vp, _corner, _has_sm = railroad.STATIONS[station]
+    sx, sy = lay.STATION_XY[station]
+    tx, ty = lay.TRACK_XY[turnout]
+    w, h = lay.STATION_W, lay.STATION_H
+    link = {"x1": f"{tx:.1f}", "y1": f"{ty:.1f}", "x2": f"{sx:.1f}", "y2": f"{sy + h / 2:.1f}"}
+    return frozen(
+        Element("line", {**link, "class": "station-link"}),
+        rect(sx - w / 2, sy - h / 2, w, h, "station-box", r=6),
+        text(sx - w / 2 + 6, sy - h / 2 + 14, station, "station-name"),
+        text(sx + w / 2 - 6, sy - h / 2 + 14, f"${cost} \u00b7 {vp} VP", "station-cost"),
+    )
+
+
+def _track_space(space: str, here: tuple[int, ...], names: Names, index: int | None) -> Node:
+    """A track space (a turnout is drawn smaller, without its number)."""
+    turnout = railroad.is_turnout(space)
+    station = railroad.STATION_AT.get(space)
+    words = f"track space {space}"
+    if station:
+        words += f" (station {station})"
+    if here:
+        words += "; engines: " + ", ".join(seat_label(s, names) for s in here)
+    g = group("track-space turnout" if turnout else "track-space", words, track=space)
+    g.append(_track_space_body(space))
+    return target(index, f"track:{space}", f"Choose {words}", g)
+
+
+@cache
+def _track_space_body(space: str) -> Markup:
+    x, y = lay.TRACK_XY[space]
+    if railroad.is_turnout(space):
+        return frozen(circle(x, y, 10, "track-body"))
+    return frozen(
+        circle(x, y, lay.TRACK_SPACE_R, "track-body"), text(x, y + 4, space, "track-label")
+    )
+
+
+def _engines(space: str, seats: list[int], names: Names) -> Markup:
+    """The engines on one track space, side by side below it (above a turnout)."""
+    x, y = lay.TRACK_XY[space]
+    drop = -lay.ENGINE_DROP if railroad.is_turnout(space) else lay.ENGINE_DROP
+    nodes: list[Node] = []
+    for i, seat in enumerate(seats):
+        ex = x - (len(seats) - 1) * 10 + i * 20
+        ey = y + drop
+        tooltip = f"engine of {seat_label(seat, names)} on track space {space}"
+        nodes.append(
+            group(f"engine seat-{seat_colour(seat)}", tooltip, engine=seat, track=space).append(
+                Element(
+                    "rect",
+                    {
+                        "x": f"{ex - 9:.1f}",
+                        "y": f"{ey - 9:.1f}",
+                        "width": "18",
+                        "height": "18",
+                        "rx": "3",
+                        "class": "token-body",
+                    },
+                ),
+                Element(
+                    "text",
+                    {
+                        "x": f"{ex:.1f}",
+                        "y": f"{ey + 4:.1f}",
+                        "class": "token-label",
+                        "font-size": "11",
+                    },
+                    text=str(seat + 1),
+                ),
+            )
+        )
+    return frozen(*nodes)

@@ -1,0 +1,318 @@
+"""The trail: its framed sections, the paths between spaces, every space with the building,
+hazard or teepee on it, the herders, and the spaces a click can choose.
+
+A space is drawn from its own cell of the view (and the fees of the game's seat count), so
+it is kept (``games/board/memo.py``) and only redrawn when something on it changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from engine.data import buildings
+from engine.data import trail as trail_data
+from games.board import layout as lay
+from games.board.elements import Element, Markup, Node, frozen
+from games.board.memo import Pieces, freeze
+from games.board.pieces import (
+    circle,
+    group,
+    hand_badges,
+    heading,
+    rect,
+    target,
+    target_index,
+    teepee_mark,
+    text,
+    token,
+)
+from games.board.words import (
+    Names,
+    View,
+    fee,
+    player_count,
+    seat_colour,
+    seat_label,
+    tile_words,
+)
+
+Tile = Mapping[str, Any] | None
+
+_SPACES = Pieces(2048)
+_BODIES = Pieces(1024)
+_HERDERS = Pieces(256)
+
+
+def trail(view: View, *, targets: Mapping[str, int] | None = None, names: Names = None) -> Element:
+    """The trail as a ``<g class="trail">``.
+
+    :param view: the engine's view of the position.
+    :param targets: the spaces a click chooses: ``"loc:<trail id>"`` to the index of the
+        legal move it submits; those spaces become ``<a role="button">``.
+    :param names: player names by seat, for titles.
+    """
+    names = tuple(names) if names else None
+    players = player_count(view)
+    trail_cells = view["trail"]
+    # The hazard and teepee tiles lie on their spaces in the view's own sections.
+    tiles = {"hazard": view.get("hazard_sections", {}), "teepee": view.get("indian_trade", {})}
+    decision = view.get("decision") or {}
+    focus = decision.get("space") if decision.get("kind") in ("loc", "copy") else None
+    herders: dict[str, list[int]] = {}
+    for p in view["players"]:
+        if p.get("herder"):
+            herders.setdefault(p["herder"], []).append(int(p["seat"]))
+    g = Element("g", {"class": "trail"}, _frame())
+    for space in trail_data.NODES:
+        kind = trail_data.kind(space)
+        cell = trail_cells.get(space)
+        tile = tiles[kind].get(space) if kind in tiles else None
+        here = tuple(herders.get(space, ()))
+        index = target_index(targets, f"loc:{space}")
+        current = space == focus
+        key = (space, freeze(cell), freeze(tile), here, names, players, current, index)
+        g.children.append(
+            _SPACES.get(key, _space, space, cell, tile, here, names, players, current, index)
+        )
+    for space, seats in herders.items():
+        g.children.append(_HERDERS.get((space, tuple(seats), names), _herders, space, seats, names))
+    return g
+
+
+@cache
+def _frame() -> Markup:
+    """The heading, the framed sections and the paths: the same on every board."""
+    nodes: list[Node] = [heading(16, 26, "Trail")]
+    for key, label, members in lay.SECTIONS:
+        xs = [lay.trail_xy(m)[0] for m in members]
+        ys = [lay.trail_xy(m)[1] for m in members]
+        pad = 31
+        x0, y0 = min(xs) - pad, min(ys) - pad - 12
+        w, h = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad + 26
+        nodes.append(rect(x0, y0, w, h, f"section section-{key}", r=8))
+        nodes.append(text(x0 + 6, y0 + 11, label, "section-label"))
+    paths = Element("g", {"class": "paths"})
+    for space, (_kind, succ) in trail_data.NODES.items():
+        x1, y1 = lay.trail_xy(space)
+        for nxt in succ:
+            x2, y2 = lay.trail_xy(nxt)
+            paths.children.append(
+                Element(
+                    "line",
+                    {
+                        "x1": f"{x1:.1f}",
+                        "y1": f"{y1:.1f}",
+                        "x2": f"{x2:.1f}",
+                        "y2": f"{y2:.1f}",
+                        "class": "path",
+                    },
+                )
+            )
+    nodes.append(paths)
+    return frozen(*nodes)
+
+
+def _space(
+    space: str,
+    cell: Mapping[str, Any] | None,
+    tile: Tile,
+    here: tuple[int, ...],
+    names: Names,
+    players: int,
+    current: bool,
+    index: int | None,
+) -> Node:
+    """One space: a ``<g class="loc">`` titled in words, inside its button when a target."""
+    kind = trail_data.kind(space)
+    words = _space_words(space, cell, tile, names, players)
+    if here:
+        words += "; herders here: " + ", ".join(seat_label(s, names) for s in here)
+    cls = "loc" + (" has-tile" if cell else "") + (" current" if current else "")
+    data: dict[str, object] = {"loc": space, "kind": kind}
+    if cell:
+        data["tile"] = cell["tile"]
+    body_key = (space, freeze(cell), freeze(tile), players)
+    g = group(cls, words, **data).append(
+        _BODIES.get(body_key, _space_drawing, space, cell, tile, players)
+    )
+    return target(index, f"loc:{space}", f"Choose {words}", g)
+
+
+def _space_drawing(space: str, cell: Mapping[str, Any] | None, tile: Tile, players: int) -> Markup:
+    """What is drawn of a space, under its title: the space and what is on it, its id."""
+    x, y = lay.trail_xy(space)
+    kind = trail_data.kind(space)
+    nodes = _space_body(space, cell, tile, players, x, y)
+    if kind not in ("start", "kc", "neutral"):
+        half = lay.SPACE_HALF[kind]
+        below = y + half + (24 if kind == "teepee" else 11)
+        nodes.append(text(x, below, space, "space-id"))
+    return frozen(*nodes)
+
+
+def _space_words(
+    space: str, cell: Mapping[str, Any] | None, tile: Tile, names: Names, players: int
+) -> str:
+    kind = trail_data.kind(space)
+    if kind == "start":
+        return "Start (the horseman space)"
+    if kind == "kc":
+        return "Kansas City"
+    if kind == "hazard":
+        return f"hazard space {space}: {tile_words(tile) if tile else 'empty'}"
+    if kind == "teepee":
+        value = trail_data.TEEPEE_VALUE[space]
+        money = f"+${value}" if value > 0 else f"-${-value}"
+        where = "" if trail_data.successors(space) else ", off the trail"
+        return f"teepee space {space} ({money}{where}): {tile_words(tile) if tile else 'empty'}"
+    if not cell:
+        extra = []
+        if space in trail_data.RISK_ACTIONS:
+            extra.append("risk action")
+        if space in trail_data.WOODS:
+            extra.append("woods")
+        tail = f" ({', '.join(extra)})" if extra else ""
+        return f"building space {space}: empty{tail}"
+    building = cell.get("tile")
+    hands = cell.get("hands") or []
+    fees = "".join(f", {h} hand (${fee(players, h)} fee)" for h in hands)
+    if cell.get("owner") is None:
+        return f"neutral building {building} on space {space}{fees}"
+    owner = seat_label(int(cell["owner"]), names)
+    worth = f" ({buildings.vp(building)} VP)" if building in buildings.PRIVATE else ""
+    return f"building {building}{worth} of {owner} on space {space}{fees}"
+
+
+def _space_body(
+    space: str, cell: Mapping[str, Any] | None, tile: Tile, players: int, x: float, y: float
+) -> list[Element]:
+    kind = trail_data.kind(space)
+    h = lay.SPACE_HALF[kind]
+    if kind == "start":
+        return [circle(x, y, h, "space start"), text(x, y + 4, "Start", "space-label-small")]
+    if kind == "kc":
+        return [
+            rect(x - h, y - h * 1.4, h * 2, h * 2.8, "space kc", r=8),
+            text(x, y - 4, "Kansas", "space-label-small"),
+            text(x, y + 10, "City", "space-label-small"),
+        ]
+    if kind == "neutral":
+        return [
+            rect(x - h, y - h, h * 2, h * 2, "space neutral", r=5),
+            text(x, y + 7, cell["tile"] if cell else "", "space-label"),
+            text(x - h + 7, y - h + 11, space, "space-corner"),
+        ]
+    if kind in ("private", "risk"):
+        return _building_body(space, cell, players, x, y, h)
+    if kind == "hazard":
+        return _hazard_body(space, tile, players, x, y, h)
+    if kind == "teepee":
+        return _teepee_body(space, tile, players, x, y, h)
+    return []
+
+
+def _building_body(
+    space: str, cell: Mapping[str, Any] | None, players: int, x: float, y: float, h: float
+) -> list[Element]:
+    out: list[Element] = []
+    if cell:
+        owner = cell.get("owner")
+        owner_cls = "" if owner is None else f" owner-{seat_colour(int(owner))}"
+        out.append(rect(x - h, y - h, h * 2, h * 2, f"space building{owner_cls}", r=5))
+        out.append(text(x, y + 7, cell["tile"], "space-label"))
+        if owner is not None:
+            out.append(_owner_mark(int(owner), x, y, h))
+        out += hand_badges(players, cell.get("hands") or [], x + h - 6, y - h + 6)
+    else:
+        out.append(rect(x - h, y - h, h * 2, h * 2, "space empty", r=5))
+    if space in trail_data.RISK_ACTIONS:
+        out.append(text(x + h - 8, y + h - 4, "R", "space-mark"))
+    if space in trail_data.WOODS:
+        out.append(
+            Element(
+                "path",
+                {"d": f"M{x - h + 4:.1f} {y - h + 16:.1f}l6 -11l6 11z", "class": "woods-mark"},
+            )
+        )
+    return out
+
+
+def _owner_mark(owner: int, x: float, y: float, h: float) -> Element:
+    """The owner's seat number in the bottom left corner of a private building."""
+    return Element(
+        "g",
+        {"class": f"owner-mark seat-{seat_colour(owner)}"},
+        Element(
+            "rect",
+            {
+                "x": f"{x - h:.1f}",
+                "y": f"{y + h - 14:.1f}",
+                "width": "16",
+                "height": "14",
+                "rx": "3",
+                "class": "token-body",
+            },
+        ),
+        Element(
+            "text",
+            {
+                "x": f"{x - h + 8:.1f}",
+                "y": f"{y + h - 3:.1f}",
+                "class": "token-label",
+                "font-size": "10",
+            },
+            text=str(owner + 1),
+        ),
+    )
+
+
+def _hazard_body(
+    space: str, tile: Tile, players: int, x: float, y: float, h: float
+) -> list[Element]:
+    hazard = space.split("-")[0].lower()
+    if not tile:
+        return [
+            rect(x - h, y - h, h * 2, h * 2, f"space empty hazard-slot-{hazard}"),
+            text(x, y + 4, space.split("-")[1], "space-faint"),
+        ]
+    return [
+        rect(x - h, y - h, h * 2, h * 2, f"space hazard hazard-{hazard}"),
+        text(x, y + 1, lay.HAZARD_NAMES[hazard], "space-label-small hazard-label"),
+        text(x, y + 15, f"{tile.get('vp')} VP", "space-label-small"),
+        *hand_badges(players, [str(tile.get("hand"))], x + h - 4, y - h + 4),
+    ]
+
+
+def _teepee_body(
+    space: str, tile: Tile, players: int, x: float, y: float, h: float
+) -> list[Element]:
+    value = trail_data.TEEPEE_VALUE[space]
+    money = f"+${value}" if value > 0 else f"\u2212${-value}"
+    if tile:
+        colour = str(tile.get("type"))
+        out = [
+            circle(x, y, h, f"space teepee teepee-{colour}"),
+            teepee_mark(x, y - 2, 10),
+            text(x, y + 17, colour[0].upper(), "space-label-small"),
+            *hand_badges(players, [str(tile.get("hand"))], x + h - 2, y - h + 4),
+        ]
+    else:
+        out = [circle(x, y, h, "space empty")]
+    out.append(text(x, y + h + 13, money, "space-value"))
+    return out
+
+
+def _herders(space: str, seats: list[int], names: Names) -> Markup:
+    """The herders on one space, side by side above it."""
+    x, y = lay.trail_xy(space)
+    top = y - lay.SPACE_HALF[trail_data.kind(space)] * (1.4 if space == "KC" else 1)
+    nodes: list[Node] = []
+    for i, seat in enumerate(seats):
+        tx = x - (len(seats) - 1) * 13 + i * 26
+        tooltip = f"herder of {seat_label(seat, names)} at {space}"
+        nodes.append(
+            group("herder", herder=seat, loc=space).append(token(tx, top - 6, seat, 13, tooltip))
+        )
+    return frozen(*nodes)

@@ -1,0 +1,83 @@
+"""How seats, tiles, cards and fees are named on the board: the words of titles and labels.
+
+Shared by every region (``games/board/trail.py`` and the others) and by the text
+descriptions (``games/board/describe.py``); the short labels and names themselves are data
+in ``games/board/layout.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.data import player_board as board_data
+from games.board import layout as lay
+from games.models import SEAT_COLOURS
+from games.move_presentation import BREED_NAMES
+
+View = Mapping[str, Any]
+"""The engine's view of a position (``engine.view``), as the board reads it."""
+
+Names = Sequence[str] | None
+"""Player names by seat, when known (an empty name counts as unknown)."""
+
+
+def seat_colour(seat: int) -> str:
+    """The colour name of a seat, as ``Seat.colour`` stores it."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+
+
+def seat_label(seat: int, names: Names = None) -> str:
+    """How a seat is named in titles: the player's name when known, always number and colour."""
+    base = f"Seat {seat + 1} ({seat_colour(seat)})"
+    if names and seat < len(names) and names[seat]:
+        return f"{names[seat]}, {base.lower()}"
+    return base
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (words or word + 's')}"
+
+
+def player_count(view: View) -> int:
+    """How many seats the game has (the hand fees depend on it)."""
+    return int(view.get("num_players") or len(view["players"]))
+
+
+def fee(players: int, hand: str) -> int:
+    """The fee, in dollars, of a black or green hand in a game of ``players`` seats."""
+    return board_data.FEES.get(players, {}).get(hand, 0)
+
+
+def tile_words(tile: Mapping[str, Any] | None) -> str:
+    if not tile:
+        return "empty"
+    kind = tile.get("kind")
+    if kind == "worker":
+        return str(tile.get("type"))
+    if kind == "hazard":
+        vp, hand = tile.get("vp"), tile.get("hand")
+        return f"{tile.get('type')} hazard {tile.get('id')}, {vp} VP, {hand} hand"
+    if kind == "teepee":
+        return f"{tile.get('type')} teepee {tile.get('id')}, {tile.get('hand')} hand"
+    if kind == "station_master":
+        upper = lay.STATION_MASTER_TEXT.get(str(tile.get("type")), tile.get("type"))
+        lower = lay.STATION_MASTER_TEXT.get(str(tile.get("scoring")), tile.get("scoring"))
+        return f"station master {tile.get('id')}: {upper}, {lower}"
+    return str(tile.get("id", "tile"))
+
+
+def card_words(card: Mapping[str, Any]) -> str:
+    if card.get("kind") == "objective":
+        tasks = ", ".join(lay.OBJECTIVE_TASKS.get(t, str(t)) for t in card.get("tasks", []))
+        penalty = card.get("penalty") or 0
+        tail = f", {penalty} VP if failed" if penalty else ""
+        action = lay.OBJECTIVE_ACTIONS.get(card.get("action"), str(card.get("action")))
+        return f"objective {card.get('id')} ({action}): {tasks}; {card.get('vp')} VP{tail}"
+    breed = BREED_NAMES.get(str(card.get("breed")), str(card.get("breed")))
+    return f"{breed}, breeding value {card.get('value')}, {card.get('vp')} VP"
+
+
+def shorten(text: str, limit: int) -> str:
+    """Cut a line that would run off the board; the full text stays in the ``<desc>``."""
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "\u2026"
