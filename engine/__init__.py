@@ -18,6 +18,13 @@ notation are in docs/moves.md.  ::
     move_revealed(state) -> bool   # did the last move reveal hidden information?
     price(state, seat, move) -> Price   # what a legal move costs and gives the seat
     card_text(card_id) -> str           # a card as the notation names it ("holstein/1vp")
+    rules_version(state) -> str         # the rules the game is played under, e.g. "1e-1"
+    current_rules_version(edition) -> str ; parse_rules_version("1e-1") -> ("1e", 1)
+
+**Rules versions.** ``new_game`` and ``replay`` take ``revision=`` (default: the newest of
+the edition). A game keeps the revision it started with, in its state, and every function
+above plays that revision's rules: a record replays to the same states and scores under
+every later release (``engine.revisions`` says how older behaviour is kept).
 
 ``price`` answers ``{"cost": 3, "cost_text": "$3 in fees", "gains": {"money": -3}}``:
 ``cost`` in dollars (negative: the move pays, None: no price of its own), the words a button
@@ -36,7 +43,8 @@ Also public:
 * The types: ``State`` (with ``PlayerState``, ``Frame``), ``Move``, ``Price``, ``View``
   (with ``PlayerView``, ``Decision``), ``Score``, ``Card``, ``Tile`` — ``TypedDict``s, so
   at run time plain JSON-ready dicts.
-* ``IllegalMove`` (``code``, ``message``) and ``ENGINE_VERSION``.
+* ``IllegalMove`` (``code``, ``message``), and ``ENGINE_VERSION``: the layout of the states
+  this code builds (caches and snapshots of states are keyed by it; it is not the rules).
 
 Everything else (``engine.flow``, ``engine.rules``, ``engine.state``, ...) is internal and
 may change without notice.
@@ -47,7 +55,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine import bots, data, flow, notation, setup
+from engine import bots, data, flow, notation, revisions, setup
 from engine import view as _view
 from engine.component_types import Card, Tile
 from engine.errors import IllegalMove
@@ -79,6 +87,7 @@ __all__ = [
     "bots",
     "card_text",
     "current_player",
+    "current_rules_version",
     "data",
     "describe",
     "from_json",
@@ -87,8 +96,10 @@ __all__ = [
     "move_revealed",
     "new_game",
     "parse_move",
+    "parse_rules_version",
     "price",
     "replay",
+    "rules_version",
     "scores",
     "to_json",
     "view",
@@ -96,9 +107,14 @@ __all__ = [
 
 
 def new_game(
-    players: int, seed: int, edition: str = "1e", options: Mapping[str, object] | None = None
+    players: int,
+    seed: int,
+    edition: str = "1e",
+    options: Mapping[str, object] | None = None,
+    *,
+    revision: int | None = None,
 ) -> State:
-    state = setup.new_game(players, seed, edition, options)
+    state = setup.new_game(players, seed, edition, options, revision)
     turn.start_turn(state, 0)
     flow.advance(state)
     return state
@@ -126,9 +142,11 @@ def replay(
     moves: Sequence[tuple[int, Mapping[str, Any]]],
     edition: str = "1e",
     options: Mapping[str, object] | None = None,
+    *,
+    revision: int | None = None,
 ) -> State:
     """Rebuild a state from its moves, applying them in place (no copy per move)."""
-    state = new_game(players, seed, edition, options)
+    state = new_game(players, seed, edition, options, revision=revision)
     for seat, move in moves:
         flow.apply_in_place(state, seat, move)
     return state
@@ -161,6 +179,21 @@ def describe(state: State, seat: int, move: Move) -> str:
 
 def parse_move(state: State, seat: int, text: str) -> Move:
     return notation.parse(state, seat, text)
+
+
+def rules_version(state: State) -> str:
+    """The rules ``state`` is played under: edition and revision, e.g. ``"1e-1"``."""
+    return revisions.version(state["edition"], revisions.of(state))
+
+
+def current_rules_version(edition: str = "1e") -> str:
+    """The rules new games of ``edition`` are played under."""
+    return revisions.version(edition, revisions.current(edition))
+
+
+def parse_rules_version(name: str) -> tuple[str, int]:
+    """``"1e-1"`` -> ``("1e", 1)`` (edition and revision); IllegalMove when unknown."""
+    return revisions.parse(name)
 
 
 def move_revealed(state: State) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine import revisions
 from engine import rng as prng
 from engine.data import buildings, cattle, cities, objectives, player_board, railroad, tiles, trail
 from engine.errors import IllegalMove
@@ -78,10 +79,16 @@ def refill_market(state: State) -> None:
 
 
 def new_game(
-    players: int, seed: int, edition: str = "1e", options: Mapping[str, object] | None = None
+    players: int,
+    seed: int,
+    edition: str = "1e",
+    options: Mapping[str, object] | None = None,
+    revision: int | None = None,
 ) -> State:
     if edition != "1e":
         raise IllegalMove("bad_edition", f"Edition {edition!r} is not available; use '1e'.")
+    revision = revisions.current(edition) if revision is None else revision
+    revisions.check(edition, revision)
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
         raise IllegalMove("bad_players", "A game has 2, 3 or 4 players.")
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -120,6 +127,8 @@ def new_game(
         "stations": {s: [] for s in railroad.STATIONS},
         "cities": {c: [] for c in cities.ORDER},
     }
+    if revision != revisions.FIRST:  # a first-revision state stays as it always was
+        state["revision"] = revision
 
     # 1. Station masters (R1-SETUP-06).
     sms: list[str | None] = list(railroad.STATION_MASTERS)

@@ -86,7 +86,13 @@ class Frame(FrameFields, total=False):
     t: Required[str]
 
 
-class State(TypedDict):
+class StateRevision(TypedDict, total=False):
+    """Absent from every state of a game's first rules revision (engine.revisions)."""
+
+    revision: int
+
+
+class State(StateRevision):
     """The whole game state, hidden information and the PRNG included."""
 
     edition: str
