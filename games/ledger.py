@@ -25,8 +25,7 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Model
+from django.contrib.auth.models import User
 
 import engine
 from common.errors import InvalidRequestError
@@ -61,7 +60,7 @@ FINISH_FIELDS = [
     "updated_at",
 ]
 
-Actor = AbstractBaseUser | Model | None
+Actor = User | None
 
 logger = logging.getLogger(__name__)
 

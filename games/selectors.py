@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
 import engine
@@ -54,7 +54,7 @@ def game_with_seats(*, game: Game) -> Game:
     return game_get(public_id=game.public_id, with_seats=True)
 
 
-def game_list_for_user(*, user: AbstractBaseUser, status: str | None = None) -> QuerySet[Game]:
+def game_list_for_user(*, user: User, status: str | None = None) -> QuerySet[Game]:
     """The games the user has a seat in; those where it is their turn come first."""
     my_turn = Seat.objects.filter(
         game=OuterRef("pk"), user=user, index=OuterRef("current_seat")
@@ -78,7 +78,7 @@ def game_list_lobby() -> QuerySet[Game]:
     )
 
 
-def seat_of(*, game: Game, user: AbstractBaseUser | None) -> Seat | None:
+def seat_of(*, game: Game, user: User | AnonymousUser | None) -> Seat | None:
     if user is None or not user.is_authenticated:
         return None
     for seat in game.seats.all():
@@ -87,7 +87,7 @@ def seat_of(*, game: Game, user: AbstractBaseUser | None) -> Seat | None:
     return None
 
 
-def viewing_seat(*, game: Game, user: AbstractBaseUser | None) -> int | None:
+def viewing_seat(*, game: Game, user: User | AnonymousUser | None) -> int | None:
     """The seat whose hidden information the user may see; None for a spectator."""
     seat = seat_of(game=game, user=user)
     if seat is None or seat.status != SeatStatus.PLAYING:
@@ -103,7 +103,7 @@ def view_of(*, game: Game, state: Any, seat: int | None) -> dict[str, Any]:
 
 
 def game_view_for_user(
-    *, game: Game, user: AbstractBaseUser | None, at: int | None = None
+    *, game: Game, user: User | AnonymousUser | None, at: int | None = None
 ) -> tuple[int, dict[str, Any]]:
     """(seq, view) of the game after event ``at`` (default: now) as the user may see it."""
     if game.version == 0:
@@ -115,7 +115,7 @@ def game_view_for_user(
     return seq, view_of(game=game, state=state, seat=viewing_seat(game=game, user=user))
 
 
-def legal_moves_for_user(*, game: Game, user: AbstractBaseUser) -> tuple[int, list[dict[str, Any]]]:
+def legal_moves_for_user(*, game: Game, user: User) -> tuple[int, list[dict[str, Any]]]:
     """(version, moves): the user's legal moves now, [] when it is not their decision."""
     seat = seat_of(game=game, user=user)
     if seat is None:
@@ -139,7 +139,7 @@ def legal_moves_after(*, game: Game, state: Any, seat: int, version: int) -> lis
     return engine.legal_moves(state, seat)
 
 
-def undo_possible(*, game: Game, user: AbstractBaseUser | None) -> bool:
+def undo_possible(*, game: Game, user: User | AnonymousUser | None) -> bool:
     """Whether ``services.move_undo`` would take back a decision for ``user`` now.
 
     The same conditions as the service, read without a lock: the game is active, it is the

@@ -11,11 +11,10 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.api import error_responses, validated
+from common.api import AuthenticatedRequest, error_responses, validated
 from common.errors import InvalidRequestError
 from games.selectors import game_get
 from notifications import outbox, preferences, selectors
@@ -41,7 +40,7 @@ class PreferencesApi(APIView):
                 raise serializers.ValidationError(f"Unknown time zone {value!r}.")
             return value
 
-    def _output(self, request: Request) -> Response:
+    def _output(self, request: AuthenticatedRequest) -> Response:
         preference = selectors.preference_of(user=request.user)
         return Response(
             {
@@ -52,14 +51,14 @@ class PreferencesApi(APIView):
         )
 
     @extend_schema(responses={200: PreferencesSerializer, **error_responses()})
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         return self._output(request)
 
     @extend_schema(
         request=PreferencesSerializer,
         responses={200: PreferencesSerializer, **error_responses(400)},
     )
-    def put(self, request: Request) -> Response:
+    def put(self, request: AuthenticatedRequest) -> Response:
         preferences.preference_set(
             user=request.user, **validated(self.PreferencesSerializer, request.data)
         )
@@ -80,7 +79,7 @@ class GamePreferenceApi(APIView):
         game = serializers.CharField(help_text="The game's id.")
         mode = serializers.ChoiceField(choices=Mode.choices, allow_null=True)
 
-    def _output(self, request: Request, game_id: str) -> Response:
+    def _output(self, request: AuthenticatedRequest, game_id: str) -> Response:
         game = game_get(public_id=game_id)
         mode = (
             GameNotificationPreference.objects.filter(user_id=request.user.pk, game=game)
@@ -90,14 +89,14 @@ class GamePreferenceApi(APIView):
         return Response({"game": game.public_id, "mode": mode})
 
     @extend_schema(responses={200: GameModeOutput, **error_responses(404)})
-    def get(self, request: Request, game_id: str) -> Response:
+    def get(self, request: AuthenticatedRequest, game_id: str) -> Response:
         return self._output(request, game_id)
 
     @extend_schema(
         request=GameModeSerializer,
         responses={200: GameModeOutput, **error_responses(400, 403, 404)},
     )
-    def put(self, request: Request, game_id: str) -> Response:
+    def put(self, request: AuthenticatedRequest, game_id: str) -> Response:
         data = validated(self.GameModeSerializer, request.data)
         preferences.game_preference_set(
             user=request.user, game=game_get(public_id=game_id), mode=data["mode"]
@@ -126,7 +125,7 @@ class InvitationApi(APIView):
             **error_responses(400, 403, 404, 409),
         },
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthenticatedRequest) -> Response:
         data = validated(self.InvitationInput, request.data)
         game = game_get(public_id=data["game"])
         invitee = get_user_model().objects.filter(username=data["username"]).first()

@@ -46,9 +46,9 @@ def human_to_move(game: Game, seats: list[Seat]) -> Seat | None:
 def seat_label(seat: Seat | None) -> str:
     if seat is None:
         return ""
-    if seat.user_id and not seat.bot:
+    if seat.user and not seat.bot:
         return f"{seat.user.get_username()} ({seat.colour})"
-    if seat.user_id:
+    if seat.user:
         return f"{seat.user.get_username()}'s bot ({seat.colour})"
     return f"{seat.bot or 'empty'} bot ({seat.colour})"
 
@@ -57,7 +57,7 @@ def game_name(game: Game, seats: list[Seat] | None = None) -> str:
     """How emails name a game: 'game k3x9mnpq2rst (alice, bob, heuristic bot)'."""
     seats = seats_of(game) if seats is None else seats
     names = [
-        seat.user.get_username() if seat.user_id else f"{seat.bot} bot"
+        seat.user.get_username() if seat.user else f"{seat.bot} bot"
         for seat in seats
         if seat.is_filled
     ]

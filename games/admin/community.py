@@ -24,6 +24,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import Truncator
 from django.utils.timesince import timesince
 
+from common.web import AuthenticatedHttpRequest
 from games.admin import tables
 from games.admin.action_page import action_page
 from games.admin.base import ReadOnlyAdmin
@@ -201,7 +202,7 @@ class ReportAdmin(ActedOnAdmin):
             [*reversed(before), *after], back=back, highlight=report.message_id
         )
 
-    def act_view(self, request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    def act_view(self, request: AuthenticatedHttpRequest, pk: int, action: str) -> HttpResponse:
         """Ask for what the step needs (assignee, notes), then take it."""
         form_class = self.act_form_class(request, action)
         report = get_object_or_404(
@@ -278,7 +279,7 @@ class ChatMessageAdmin(ActedOnAdmin):
     def hidden(self, message: ChatMessage) -> str:
         if not message.is_hidden:
             return "-"
-        who = message.hidden_by.get_username() if message.hidden_by_id else "?"
+        who = message.hidden_by.get_username() if message.hidden_by else "?"
         return f"by {who}: {Truncator(message.hidden_reason).chars(60)}"
 
     @admin.display(description="author")
@@ -296,7 +297,7 @@ class ChatMessageAdmin(ActedOnAdmin):
             message.reports.select_related("game", "reporter", "reported_user", "assigned_to")
         )
 
-    def act_view(self, request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    def act_view(self, request: AuthenticatedHttpRequest, pk: int, action: str) -> HttpResponse:
         """Ask why, then hide the message or show it again; back where the moderator was."""
         form_class = self.act_form_class(request, action)
         message = get_object_or_404(ChatMessage.objects.select_related("game", "author"), pk=pk)

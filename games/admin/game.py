@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 from django.contrib import admin
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Exists, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
@@ -17,6 +18,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.timesince import timesince
 
+from common.web import AuthenticatedHttpRequest
 from games import moderation
 from games.admin import tables
 from games.admin.action_page import action_page
@@ -240,7 +242,9 @@ class GameAdmin(ReadOnlyAdmin):
             *super().get_urls(),
         ]
 
-    def moderate_view(self, request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    def moderate_view(
+        self, request: AuthenticatedHttpRequest, pk: int, action: str
+    ) -> HttpResponse:
         """Ask for the reason (and what else the action needs), then do it."""
         if not request.user.has_perm("games.moderate_game"):
             raise PermissionDenied
@@ -266,9 +270,9 @@ class GameAdmin(ReadOnlyAdmin):
 def _seat_name(seat: Seat | None) -> str:
     if seat is None:
         return "-"
-    if seat.user_id and not seat.bot:
+    if seat.user and not seat.bot:
         return seat.user.get_username()
-    if seat.user_id:
+    if seat.user:
         return f"{seat.user.get_username()} (bot)"
     return f"{seat.bot or 'empty'} bot" if seat.bot else "empty"
 
@@ -471,8 +475,10 @@ class SuspensionAdmin(admin.ModelAdmin):
         )
 
     def save_model(self, request: HttpRequest, obj: Suspension, form: Any, change: bool) -> None:
+        # The admin serves only signed-in staff (AdminSite.admin_view), whose user this is.
+        moderator = cast(User, request.user)
         created = moderation.user_suspend(
-            user=obj.user, moderator=request.user, reason=obj.reason, until=obj.until
+            user=obj.user, moderator=moderator, reason=obj.reason, until=obj.until
         )
         obj.pk = created.pk
         obj.created_by = created.created_by
@@ -488,7 +494,7 @@ class SuspensionAdmin(admin.ModelAdmin):
             *super().get_urls(),
         ]
 
-    def lift_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+    def lift_view(self, request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         """Ask for the reason, then lift the user's suspension (``user_unsuspend``)."""
         if not request.user.has_perm("games.moderate_game"):
             raise PermissionDenied

@@ -12,11 +12,10 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.api import error_responses, validated
+from common.api import AuthenticatedRequest, error_responses, validated
 from common.errors import InvalidRequestError
 from games import chat, selectors
 from games.models import CHAT_MESSAGE_MAX_CHARS, ChatMessage, Game, Report, ReportReason, Seat
@@ -69,7 +68,7 @@ class GameChatApi(APIView):
         parameters=[ChatFilter],
         responses={200: ChatMessageOutput(many=True), **error_responses(400, 403, 404)},
     )
-    def get(self, request: Request, game_id: str) -> Response:
+    def get(self, request: AuthenticatedRequest, game_id: str) -> Response:
         filters = validated(self.ChatFilter, request.query_params)
         game = selectors.game_get(public_id=game_id)
         messages = chat.chat_messages_for(game=game, user=request.user, after=filters.get("after"))
@@ -80,7 +79,7 @@ class GameChatApi(APIView):
         request=ChatInput,
         responses={201: ChatMessageOutput, **error_responses(400, 403, 404, 409, 429)},
     )
-    def post(self, request: Request, game_id: str) -> Response:
+    def post(self, request: AuthenticatedRequest, game_id: str) -> Response:
         data = validated(self.ChatInput, request.data)
         game = selectors.game_get(public_id=game_id)
         message = chat.chat_post(game=game, user=request.user, text=data["text"])
@@ -98,10 +97,12 @@ class ReportOutput(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
     def to_representation(self, report: Report) -> dict[str, Any]:
+        reported = report.reported_user
+        assert reported is not None, "report_create always names the player reported"
         return {
             "id": report.pk,
             "game": report.game.public_id,
-            "reported_user": report.reported_user.get_username(),
+            "reported_user": reported.get_username(),
             "message": report.message_id,
             "reason": report.reason,
             "text": report.text,
@@ -144,7 +145,7 @@ class GameReportsApi(APIView):
         request=ReportInput,
         responses={201: ReportOutput, **error_responses(400, 403, 404, 409, 429)},
     )
-    def post(self, request: Request, game_id: str) -> Response:
+    def post(self, request: AuthenticatedRequest, game_id: str) -> Response:
         data = validated(self.ReportInput, request.data)
         game = selectors.game_get(public_id=game_id)
         report = reports.report_create(

@@ -20,7 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.api import ErrorSerializer, error_responses, validated
+from common.api import AuthenticatedRequest, ErrorSerializer, error_responses, validated
 from common.errors import InvalidRequestError
 from games import selectors, services
 from games.models import (
@@ -52,7 +52,7 @@ class SeatOutput(serializers.Serializer):
         return {
             "index": seat.index,
             "colour": seat.colour,
-            "user": seat.user.get_username() if seat.user_id else None,
+            "user": seat.user.get_username() if seat.user else None,
             "bot": seat.bot or None,
             "status": seat.status,
         }
@@ -177,7 +177,7 @@ class MeApi(APIView):
         username = serializers.CharField()
 
     @extend_schema(responses={200: MeOutput, **error_responses()})
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         return Response({"id": request.user.pk, "username": request.user.get_username()})
 
 
@@ -236,7 +236,7 @@ class GameListApi(APIView):
         parameters=[GameListFilter],
         responses={200: GameOutput(many=True), **error_responses(400)},
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         filters = validated(self.GameListFilter, request.query_params)
         games = selectors.game_list_for_user(user=request.user, status=filters.get("status"))
         games = games.select_related("created_by")
@@ -247,7 +247,7 @@ class GameListApi(APIView):
         request=GameCreateInput,
         responses={201: GameOutput, **error_responses(400)},
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthenticatedRequest) -> Response:
         data = validated(self.GameCreateInput, request.data)
         limit = data.get("turn_time_limit")
         game = services.game_create(
@@ -272,7 +272,7 @@ class LobbyApi(APIView):
         summary="Open games with a free seat, listed in the lobby",
         responses={200: GameOutput(many=True), **error_responses()},
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         games = selectors.game_list_lobby().select_related("created_by")[:100]
         return Response(GameOutput(games, many=True, context={"request": request}).data)
 
@@ -281,7 +281,7 @@ class GameApi(APIView):
     permission_classes = (IsAuthenticated,)
 
     @extend_schema(summary="A game", responses={200: GameOutput, **error_responses(404)})
-    def get(self, request: Request, game_id: str) -> Response:
+    def get(self, request: AuthenticatedRequest, game_id: str) -> Response:
         game = selectors.game_get(public_id=game_id, with_seats=True)
         return Response(GameOutput(game, context={"request": request}).data)
 
@@ -296,7 +296,7 @@ class GameJoinApi(APIView):
     permission_classes = (IsAuthenticated,)
 
     @_action("Join an open game (anyone with its id: the id is the invite)", (409,))
-    def post(self, request: Request, game_id: str) -> Response:
+    def post(self, request: AuthenticatedRequest, game_id: str) -> Response:
         game = selectors.game_get(public_id=game_id)
         services.game_join(game=game, user=request.user)
         return _game_response(request, game)
@@ -306,7 +306,7 @@ class GameLeaveApi(APIView):
     permission_classes = (IsAuthenticated,)
 
     @_action("Leave a game before it starts (the creator leaving abandons it)", (403, 409))
-    def post(self, request: Request, game_id: str) -> Response:
+    def post(self, request: AuthenticatedRequest, game_id: str) -> Response:
         game = selectors.game_get(public_id=game_id)
         services.game_leave(game=game, user=request.user)
         return _game_response(request, game)
@@ -316,7 +316,7 @@ class GameStartApi(APIView):
     permission_classes = (IsAuthenticated,)
 
     @_action("Start a full game (its creator only)", (403, 409))
-    def post(self, request: Request, game_id: str) -> Response:
+    def post(self, request: AuthenticatedRequest, game_id: str) -> Response:
         game = selectors.game_get(public_id=game_id)
         services.game_start(game=game, user=request.user)
         return _game_response(request, game)
@@ -326,7 +326,7 @@ class GameResignApi(APIView):
     permission_classes = (IsAuthenticated,)
 
     @_action("Resign (2 players: the other wins; more: a bot takes your seat)", (403, 409))
-    def post(self, request: Request, game_id: str) -> Response:
+    def post(self, request: AuthenticatedRequest, game_id: str) -> Response:
         game = selectors.game_get(public_id=game_id)
         services.game_resign(game=game, user=request.user)
         return _game_response(request, game)
@@ -361,7 +361,7 @@ class GameUndoApi(MoveOutputMixin, APIView):
             **error_responses(400, 403, 404, 409),
         },
     )
-    def post(self, request: Request, game_id: str) -> Response:
+    def post(self, request: AuthenticatedRequest, game_id: str) -> Response:
         data = validated(self.UndoInput, request.data)
         result = services.move_undo(
             game=game_id,
@@ -401,7 +401,7 @@ class GameMovesApi(MoveOutputMixin, APIView):
             **error_responses(400, 403, 404, 409),
         },
     )
-    def post(self, request: Request, game_id: str) -> Response:
+    def post(self, request: AuthenticatedRequest, game_id: str) -> Response:
         data = validated(self.MoveInput, request.data)
         result = services.move_submit(
             game=game_id,
@@ -427,7 +427,7 @@ class GameStateApi(APIView):
         parameters=[StateFilter],
         responses={200: StateOutput, **error_responses(400, 404, 409)},
     )
-    def get(self, request: Request, game_id: str) -> Response:
+    def get(self, request: AuthenticatedRequest, game_id: str) -> Response:
         filters = validated(self.StateFilter, request.query_params)
         game = selectors.game_for_play(public_id=game_id)
         seq, view = selectors.game_view_for_user(game=game, user=request.user, at=filters.get("at"))
@@ -445,7 +445,7 @@ class GameLegalMovesApi(APIView):
         summary="Your legal moves now ([] when it is not your decision)",
         responses={200: LegalMovesOutput, **error_responses(403, 404)},
     )
-    def get(self, request: Request, game_id: str) -> Response:
+    def get(self, request: AuthenticatedRequest, game_id: str) -> Response:
         game = selectors.game_for_play(public_id=game_id)
         version, moves = selectors.legal_moves_for_user(game=game, user=request.user)
         return Response({"version": version, "moves": moves})
@@ -486,7 +486,7 @@ class GameEventsApi(APIView):
         ],
         responses={200: EventOutput(many=True), **error_responses(404)},
     )
-    def get(self, request: Request, game_id: str) -> Response:
+    def get(self, request: AuthenticatedRequest, game_id: str) -> Response:
         game = selectors.game_get(public_id=game_id)
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(selectors.event_history(game=game), request, view=self)
@@ -519,6 +519,6 @@ class GameRecordApi(APIView):
             **error_responses(404, 409),
         },
     )
-    def get(self, request: Request, game_id: str) -> Response:
+    def get(self, request: AuthenticatedRequest, game_id: str) -> Response:
         game = selectors.game_get(public_id=game_id)
         return Response(selectors.game_record(game=game))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
@@ -56,7 +56,7 @@ class BatchResult:
 def move_batch_submit(
     *,
     game: Game | str,
-    user: AbstractBaseUser,
+    user: User,
     lines: list[str],
     expected_version: int | None = None,
     idempotency_key: str = "",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -40,7 +40,7 @@ class MoveResult:
 def move_submit(
     *,
     game: Game | str,
-    user: AbstractBaseUser | None,
+    user: User | None,
     move: dict[str, Any] | None = None,
     text: str | None = None,
     expected_version: int | None = None,
@@ -96,7 +96,7 @@ def move_submit(
 def move_undo(
     *,
     game: Game | str,
-    user: AbstractBaseUser,
+    user: User,
     expected_version: int | None = None,
     idempotency_key: str = "",
 ) -> MoveResult:
@@ -155,7 +155,7 @@ def _bot_to_move(game: Game, seats: list[Seat]) -> Seat:
 def _check_turn(
     game: Game,
     seat: Seat,
-    user: AbstractBaseUser | None,
+    user: User | None,
     expected_version: int | None,
     idempotency_key: str,
 ) -> MoveResult | None:
@@ -182,7 +182,7 @@ def _check_turn(
 
 
 def _repeated_after_conflict(
-    game: Game | str, user: AbstractBaseUser | None, idempotency_key: str
+    game: Game | str, user: User | None, idempotency_key: str
 ) -> MoveResult | None:
     """After a unique-constraint error: if the key was taken, the answer given the first time."""
     if not idempotency_key or user is None:
@@ -191,9 +191,7 @@ def _repeated_after_conflict(
     return _repeated(game, seat_of(game, user), user, idempotency_key)
 
 
-def _repeated(
-    game: Game, seat: Seat, user: AbstractBaseUser, idempotency_key: str
-) -> MoveResult | None:
+def _repeated(game: Game, seat: Seat, user: User, idempotency_key: str) -> MoveResult | None:
     """The first answer again when this idempotency key was already used in this game."""
     if not idempotency_key:
         return None

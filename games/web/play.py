@@ -27,7 +27,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 import engine
 from common.errors import InvalidRequestError, NotAllowedError, ServiceError
-from common.web import is_htmx, signed_in
+from common.web import AuthenticatedHttpRequest, is_htmx, signed_in
 from games import chat, move_presentation, replay, selectors, services
 from games.board.svg import board_svg, player_board_svg
 from games.errors import StaleVersionError
@@ -44,9 +44,9 @@ CHAT_POLL_SECONDS = 10
 
 
 def seat_name(seat: Seat) -> str:
-    if seat.user_id is not None and not seat.bot:
+    if seat.user is not None and not seat.bot:
         return seat.user.get_username()
-    if seat.user_id is not None:
+    if seat.user is not None:
         return f"{seat.user.get_username()} (a bot plays)"
     if seat.bot:
         return f"Bot ({seat.get_bot_display()})"
@@ -93,7 +93,7 @@ def error_page(request: HttpRequest, error: ServiceError) -> HttpResponse:
 @never_cache
 @signed_in
 @require_GET
-def game_page(request: HttpRequest, public_id: str) -> HttpResponse:
+def game_page(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
     try:
         game = selectors.game_get(public_id=public_id, with_seats=True)
     except ServiceError as error:
@@ -108,7 +108,7 @@ def game_page(request: HttpRequest, public_id: str) -> HttpResponse:
 @never_cache
 @signed_in
 @require_GET
-def game_panel(request: HttpRequest, public_id: str) -> HttpResponse:
+def game_panel(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
     """The main panel; 204 (nothing to swap) while the game is still at version ``since``."""
     try:
         game = selectors.game_get(public_id=public_id)  # one query while nothing has changed
@@ -124,7 +124,7 @@ def game_panel(request: HttpRequest, public_id: str) -> HttpResponse:
 @never_cache
 @signed_in
 @require_GET
-def game_version(request: HttpRequest, public_id: str) -> JsonResponse:
+def game_version(request: AuthenticatedHttpRequest, public_id: str) -> JsonResponse:
     """The game's version, status and seat to move: what a page needs to know it is stale."""
     try:
         game = selectors.game_get(public_id=public_id)
@@ -137,7 +137,7 @@ def game_version(request: HttpRequest, public_id: str) -> JsonResponse:
 
 @signed_in
 @require_POST
-def move_post(request: HttpRequest, public_id: str) -> HttpResponse:
+def move_post(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
     """Play one of the seat's legal moves: by its index in the list the page showed (with
     the version that list belongs to), or as move JSON."""
     try:
@@ -161,7 +161,7 @@ def move_post(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @signed_in
 @require_POST
-def undo_post(request: HttpRequest, public_id: str) -> HttpResponse:
+def undo_post(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
     try:
         game = selectors.game_get(public_id=public_id, with_seats=True)
     except ServiceError as error:
@@ -180,7 +180,7 @@ def undo_post(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @signed_in
 @require_POST
-def resign_post(request: HttpRequest, public_id: str) -> HttpResponse:
+def resign_post(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
     """Resign (games.services.game_resign says what becomes of the game); asked to confirm
     on the page first."""
     try:
@@ -378,7 +378,7 @@ def _log(game: Game, names: dict[int, str]) -> list[dict[str, Any]]:
 # --- chat and reports ---------------------------------------------------------------------
 
 
-def chat_context(request: HttpRequest, game: Game) -> dict[str, Any]:
+def chat_context(request: AuthenticatedHttpRequest, game: Game) -> dict[str, Any]:
     """The chat for the page, or nothing for someone who may not read it."""
     try:
         lines = chat.chat_messages_for(game=game, user=request.user)
@@ -406,7 +406,7 @@ def chat_context(request: HttpRequest, game: Game) -> dict[str, Any]:
 @never_cache
 @signed_in
 @require_http_methods(["GET", "POST"])
-def chat_view(request: HttpRequest, public_id: str) -> HttpResponse:
+def chat_view(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
     """GET: the chat panel (polled); POST: write a line, then the panel again."""
     try:
         game = selectors.game_get(public_id=public_id, with_seats=True)
@@ -434,7 +434,7 @@ def chat_view(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @signed_in
 @require_http_methods(["GET", "POST"])
-def report_view(request: HttpRequest, public_id: str) -> HttpResponse:
+def report_view(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
     """Report a player of the game, or one of its chat messages, to the moderators."""
     try:
         game = selectors.game_get(public_id=public_id, with_seats=True)
