@@ -183,14 +183,14 @@ def event_text(event: Event) -> str:
             "finished": "the game is over",
             "replaced_by_bot": "a bot plays on",
             "abandoned": "no human is left: the game is abandoned",
-        }.get(payload.get("outcome"), "")
+        }.get(payload.get("outcome", ""), "")
         return f"resigned; {outcome}" if outcome else "resigned"
     if event.kind in MODERATOR_TEXTS:
         return MODERATOR_TEXTS[event.kind].format(seat=payload.get("seat"))
     return event.get_kind_display()
 
 
-MODERATOR_TEXTS = {
+MODERATOR_TEXTS: dict[str, str] = {
     EventKind.PAUSE: "a moderator paused the game",
     EventKind.RESUME: "a moderator resumed the game",
     EventKind.ABANDON: "a moderator abandoned the game",

@@ -73,8 +73,12 @@ def your_turn_context(notification: Notification) -> dict[str, Any]:
     row builds the same context.
     """
     game, seq = notification.game, notification.event_seq
+    # Queued for a seat of a game at the event that gave it the turn (notifications.outbox).
+    assert game is not None, "a your-turn row names its game"
+    assert seq is not None, "a your-turn row names the event that gave the turn"
     seats = seats_of(game)
     seat = seat_at(seats, notification.context["seat"])
+    assert seat is not None, "a your-turn row names a seat of its game"
     state = replay.state_at(game, seq)
     return {**notification.context, **turn_context(game, seat, seats, state, seq)}
 
@@ -141,7 +145,8 @@ TIMEOUT_TEXTS = {
 
 def _event_text(event: Event) -> str:
     if event.kind == EventKind.TIMEOUT:
-        return TIMEOUT_TEXTS.get((event.payload or {}).get("action"), "missed the deadline")
+        action = (event.payload or {}).get("action", "")
+        return TIMEOUT_TEXTS.get(action, "missed the deadline")
     return event_text(event)
 
 
@@ -149,7 +154,7 @@ def result_context(game: Game, seats: list[Seat]) -> dict[str, Any]:
     result = game.result or {}
     scores = result.get("scores") or []
     winners = set(result.get("winners") or [])
-    rows = []
+    rows: list[dict[str, Any]] = []
     for seat in seats:
         score = scores[seat.index] if seat.index < len(scores) else None
         rows.append(
