@@ -193,7 +193,7 @@ class EventQuerySet(models.QuerySet):
         raise AppendOnlyError("events are append-only: they cannot be deleted")
 
     # bulk_update goes through update(); _raw_delete is what cascades use.
-    def _raw_delete(self, using: str) -> int:
+    def _raw_delete(self, using: str | None) -> int:
         raise AppendOnlyError("events are append-only: they cannot be deleted")
 
 

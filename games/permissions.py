@@ -26,7 +26,7 @@ def may_moderate(user: User | AnonymousUser | None) -> bool:
     )
 
 
-def moderator_users() -> QuerySet:
+def moderator_users() -> QuerySet[User]:
     """Active staff who may moderate (a report's possible assignees)."""
     permission = Q(
         codename="moderate_game", content_type__app_label="games", content_type__model="game"

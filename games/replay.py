@@ -300,6 +300,8 @@ def _replay_path(game: Game, lineage: Lineage, path: list[int], *, use_snapshots
 
 
 def apply_recorded_move(state: Any, ref: EventRef, payload: dict[str, Any]) -> Any:
+    if ref.seat is None:  # a move's event names its seat (ledger.move_event)
+        raise ReplayError(f"move {ref.seq} names no seat")
     try:
         return engine.apply(state, ref.seat, payload["move"])
     except engine.IllegalMove as exc:

@@ -43,9 +43,11 @@ def game_for_play(*, public_id: str) -> Game:
         return game_get(public_id=public_id)  # raises GameNotFoundError
     game = seats[0].game
     # What prefetch_related("seats") leaves behind: game.seats.all() is then answered from it.
+    # (Django's private prefetch state, which its stubs leave out.)
     cached = game.seats.all()
-    cached._result_cache, cached._prefetch_done = seats, True
-    game._prefetched_objects_cache = {"seats": cached}
+    cached._result_cache = seats
+    cached._prefetch_done = True  # type: ignore[attr-defined]
+    game._prefetched_objects_cache = {"seats": cached}  # type: ignore[attr-defined]
     return game
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from django.contrib import admin
 from django.contrib.auth.models import User
@@ -35,8 +35,19 @@ from games.models import (
     Seat,
     Snapshot,
     Suspension,
+    SuspensionQuerySet,
 )
 from games.selectors import event_text
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class PendingReports(TypedDict):
+    """What ``GameAdmin.get_queryset`` annotates each game with."""
+
+    pending_report_count: int
+
 
 STALLED_DAYS = (1, 3, 7, 14, 30)
 CHAT_ON_GAME_PAGE = 100  # the latest messages shown on a game's page
@@ -45,8 +56,8 @@ CHAT_ON_GAME_PAGE = 100  # the latest messages shown on a game's page
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ["index", "colour", "player", "bot", "status"]
-    readonly_fields = fields
+    readonly_fields = ["index", "colour", "player", "bot", "status"]
+    fields = list(readonly_fields)  # all shown, none editable
     can_delete = False
     max_num = 0
 
@@ -64,8 +75,8 @@ class EventInline(admin.TabularInline):
 
     model = Event
     extra = 0
-    fields = ["seq", "created_at", "actor", "seat", "kind", "text"]
-    readonly_fields = fields
+    readonly_fields = ["seq", "created_at", "actor", "seat", "kind", "text"]
+    fields = list(readonly_fields)  # all shown, none editable
     verbose_name = "event"
     verbose_name_plural = "timeline"
     can_delete = False
@@ -157,7 +168,7 @@ class GameAdmin(ReadOnlyAdmin):
         )
 
     @admin.display(description="reports to handle", ordering="pending_report_count")
-    def pending_reports(self, game: Game) -> int | str:
+    def pending_reports(self, game: WithAnnotations[Game, PendingReports]) -> int | str:
         return game.pending_report_count or "-"
 
     def get_readonly_fields(self, request: HttpRequest, obj: Game | None = None) -> list:
@@ -405,7 +416,7 @@ class SuspensionStateFilter(admin.SimpleListFilter):
     def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
         now = timezone.now()
         if self.value() == "active":
-            return queryset.active(now)
+            return cast(SuspensionQuerySet, queryset).active(now)  # the suspensions' list
         if self.value() == "lifted":
             return queryset.filter(lifted_at__isnull=False)
         if self.value() == "expired":

@@ -128,8 +128,8 @@ def actions_table(actions: Iterable[ModerationAction]) -> SafeString:
 
 
 def on_what(action: ModerationAction) -> Any:
-    parts = []
-    if action.game_id:
+    parts: list[str] = []
+    if action.game is not None:
         parts.append(format_html("game {}", game_link(action.game)))
         if action.event_seq:
             parts.append(f"event #{action.event_seq}")
@@ -143,7 +143,7 @@ def on_what(action: ModerationAction) -> Any:
                 ),
             )
         )
-    if action.report_id:
+    if action.report is not None:
         parts.append(format_html("report {}", report_link(action.report)))
     if action.target_user_id:
         parts.append(format_html("player {}", player_link(action.target_user)))

@@ -110,7 +110,9 @@ def game_pause(*, game: Game, moderator: User, reason: str) -> Game:
         game.status = GameStatus.PAUSED
         game.paused_remaining = max(remaining, timedelta(0)) if remaining is not None else None
         game.turn_deadline = None
-        details = {"remaining_seconds": int(remaining.total_seconds())} if remaining else {}
+        details: dict[str, Any] = (
+            {"remaining_seconds": int(remaining.total_seconds())} if remaining else {}
+        )
         _record(
             game, moderator=moderator, kind=EventKind.PAUSE, reason=reason, notify=True, **details
         )
@@ -249,6 +251,7 @@ def deadline_extend(*, game: Game, moderator: User, reason: str, by: timedelta) 
     with transaction.atomic():
         game, _ = ledger.lock(game)
         now = timezone.now()
+        details: dict[str, Any]
         if game.status == GameStatus.PAUSED and game.paused_remaining is not None:
             new = game.paused_remaining + by
             if new < timedelta(0):

@@ -98,6 +98,9 @@ def move_batch_submit(
             first = result if first is None else first
             version = result.version
             game = result.game
+        # There is at least one line, so a result of the first and of the last.
+        assert first is not None
+        assert result is not None
         applied = list(
             Event.objects.filter(
                 game=result.game, kind=EventKind.MOVE, seq__gte=first.version, seq__lte=version

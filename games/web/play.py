@@ -276,7 +276,11 @@ def play_context(request: HttpRequest, game: Game, *, oob: bool = False) -> dict
         and game.current_seat == my_seat.index
     ):
         moves = engine.legal_moves(state, my_seat.index)
-    groups = move_presentation.present_moves(state, viewer, moves) if moves else []
+    groups = (
+        move_presentation.present_moves(state, viewer, moves)
+        if moves and viewer is not None  # moves are listed only for the viewer's seat
+        else []
+    )
     targets = move_presentation.board_targets(groups)
     your_turn = bool(moves)
 
@@ -410,8 +414,8 @@ def chat_view(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse
     """GET: the chat panel (polled); POST: write a line, then the panel again."""
     try:
         game = selectors.game_get(public_id=public_id, with_seats=True)
-    except ServiceError as error:
-        return error_page(request, error)
+    except ServiceError as exc:
+        return error_page(request, exc)
     error: ServiceError | None = None
     if request.method == "POST":
         try:
@@ -438,8 +442,8 @@ def report_view(request: AuthenticatedHttpRequest, public_id: str) -> HttpRespon
     """Report a player of the game, or one of its chat messages, to the moderators."""
     try:
         game = selectors.game_get(public_id=public_id, with_seats=True)
-    except ServiceError as error:
-        return error_page(request, error)
+    except ServiceError as exc:
+        return error_page(request, exc)
     if selectors.seat_of(game=game, user=request.user) is None:
         return error_page(
             request, NotAllowedError("not_seated", "Only the game's players can report from it.")
@@ -452,7 +456,7 @@ def report_view(request: AuthenticatedHttpRequest, public_id: str) -> HttpRespon
         "text": source.get("text", ""),
         "player": source.get("player", str(message.author_id) if message else ""),
     }
-    error = None
+    error: ServiceError | None = None
     if request.method == "POST":
         reported = next((s.user for s in others if str(s.user_id) == form["player"]), None)
         try:

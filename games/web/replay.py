@@ -53,7 +53,7 @@ def replay_context(request: HttpRequest, game: Game) -> dict[str, Any]:
         game=game, user=request.user, at=int(raw) if raw else None
     )
     seats = list(game.seats.all())
-    seat_rows = [
+    seat_rows: list[dict[str, Any]] = [
         {"seat": s, "name": seat_name(s), "mine": s.user_id == request.user.pk} for s in seats
     ]
     names = {row["seat"].index: row["name"] for row in seat_rows}
