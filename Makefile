@@ -18,6 +18,7 @@ help:
 	@echo "              unless DATABASE_URL / REDIS_URL are set); prints URL and admin login"
 	@echo "make test     ruff check + format check, then the whole test suite"
 	@echo "make check    ruff check + ruff format --check + the import contracts (lint-imports)"
+	@echo "              + mypy over the apps"
 	@echo "make fmt      fix lint where safe and format the code"
 	@echo "make migrate  create the database if needed and apply migrations"
 	@echo "make golden   regenerate the golden games (tests/engine/golden/); review the diff"
@@ -47,6 +48,7 @@ check: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(VENV)/bin/lint-imports --no-cache
+	GWT_ENV=development $(PY) -m mypy common games notifications accounts gwt_site
 
 fmt: $(STAMP)
 	$(PY) -m ruff check --fix .
@@ -69,5 +71,5 @@ screenshots: $(STAMP)
 	$(PY) bench/screenshots.py
 
 clean:
-	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis staticfiles
+	rm -rf $(VENV) var .pytest_cache .ruff_cache .mypy_cache .hypothesis staticfiles
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +
