@@ -28,7 +28,7 @@ class AuthenticatedRequest(Request):
     user: User
 
 
-class ErrorSerializer(serializers.Serializer):
+class ErrorSerializer(serializers.Serializer[Any]):
     code = serializers.CharField(help_text="Machine-readable reason, e.g. stale_version.")
     message = serializers.CharField(help_text="A sentence for people.")
     current_version = serializers.IntegerField(
@@ -82,7 +82,7 @@ def _first_message(detail: Any, path: str = "") -> str:
     return f"{path}: {detail}" if path else str(detail)
 
 
-def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+def validated(serializer_class: type[serializers.Serializer[Any]], data: Any) -> dict[str, Any]:
     """``data`` (a request's body or query) checked by ``serializer_class``: its validated
     data, or a 400 naming the first problem."""
     if not isinstance(data, dict) and not hasattr(data, "getlist"):

@@ -5,6 +5,7 @@ Errors are the API's usual ``{"code", "message"}`` (``common.api``).
 
 from __future__ import annotations
 
+from typing import Any
 from zoneinfo import available_timezones
 
 from django.contrib.auth import get_user_model
@@ -26,7 +27,7 @@ class PreferencesApi(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    class PreferencesSerializer(serializers.Serializer):
+    class PreferencesSerializer(serializers.Serializer[Any]):
         mode = serializers.ChoiceField(choices=Mode.choices, required=False)
         digest_hour = serializers.IntegerField(
             min_value=0, max_value=23, required=False, help_text="Local hour of the digest."
@@ -72,10 +73,10 @@ class GamePreferenceApi(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    class GameModeSerializer(serializers.Serializer):
+    class GameModeSerializer(serializers.Serializer[Any]):
         mode = serializers.ChoiceField(choices=Mode.choices, allow_null=True)
 
-    class GameModeOutput(serializers.Serializer):
+    class GameModeOutput(serializers.Serializer[Any]):
         game = serializers.CharField(help_text="The game's id.")
         mode = serializers.ChoiceField(choices=Mode.choices, allow_null=True)
 
@@ -109,11 +110,11 @@ class InvitationApi(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    class InvitationInput(serializers.Serializer):
+    class InvitationInput(serializers.Serializer[Any]):
         game = serializers.CharField(max_length=32, help_text="The game's id.")
         username = serializers.CharField(max_length=150)
 
-    class InvitationOutput(serializers.Serializer):
+    class InvitationOutput(serializers.Serializer[Any]):
         invited = serializers.CharField(help_text="The username invited.")
         new = serializers.BooleanField(help_text="False: they had been invited before.")
 

@@ -66,7 +66,8 @@ def _body(message: EmailMessage, subtype: str) -> str | None:
     if part is None or part.get_filename():
         return None
     try:
-        return part.get_content()
+        content: str = part.get_content()  # a text part's: str
+        return content
     except (LookupError, UnicodeError, AssertionError):
         payload = part.get_payload(decode=True)  # bytes (or None) for a text part
         raw = payload if isinstance(payload, bytes) else b""

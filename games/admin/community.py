@@ -385,18 +385,15 @@ class PlayerAdmin(ReadOnlyAdmin):
     def get_actions(self, request: HttpRequest) -> dict:
         return {}
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet:
-        return (
-            super()
-            .get_queryset(request)
-            .annotate(
-                game_count=Count("seats", distinct=True),
-                pending_reports=Count(
-                    "reports_received",
-                    filter=Q(reports_received__status__in=REPORT_PENDING_STATUSES),
-                    distinct=True,
-                ),
-            )
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Player]:
+        players: QuerySet[Player] = super().get_queryset(request)
+        return players.annotate(
+            game_count=Count("seats", distinct=True),
+            pending_reports=Count(
+                "reports_received",
+                filter=Q(reports_received__status__in=REPORT_PENDING_STATUSES),
+                distinct=True,
+            ),
         )
 
     @admin.display(description="suspended", boolean=True)

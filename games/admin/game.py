@@ -157,14 +157,12 @@ class GameAdmin(ReadOnlyAdmin):
     readonly_fields = ["moderation", "replay", "reports_section", "chat"]
     inlines = [SeatInline, EventInline]
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet:
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
         pending = Report.objects.filter(game=OuterRef("pk"), status__in=REPORT_PENDING_STATUSES)
         count = pending.order_by().values("game").annotate(n=Count("pk")).values("n")
-        return (
-            super()
-            .get_queryset(request)
-            .prefetch_related("seats__user")
-            .annotate(pending_report_count=Coalesce(Subquery(count), 0))
+        games: QuerySet[Game] = super().get_queryset(request)
+        return games.prefetch_related("seats__user").annotate(
+            pending_report_count=Coalesce(Subquery(count), 0)
         )
 
     @admin.display(description="reports to handle", ordering="pending_report_count")

@@ -127,7 +127,7 @@ def actions_table(actions: Iterable[ModerationAction]) -> SafeString:
     return table(["#", "time", "moderator", "action", "on", "reason"], rows, empty="No moderation.")
 
 
-def on_what(action: ModerationAction) -> Any:
+def on_what(action: ModerationAction) -> str:
     parts: list[str] = []
     if action.game is not None:
         parts.append(format_html("game {}", game_link(action.game)))

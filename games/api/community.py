@@ -23,7 +23,7 @@ from games.moderation import reports
 from games.moderation.reports import REPORT_TEXT_MAX_CHARS
 
 
-class ChatMessageOutput(serializers.Serializer):
+class ChatMessageOutput(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     seat = serializers.IntegerField(help_text="The author's seat.")
     author = serializers.CharField(help_text="The author's username.")
@@ -53,12 +53,12 @@ class GameChatApi(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    class ChatFilter(serializers.Serializer):
+    class ChatFilter(serializers.Serializer[Any]):
         after = serializers.IntegerField(
             required=False, min_value=0, help_text="Only messages with a greater id (polling)."
         )
 
-    class ChatInput(serializers.Serializer):
+    class ChatInput(serializers.Serializer[Any]):
         text = serializers.CharField(
             max_length=CHAT_MESSAGE_MAX_CHARS, help_text="The message (1 to 1000 characters)."
         )
@@ -86,7 +86,7 @@ class GameChatApi(APIView):
         return Response(ChatMessageOutput(message).data, status=status.HTTP_201_CREATED)
 
 
-class ReportOutput(serializers.Serializer):
+class ReportOutput(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     game = serializers.CharField(help_text="The game's id.")
     reported_user = serializers.CharField(help_text="The reported player's username.")
@@ -116,7 +116,7 @@ class GameReportsApi(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    class ReportInput(serializers.Serializer):
+    class ReportInput(serializers.Serializer[Any]):
         reported_seat = serializers.IntegerField(
             required=False, min_value=0, max_value=3, help_text="The seat of the player reported."
         )

@@ -6,8 +6,9 @@ Errors are the API's usual ``{"code", "message"}`` with a 4xx status (``common.a
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth import authenticate
 from drf_spectacular.types import OpenApiTypes
@@ -37,11 +38,13 @@ from games.timecontrol.clock import MAX_VACATION_DAYS
 
 logger = logging.getLogger(__name__)
 
+F = TypeVar("F", bound=Callable[..., Any])
+
 
 # --- output ----------------------------------------------------------------------------
 
 
-class SeatOutput(serializers.Serializer):
+class SeatOutput(serializers.Serializer[Any]):
     index = serializers.IntegerField()
     colour = serializers.CharField()
     user = serializers.CharField(allow_null=True, help_text="Username; null for a bot or empty.")
@@ -58,7 +61,7 @@ class SeatOutput(serializers.Serializer):
         }
 
 
-class GameOutput(serializers.Serializer):
+class GameOutput(serializers.Serializer[Any]):
     id = serializers.CharField(help_text="The game's public id; knowing it lets you join.")
     edition = serializers.CharField()
     status = serializers.ChoiceField(choices=GameStatus.choices)
@@ -121,7 +124,7 @@ class GameOutput(serializers.Serializer):
         }
 
 
-class StateOutput(serializers.Serializer):
+class StateOutput(serializers.Serializer[Any]):
     version = serializers.IntegerField(help_text="The seq this view is after.")
     view = serializers.DictField(help_text="The engine's view for your seat (see docs/api.md).")
 
@@ -150,11 +153,11 @@ class TokenApi(APIView):
     authentication_classes = ()
     permission_classes = (AllowAny,)
 
-    class TokenInput(serializers.Serializer):
+    class TokenInput(serializers.Serializer[Any]):
         username = serializers.CharField(max_length=150)
         password = serializers.CharField(max_length=4096, trim_whitespace=False)
 
-    class TokenOutput(serializers.Serializer):
+    class TokenOutput(serializers.Serializer[Any]):
         token = serializers.CharField()
 
     @extend_schema(request=TokenInput, responses={200: TokenOutput, 400: ErrorSerializer}, auth=[])
@@ -172,7 +175,7 @@ class MeApi(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    class MeOutput(serializers.Serializer):
+    class MeOutput(serializers.Serializer[Any]):
         id = serializers.IntegerField()
         username = serializers.CharField()
 
@@ -187,10 +190,10 @@ class MeApi(APIView):
 class GameListApi(APIView):
     permission_classes = (IsAuthenticated,)
 
-    class GameListFilter(serializers.Serializer):
+    class GameListFilter(serializers.Serializer[Any]):
         status = serializers.ChoiceField(choices=GameStatus.choices, required=False)
 
-    class GameCreateInput(serializers.Serializer):
+    class GameCreateInput(serializers.Serializer[Any]):
         edition = serializers.ChoiceField(choices=[("1e", "first edition")], default="1e")
         players = serializers.IntegerField(min_value=2, max_value=4)
         options = serializers.DictField(
@@ -286,7 +289,7 @@ class GameApi(APIView):
         return Response(GameOutput(game, context={"request": request}).data)
 
 
-def _action(summary: str, codes: tuple[int, ...]) -> Any:
+def _action(summary: str, codes: tuple[int, ...]) -> Callable[[F], F]:
     return extend_schema(
         summary=summary, request=None, responses={200: GameOutput, **error_responses(404, *codes)}
     )
@@ -348,7 +351,7 @@ class MoveOutputMixin:
 class GameUndoApi(MoveOutputMixin, APIView):
     permission_classes = (IsAuthenticated,)
 
-    class UndoInput(serializers.Serializer):
+    class UndoInput(serializers.Serializer[Any]):
         expected_version = serializers.IntegerField(required=False, min_value=0)
         idempotency_key = serializers.CharField(required=False, max_length=100)
 
@@ -375,7 +378,7 @@ class GameUndoApi(MoveOutputMixin, APIView):
 class GameMovesApi(MoveOutputMixin, APIView):
     permission_classes = (IsAuthenticated,)
 
-    class MoveInput(serializers.Serializer):
+    class MoveInput(serializers.Serializer[Any]):
         move = serializers.DictField(required=False, help_text='A move, e.g. {"type": "…"}.')
         text = serializers.CharField(
             required=False, max_length=500, help_text="Or the move's text notation."
@@ -417,7 +420,7 @@ class GameMovesApi(MoveOutputMixin, APIView):
 class GameStateApi(APIView):
     permission_classes = (IsAuthenticated,)
 
-    class StateFilter(serializers.Serializer):
+    class StateFilter(serializers.Serializer[Any]):
         at = serializers.IntegerField(
             required=False, min_value=1, help_text="A past seq (up to the current version)."
         )
@@ -437,7 +440,7 @@ class GameStateApi(APIView):
 class GameLegalMovesApi(APIView):
     permission_classes = (IsAuthenticated,)
 
-    class LegalMovesOutput(serializers.Serializer):
+    class LegalMovesOutput(serializers.Serializer[Any]):
         version = serializers.IntegerField()
         moves = serializers.ListField(child=serializers.DictField())
 
@@ -457,7 +460,7 @@ class EventPagination(PageNumberPagination):
     max_page_size = 1000
 
 
-class EventOutput(serializers.Serializer):
+class EventOutput(serializers.Serializer[Any]):
     seq = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
     kind = serializers.CharField()

@@ -10,6 +10,7 @@ row naming the report.
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
@@ -134,7 +135,7 @@ def _locked(report: Report) -> Report:
     return Report.objects.select_for_update().get(pk=report.pk)
 
 
-def _audit(report: Report, *, moderator: User, kind: str, reason: str, **details):
+def _audit(report: Report, *, moderator: User, kind: str, reason: str, **details: Any) -> None:
     ModerationAction.objects.create(
         moderator=moderator,
         action=kind,

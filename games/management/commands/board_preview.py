@@ -22,10 +22,10 @@ from games.move_presentation import board_targets, present_moves
 CSS_PATH = Path(__file__).resolve().parents[2] / "static" / "games" / "board.css"
 
 
-def bot_position(players: int, seed: int, at: float) -> dict:
+def bot_position(players: int, seed: int, at: float) -> dict[str, Any]:
     """The state ``at`` (0..1) of the way through a game the heuristic bots play."""
     state = engine.new_game(players, seed)
-    moves: list[tuple[int, dict]] = []
+    moves: list[tuple[int, dict[str, Any]]] = []
     while not state["over"]:
         seat = state["current"]
         move = bots.choose_move(state, seat, "heuristic", rng=seed)
