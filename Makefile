@@ -47,7 +47,7 @@ check: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(VENV)/bin/lint-imports --no-cache
-	$(PY) -m mypy engine
+	GWT_ENV=development $(PY) -m mypy engine common games notifications accounts gwt_site
 
 fmt: $(STAMP)
 	$(PY) -m ruff check --fix .
@@ -70,5 +70,5 @@ screenshots: $(STAMP)
 	$(PY) bench/screenshots.py
 
 clean:
-	rm -rf $(VENV) var .pytest_cache .ruff_cache .hypothesis staticfiles
+	rm -rf $(VENV) var .pytest_cache .ruff_cache .mypy_cache .hypothesis staticfiles
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -13,17 +13,28 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
+from django.contrib.auth.models import User
 from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
+from rest_framework.authtoken.models import Token
 
 from games.models import Suspension, active_suspension, note_not_suspended, user_is_suspended
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class _TokenUserColumns(TypedDict):
+    """What ``_token_user_sql`` selects besides the user's own columns."""
+
+    suspended_now: bool
 
 
 class SuspensionAwareBackend(ModelBackend):
@@ -32,13 +43,14 @@ class SuspensionAwareBackend(ModelBackend):
 
 
 class SuspensionAwareTokenAuthentication(TokenAuthentication):
-    def authenticate_credentials(self, key: str) -> tuple[Any, Any]:
-        token_model = self.get_model()
+    def authenticate_credentials(self, key: str) -> tuple[User, Token]:
+        # DRF's Token: this class keeps TokenAuthentication's model.
+        token_model = cast(type[Token], self.get_model())
         now = connection.ops.adapt_datetimefield_value(timezone.now())
         users = list(get_user_model().objects.raw(_token_user_sql(token_model), [now, key]))
         if not users:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
-        user = users[0]
+        user = cast("WithAnnotations[User, _TokenUserColumns]", users[0])
         if not user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
         suspension = active_suspension(user) if user.suspended_now else None
@@ -64,10 +76,10 @@ def _token_user_sql(token_model: Any) -> str:
     until = column(suspension, "until")
     return (
         f"SELECT u.*, EXISTS (SELECT 1 FROM {qn(suspension.db_table)} s"
-        f" WHERE s.{column(suspension, 'user')} = u.{qn(user.pk.column)}"
+        f" WHERE s.{column(suspension, 'user')} = u.{column(user, user.pk.name)}"
         f" AND s.{column(suspension, 'lifted_at')} IS NULL"
         f" AND (s.{until} IS NULL OR s.{until} > %s)) AS suspended_now"
         f" FROM {qn(user.db_table)} u JOIN {qn(token.db_table)} t"
-        f" ON t.{column(token, 'user')} = u.{qn(user.pk.column)}"
+        f" ON t.{column(token, 'user')} = u.{column(user, user.pk.name)}"
         f" WHERE t.{qn(token.pk.column)} = %s"
     )

@@ -44,7 +44,7 @@ class SignUpForm(UserCreationForm):
         fields = ("username", "email")
 
     def clean_email(self) -> str:
-        email = self.cleaned_data["email"].strip()
+        email: str = self.cleaned_data["email"].strip()
         if _email_taken(email):
             raise ValidationError(
                 "An account already uses this email. Log in, or reset its password."
@@ -101,7 +101,7 @@ class EmailChangeForm(forms.Form):
         self.user = user
 
     def clean_email(self) -> str:
-        email = self.cleaned_data["email"].strip()
+        email: str = self.cleaned_data["email"].strip()
         if email.lower() == (self.user.email or "").lower():
             raise ValidationError("This is already your email.")
         if _email_taken(email, exclude_pk=self.user.pk):

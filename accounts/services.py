@@ -85,7 +85,8 @@ def confirmation_resend(*, email: str) -> bool:
 def account_confirm(*, token: str) -> Confirmed:
     """Activate the account the token names, if it was made for its current address."""
     data = _load(token, salt=SIGNUP_SALT)
-    user = get_user_model().objects.filter(pk=data.get("u")).first()
+    user_id = data.get("u")
+    user = None if user_id is None else get_user_model().objects.filter(pk=user_id).first()
     if user is None or user.email != data.get("e"):
         raise ConfirmationError("This confirmation link is not valid any more.")
     if user.is_active or user.last_login is not None:

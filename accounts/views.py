@@ -31,6 +31,7 @@ from accounts.forms import (
 )
 from common.client_ip import client_ip
 from common.errors import ServiceError
+from common.web import AuthenticatedHttpRequest
 from games import selectors as game_selectors
 from games.errors import GameNotFoundError
 from games.models import GameStatus
@@ -123,13 +124,13 @@ class PasswordResetView(auth_views.PasswordResetView):
 
 @login_required
 @require_http_methods(["GET"])
-def profile(request: HttpRequest) -> HttpResponse:
+def profile(request: AuthenticatedHttpRequest) -> HttpResponse:
     return _profile(request)
 
 
 @login_required
 @require_POST
-def profile_preferences(request: HttpRequest) -> HttpResponse:
+def profile_preferences(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = PreferencesForm(request.POST)
     if not form.is_valid():
         return _profile(request, preferences_form=form, status=400)
@@ -144,7 +145,7 @@ def profile_preferences(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_POST
-def profile_email(request: HttpRequest) -> HttpResponse:
+def profile_email(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = EmailChangeForm(request.POST, user=request.user)
     if not form.is_valid():
         return _profile(request, email_form=form, status=400)
@@ -161,7 +162,7 @@ def profile_email(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET"])
-def email_confirm(request: HttpRequest, token: str) -> HttpResponse:
+def email_confirm(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     try:
         result = services.email_change_confirm(token=token, user=request.user)
     except services.ConfirmationError as exc:
@@ -173,7 +174,7 @@ def email_confirm(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 @require_POST
-def profile_game_mode(request: HttpRequest, public_id: str) -> HttpResponse:
+def profile_game_mode(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
     try:
         game = game_selectors.game_get(public_id=public_id)
     except GameNotFoundError as exc:
@@ -194,7 +195,7 @@ def profile_game_mode(request: HttpRequest, public_id: str) -> HttpResponse:
 
 
 def _profile(
-    request: HttpRequest,
+    request: AuthenticatedHttpRequest,
     *,
     preferences_form: PreferencesForm | None = None,
     email_form: EmailChangeForm | None = None,

@@ -9,22 +9,36 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from rest_framework import exceptions, serializers
+from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from common.errors import ServiceError
 
 
-class ErrorSerializer(serializers.Serializer):
+class AuthenticatedRequest(Request):
+    """For annotations: the request of a view whose permission classes let only signed-in
+    users through (``IsAuthenticated``), so its user is never anonymous. DRF passes a plain
+    ``Request``; the permission class is what makes this true."""
+
+    user: User
+
+
+class ErrorSerializer(serializers.Serializer[Any]):
     code = serializers.CharField(help_text="Machine-readable reason, e.g. stale_version.")
     message = serializers.CharField(help_text="A sentence for people.")
     current_version = serializers.IntegerField(
         required=False, help_text="With stale_version: the game's version now."
     )
-    errors = serializers.JSONField(required=False, help_text="Per-field problems of a 400.")
+    # A declared field: DRF's metaclass takes it out of the class, so it does not hide
+    # Serializer.errors at run time as the stubs believe.
+    errors = serializers.JSONField(  # type: ignore[assignment]
+        required=False, help_text="Per-field problems of a 400."
+    )
 
 
 def error_responses(*statuses: int) -> dict[int, Any]:
@@ -68,7 +82,7 @@ def _first_message(detail: Any, path: str = "") -> str:
     return f"{path}: {detail}" if path else str(detail)
 
 
-def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+def validated(serializer_class: type[serializers.Serializer[Any]], data: Any) -> dict[str, Any]:
     """``data`` (a request's body or query) checked by ``serializer_class``: its validated
     data, or a 400 naming the first problem."""
     if not isinstance(data, dict) and not hasattr(data, "getlist"):

@@ -9,8 +9,17 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import resolve_url
+
+
+class AuthenticatedHttpRequest(HttpRequest):
+    """For annotations: the request of a view behind ``login_required`` or ``signed_in``, so
+    its user is never anonymous. Django passes a plain ``HttpRequest``; the decorator is what
+    makes this true."""
+
+    user: User
 
 
 def is_htmx(request: HttpRequest) -> bool:

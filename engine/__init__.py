@@ -41,7 +41,7 @@ Also public:
   (callers write ``from engine.data import trail``).  Read them to name and draw what a
   view holds; never change them.
 * The types: ``State`` (with ``PlayerState``, ``Frame``), ``Move``, ``Price``, ``View``
-  (with ``PlayerView``, ``Decision``), ``Score``, ``Card``, ``Tile`` — ``TypedDict``s, so
+  (with ``PlayerView``, ``Decision``, ``Count``), ``Score``, ``Card``, ``Tile`` — ``TypedDict``s, so
   at run time plain JSON-ready dicts.
 * ``IllegalMove`` (``code``, ``message``), and ``ENGINE_VERSION``: the layout of the states
   this code builds (caches and snapshots of states are keyed by it; it is not the rules).
@@ -65,13 +65,14 @@ from engine.pricing import price
 from engine.rules import scoring, turn
 from engine.state import copy_state
 from engine.state_types import Frame, PlayerState, State
-from engine.view_types import Decision, PlayerView, Score, View
+from engine.view_types import Count, Decision, PlayerView, Score, View
 
 ENGINE_VERSION = "1e-1"
 
 __all__ = [
     "ENGINE_VERSION",
     "Card",
+    "Count",
     "Decision",
     "Frame",
     "IllegalMove",

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
 
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError, RateLimitedError
@@ -26,13 +26,13 @@ CHAT_RATE_LIMIT = 10
 CHAT_RATE_WINDOW = timedelta(minutes=1)
 
 
-def _seat(game: Game, user: AbstractBaseUser | None) -> Seat | None:
+def _seat(game: Game, user: User | AnonymousUser | None) -> Seat | None:
     if user is None or not user.is_authenticated:
         return None
     return Seat.objects.filter(game=game, user_id=user.pk).first()
 
 
-def chat_post(*, game: Game, user: AbstractBaseUser, text: str) -> ChatMessage:
+def chat_post(*, game: Game, user: User, text: str) -> ChatMessage:
     """Add ``text`` (stripped, 1 to 1000 characters) to the chat as ``user``."""
     require_not_suspended(user)
     seat = _seat(game, user)
@@ -60,9 +60,7 @@ def chat_post(*, game: Game, user: AbstractBaseUser, text: str) -> ChatMessage:
     return ChatMessage.objects.create(game=game, author=user, seat=seat.index, text=text)
 
 
-def chat_messages_for(
-    *, game: Game, user: AbstractBaseUser, after: int | None = None
-) -> list[ChatMessage]:
+def chat_messages_for(*, game: Game, user: User, after: int | None = None) -> list[ChatMessage]:
     """The chat as ``user`` may see it, oldest first (only messages with an id > ``after``).
 
     Raises ``NotAllowedError`` for someone who is neither a player nor a moderator.

@@ -25,11 +25,11 @@ from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.db.models import Model
+from django.contrib.auth.models import User
 
 import engine
 from common.errors import InvalidRequestError
+from engine import Move, State
 from games import prepared, replay, signals
 from games.errors import GameNotFoundError
 from games.models import Event, EventKind, Game, GameStatus, Seat
@@ -61,7 +61,7 @@ FINISH_FIELDS = [
     "updated_at",
 ]
 
-Actor = AbstractBaseUser | Model | None
+Actor = User | None
 
 logger = logging.getLogger(__name__)
 
@@ -108,7 +108,7 @@ def append(
     actor: Actor,
     seat: int | None = None,
     idempotency_key: str = "",
-    state: Any = None,
+    state: State | None = None,
 ) -> int:
     """Append an event that is not a move (setup, undo, resign, timeout, a moderator's) at
     version + 1, now; its seq. ``state``: the engine state after it, when it has one, so that
@@ -129,8 +129,8 @@ def append(
 
 
 def move_event(
-    game: Game, seat: Seat, state: Any, move: dict[str, Any], *, actor: Actor, key: str
-) -> tuple[Any, Event]:
+    game: Game, seat: Seat, state: State, move: Move, *, actor: Actor, key: str
+) -> tuple[State, Event]:
     """Apply ``move`` for ``seat``: the new state and its event at version + 1, not saved yet
     (``advance`` inserts it, with the events of the moves after it, in one statement). A
     snapshot that falls due is written at once.
@@ -155,8 +155,8 @@ def move_event(
 
 
 def append_move(
-    game: Game, seat: Seat, state: Any, move: dict[str, Any], *, actor: Actor, key: str
-) -> Any:
+    game: Game, seat: Seat, state: State, move: Move, *, actor: Actor, key: str
+) -> State:
     """Like ``move_event``, with the event inserted at once; the new state."""
     state, event = move_event(game, seat, state, move, actor=actor, key=key)
     prepared.insert(event)
@@ -176,7 +176,7 @@ def engine_call(function: Any, *args: Any) -> Any:
         raise InvalidRequestError("illegal_move", "This is not a legal move now.") from exc
 
 
-def _snapshot_if_due(game: Game, seq: int, state: Any) -> None:
+def _snapshot_if_due(game: Game, seq: int, state: State) -> None:
     if replay.snapshot_due(seq):
         replay.snapshot_write(game, seq, state)
 
@@ -186,7 +186,7 @@ def _snapshot_if_due(game: Game, seq: int, state: Any) -> None:
 
 def advance(
     game: Game,
-    state: Any,
+    state: State,
     *,
     seq: int,
     now: datetime,

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import secrets
 import time
-from datetime import UTC, timedelta
-from typing import Any
+from datetime import UTC, datetime, timedelta
+from typing import Any, cast
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -185,7 +185,7 @@ class AppendOnlyError(Exception):
     """Events are never changed or removed: corrections are new events."""
 
 
-class EventQuerySet(models.QuerySet):
+class EventQuerySet(models.QuerySet["Event"]):
     def update(self, **kwargs: Any) -> int:
         raise AppendOnlyError("events are append-only: they cannot be updated")
 
@@ -193,7 +193,7 @@ class EventQuerySet(models.QuerySet):
         raise AppendOnlyError("events are append-only: they cannot be deleted")
 
     # bulk_update goes through update(); _raw_delete is what cascades use.
-    def _raw_delete(self, using: str) -> int:
+    def _raw_delete(self, using: str | None) -> int:
         raise AppendOnlyError("events are append-only: they cannot be deleted")
 
 
@@ -335,7 +335,7 @@ class ModerationAction(models.Model):
         super().save(*args, **kwargs)
 
 
-class SuspensionQuerySet(models.QuerySet):
+class SuspensionQuerySet(models.QuerySet["Suspension"]):
     def active(self, now: Any = None) -> SuspensionQuerySet:
         """Not lifted, and either indefinite or not yet expired."""
         now = now or timezone.now()
@@ -415,9 +415,10 @@ def active_suspension(user: Any, now: Any = None) -> Suspension | None:
     suspensions = list(Suspension.objects.active(now).filter(user_id=user.pk))
     if not suspensions:
         return None
-    return next((s for s in suspensions if s.until is None), None) or max(
-        suspensions, key=lambda s: s.until
-    )
+    indefinite = next((s for s in suspensions if s.until is None), None)
+    if indefinite is not None:
+        return indefinite
+    return max(suspensions, key=lambda s: cast(datetime, s.until))  # none is indefinite here
 
 
 def user_is_suspended(user: Any, now: Any = None) -> bool:

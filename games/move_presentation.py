@@ -8,11 +8,12 @@ answers, so that a button can say what a move costs before it is made.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import engine
+from engine import Move, Score, State
 from engine.data import railroad as railroad_data
 
 # Titles of the groups of buttons, by move type or by local action id ("action:<id>").
@@ -98,7 +99,7 @@ class MoveChoice:
     """One legal move as a button: its index in the legal-move list and what it says."""
 
     index: int
-    move: dict[str, Any]
+    move: Move
     text: str
     cost: int | None = None  # dollars it takes (negative: it pays you); None: no price
     cost_text: str = ""
@@ -140,7 +141,7 @@ def decision_text(decision: Mapping[str, Any] | None) -> str:
         return template.split("{")[0].rstrip(" (,") or "make a decision"
 
 
-def present_moves(state: Any, seat: int, moves: list[dict[str, Any]]) -> list[MoveGroup]:
+def present_moves(state: State, seat: int, moves: list[Move]) -> list[MoveGroup]:
     """``moves`` (the seat's legal moves in engine order) as priced buttons in groups."""
     groups: dict[str, MoveGroup] = {}
     choices: list[MoveChoice] = []
@@ -207,7 +208,7 @@ def board_targets(groups: list[MoveGroup]) -> dict[str, int]:
 # --- prices ------------------------------------------------------------------------------
 
 
-def move_cost(state: Any, seat: int, move: Mapping[str, Any]) -> tuple[int | None, str]:
+def move_cost(state: State, seat: int, move: Move) -> tuple[int | None, str]:
     """(dollars, words): what the move costs (negative: what it earns), as ``engine.price``
     works it out."""
     price = engine.price(state, seat, move)
@@ -260,7 +261,7 @@ def card_label(card: Mapping[str, Any]) -> str:
     return f"{label}, {card['vp']} VP" if card.get("vp") else label
 
 
-def score_table(scores: list[Mapping[str, Any]], names: Mapping[int, str]) -> dict[str, Any]:
+def score_table(scores: Sequence[Score], names: Mapping[int, str]) -> dict[str, Any]:
     """Final scores as rows by category and a column per seat (for a table)."""
     keys = list(SCORE_CATEGORIES)
     for score in scores:

@@ -7,7 +7,7 @@ Used by the services (which refuse with ``NotAllowedError``) and by the pages an
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser, Permission
+from django.contrib.auth.models import AnonymousUser, Permission, User
 from django.db.models import Q, QuerySet
 
 from common.errors import NotAllowedError
@@ -16,7 +16,7 @@ from games.models import Game, Seat, active_suspension
 MODERATE_PERMISSION = "games.moderate_game"
 
 
-def may_moderate(user: AbstractBaseUser | None) -> bool:
+def may_moderate(user: User | AnonymousUser | None) -> bool:
     """Whether ``user`` may use the moderation tools (and see what players do not)."""
     return bool(
         user is not None
@@ -26,7 +26,7 @@ def may_moderate(user: AbstractBaseUser | None) -> bool:
     )
 
 
-def moderator_users() -> QuerySet:
+def moderator_users() -> QuerySet[User]:
     """Active staff who may moderate (a report's possible assignees)."""
     permission = Q(
         codename="moderate_game", content_type__app_label="games", content_type__model="game"
@@ -45,14 +45,14 @@ def moderator_users() -> QuerySet:
     )
 
 
-def require_not_suspended(user: AbstractBaseUser | None) -> None:
+def require_not_suspended(user: User | AnonymousUser | None) -> None:
     """A suspended user (see ``games.moderation.user_suspend``) may not act in any game."""
     suspension = active_suspension(user)
     if suspension is not None:
         raise NotAllowedError("suspended", suspension.message)
 
 
-def seat_of(game: Game, user: AbstractBaseUser, seats: list[Seat] | None = None) -> Seat:
+def seat_of(game: Game, user: User, seats: list[Seat] | None = None) -> Seat:
     """``user``'s seat in ``game`` (from ``seats`` when the caller has them)."""
     seats = list(game.seats.all()) if seats is None else seats
     for seat in seats:

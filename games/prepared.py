@@ -10,24 +10,35 @@ so the instances are exactly what the equivalent ORM query would give.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+from typing import Any, Generic, TypeVar
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User
 from django.db import connection
-from django.db.models import Model
+from django.db.models import Field, ForeignObjectRel, Model
 from django.db.transaction import TransactionManagementError
 
 from games.models import Event, EventKind, Game, Seat
 
+M = TypeVar("M", bound=Model)
 
-class RowLoader:
+
+def _column(field: Field[Any, Any] | ForeignObjectRel) -> str:
+    """The (unquoted) column of a concrete field: always set for one."""
+    if not isinstance(field, Field) or field.column is None:
+        raise TypeError(f"{field!r} is not a concrete field")
+    return field.column
+
+
+class RowLoader(Generic[M]):
     """Turns the columns of one model, as selected by ``columns``, into an instance."""
 
-    def __init__(self, model: type[Model], alias: str) -> None:
+    def __init__(self, model: type[M], alias: str) -> None:
         qn = connection.ops.quote_name
         fields = list(model._meta.concrete_fields)
         self.model = model
         self.width = len(fields)
-        self.columns = ", ".join(f"{alias}.{qn(field.column)}" for field in fields)
+        self.columns = ", ".join(f"{alias}.{qn(_column(field))}" for field in fields)
         self.attnames = [field.attname for field in fields]
         self.converters = []
         for index, field in enumerate(fields):
@@ -36,7 +47,7 @@ class RowLoader:
             if found:
                 self.converters.append((index, col, found))
 
-    def load(self, row: tuple[Any, ...] | list[Any]) -> Model:
+    def load(self, row: tuple[Any, ...] | list[Any]) -> M:
         values = list(row)
         for index, col, converters in self.converters:
             for convert in converters:
@@ -45,16 +56,16 @@ class RowLoader:
 
 
 @cache
-def _seats_statement(by: str, lock: bool) -> tuple[str, RowLoader, RowLoader]:
+def _seats_statement(by: str, lock: bool) -> tuple[str, RowLoader[Game], RowLoader[Seat]]:
     qn = connection.ops.quote_name
     games, seats = RowLoader(Game, "g"), RowLoader(Seat, "s")
-    game_pk = f"g.{qn(Game._meta.pk.column)}"
-    where = f"g.{qn(Game._meta.get_field(by).column)} = %s"
+    game_pk = f"g.{qn(_column(Game._meta.pk))}"
+    where = f"g.{qn(_column(Game._meta.get_field(by)))} = %s"
     sql = (
         f"SELECT {games.columns}, {seats.columns}"
         f" FROM {qn(Seat._meta.db_table)} s JOIN {qn(Game._meta.db_table)} g"
-        f" ON s.{qn(Seat._meta.get_field('game').column)} = {game_pk}"
-        f" WHERE {where} ORDER BY s.{qn(Seat._meta.get_field('index').column)}"
+        f" ON s.{qn(_column(Seat._meta.get_field('game')))} = {game_pk}"
+        f" WHERE {where} ORDER BY s.{qn(_column(Seat._meta.get_field('index')))}"
     )
     if lock and connection.features.has_select_for_update_of:
         sql += " FOR UPDATE OF g"
@@ -94,11 +105,11 @@ def _insert_statement(model: type[Model]) -> tuple[str, list[Any], bool]:
     fields = [field for field in meta.concrete_fields if field is not meta.pk]
     returning = connection.features.can_return_columns_from_insert
     sql = (
-        f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(f.column) for f in fields)})"
+        f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(_column(f)) for f in fields)})"
         f" VALUES ({', '.join(['%s'] * len(fields))})"
     )
     if returning:
-        sql += f" RETURNING {qn(meta.pk.column)}"
+        sql += f" RETURNING {qn(_column(meta.pk))}"
     return sql, fields, returning
 
 
@@ -115,7 +126,7 @@ def insert(instance: Model) -> None:
             pk = cursor.fetchone()[0]
         else:
             pk = connection.ops.last_insert_id(
-                cursor, instance._meta.db_table, instance._meta.pk.column
+                cursor, instance._meta.db_table, _column(instance._meta.pk)
             )
     instance.pk = pk
     instance._state.adding = False
@@ -127,8 +138,8 @@ def _update_statement(model: type[Model], names: tuple[str, ...]) -> tuple[str, 
     qn = connection.ops.quote_name
     meta = model._meta
     fields = [meta.get_field(name) for name in names]
-    sets = ", ".join(f"{qn(field.column)} = %s" for field in fields)
-    return f"UPDATE {qn(meta.db_table)} SET {sets} WHERE {qn(meta.pk.column)} = %s", fields
+    sets = ", ".join(f"{qn(_column(field))} = %s" for field in fields)
+    return f"UPDATE {qn(meta.db_table)} SET {sets} WHERE {qn(_column(meta.pk))} = %s", fields
 
 
 def update(instance: Model, names: list[str]) -> None:
@@ -149,8 +160,8 @@ def _insert_rows_statement(model: type[Model], rows: int) -> tuple[str, list[Any
     fields = [field for field in meta.concrete_fields if field is not meta.pk]
     row = f"({', '.join(['%s'] * len(fields))})"
     sql = (
-        f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(f.column) for f in fields)})"
-        f" VALUES {', '.join([row] * rows)} RETURNING {qn(meta.pk.column)}"
+        f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(_column(f)) for f in fields)})"
+        f" VALUES {', '.join([row] * rows)} RETURNING {qn(_column(meta.pk))}"
     )
     return sql, fields
 
@@ -193,16 +204,17 @@ def insert_and_update(instances: list[Model], updated: Model, names: list[str]) 
 
 
 @cache
-def _seats_with_users_statement() -> tuple[str, RowLoader, RowLoader]:
+def _seats_with_users_statement() -> tuple[str, RowLoader[Seat], RowLoader[User]]:
     qn = connection.ops.quote_name
-    user_model = Seat._meta.get_field("user").related_model
+    user_model = get_user_model()  # the model of Seat.user (AUTH_USER_MODEL)
     seats, users = RowLoader(Seat, "s"), RowLoader(user_model, "u")
     sql = (
         f"SELECT {seats.columns}, {users.columns}"
         f" FROM {qn(Seat._meta.db_table)} s LEFT JOIN {qn(user_model._meta.db_table)} u"
-        f" ON u.{qn(user_model._meta.pk.column)} = s.{qn(Seat._meta.get_field('user').column)}"
-        f" WHERE s.{qn(Seat._meta.get_field('game').column)} = %s"
-        f" ORDER BY s.{qn(Seat._meta.get_field('index').column)}"
+        f" ON u.{qn(_column(user_model._meta.pk))}"
+        f" = s.{qn(_column(Seat._meta.get_field('user')))}"
+        f" WHERE s.{qn(_column(Seat._meta.get_field('game')))} = %s"
+        f" ORDER BY s.{qn(_column(Seat._meta.get_field('index')))}"
     )
     return sql, seats, users
 
@@ -223,12 +235,12 @@ def seats_with_users(*, game_pk: int) -> list[Seat]:
 
 
 @cache
-def _events_since_statement() -> tuple[str, RowLoader]:
+def _events_since_statement() -> tuple[str, RowLoader[Event]]:
     qn = connection.ops.quote_name
     events = RowLoader(Event, "e")
     table = qn(Event._meta.db_table)
     game, seq, seat, kind = (
-        qn(Event._meta.get_field(name).column) for name in ("game", "seq", "seat", "kind")
+        qn(_column(Event._meta.get_field(name))) for name in ("game", "seq", "seat", "kind")
     )
     sql = (
         f"SELECT {events.columns} FROM {table} e"

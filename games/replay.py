@@ -48,6 +48,7 @@ from django.db import transaction
 
 import engine
 from common import after_response
+from engine import State
 from games.models import Event, EventKind, Game, GameStatus, Snapshot
 
 CACHE_TIMEOUT_SECONDS = 6 * 3600
@@ -170,7 +171,7 @@ def _stamp(game: Game, seq: int) -> str | None:
     return None
 
 
-def _entry(game: Game, seq: int, state: Any) -> dict[str, Any]:
+def _entry(game: Game, seq: int, state: State) -> dict[str, Any]:
     return {
         "engine": engine.ENGINE_VERSION,
         "game": game.public_id,
@@ -180,7 +181,7 @@ def _entry(game: Game, seq: int, state: Any) -> dict[str, Any]:
     }
 
 
-def _state_of(entry: Any, game: Game, seq: int) -> Any:
+def _state_of(entry: Any, game: Game, seq: int) -> State | None:
     """The state held by ``entry`` if it is the entry for (game, seq); else None."""
     if not isinstance(entry, dict) or not isinstance(entry.get("state"), dict):
         return None
@@ -203,7 +204,7 @@ def _state_of(entry: Any, game: Game, seq: int) -> Any:
     return state
 
 
-def cache_state(game: Game, seq: int, state: Any) -> None:
+def cache_state(game: Game, seq: int, state: State) -> None:
     """Keep the state after ``seq`` in the caches once the current transaction commits."""
     key, entry = _cache_key(game, seq), _entry(game, seq, state)
 
@@ -218,7 +219,7 @@ def cache_state(game: Game, seq: int, state: Any) -> None:
     transaction.on_commit(keep, robust=True)
 
 
-def _cached_state(game: Game, seq: int) -> Any:
+def _cached_state(game: Game, seq: int) -> State | None:
     """The state after ``seq`` from this process's states or the shared cache; else None."""
     key = _cache_key(game, seq)
     state = _state_of(local_states.get(key), game, seq)
@@ -234,7 +235,7 @@ def _cached_state(game: Game, seq: int) -> Any:
     return state
 
 
-def initial_state(game: Game, setup_payload: dict[str, Any]) -> Any:
+def initial_state(game: Game, setup_payload: dict[str, Any]) -> State:
     return engine.new_game(
         players=int(setup_payload["players"]),
         seed=game.seed,
@@ -243,7 +244,7 @@ def initial_state(game: Game, setup_payload: dict[str, Any]) -> Any:
     )
 
 
-def state_at(game: Game, seq: int | None = None, *, use_cache: bool = True) -> Any:
+def state_at(game: Game, seq: int | None = None, *, use_cache: bool = True) -> State:
     """The engine state after event ``seq`` (default: the game's version).
 
     Uses the cache, then the deepest snapshot on the lineage, then replays the remaining moves.
@@ -263,17 +264,17 @@ def state_at(game: Game, seq: int | None = None, *, use_cache: bool = True) -> A
     return state
 
 
-def replay_from_scratch(game: Game, seq: int | None = None) -> Any:
+def replay_from_scratch(game: Game, seq: int | None = None) -> State:
     """The state after ``seq`` from the setup and the moves alone: no cache, no snapshot."""
     seq = game.version if seq is None else seq
     lineage = Lineage(event_refs(game, upto=seq))
     return _replay_path(game, lineage, lineage.path(seq), use_snapshots=False)
 
 
-def _replay_path(game: Game, lineage: Lineage, path: list[int], *, use_snapshots: bool) -> Any:
+def _replay_path(game: Game, lineage: Lineage, path: list[int], *, use_snapshots: bool) -> State:
     position = {node: i for i, node in enumerate(path)}
     start = -1
-    state = None
+    state: State | None = None
     if use_snapshots:
         best: tuple[int, int] | None = None  # (position on the path, snapshot seq)
         for snap_seq in Snapshot.objects.filter(
@@ -295,11 +296,17 @@ def _replay_path(game: Game, lineage: Lineage, path: list[int], *, use_snapshots
         if seq == path[0]:
             state = initial_state(game, payload)
             continue
+        if state is None:
+            raise ReplayError(f"event {seq} comes before the setup it should follow")
         state = apply_recorded_move(state, lineage.refs[seq], payload)
+    if state is None:
+        raise ReplayError("no setup event on the path")
     return state
 
 
-def apply_recorded_move(state: Any, ref: EventRef, payload: dict[str, Any]) -> Any:
+def apply_recorded_move(state: State, ref: EventRef, payload: dict[str, Any]) -> State:
+    if ref.seat is None:  # a move's event names its seat (ledger.move_event)
+        raise ReplayError(f"move {ref.seq} names no seat")
     try:
         return engine.apply(state, ref.seat, payload["move"])
     except engine.IllegalMove as exc:
@@ -327,7 +334,7 @@ def snapshot_due(seq: int) -> bool:
     return every > 0 and seq % every == 0
 
 
-def snapshot_write(game: Game, seq: int, state: Any) -> None:
+def snapshot_write(game: Game, seq: int, state: State) -> None:
     """Keep the state after the event ``seq`` that is being written (in its transaction)."""
     Snapshot.objects.create(
         game=game, seq=seq, engine_version=engine.ENGINE_VERSION, state=engine.to_json(state)

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 
 import engine
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
+from engine import Move, State, View
 from games import prepared, replay
 from games.errors import GameNotFoundError
 from games.models import (
@@ -43,9 +44,11 @@ def game_for_play(*, public_id: str) -> Game:
         return game_get(public_id=public_id)  # raises GameNotFoundError
     game = seats[0].game
     # What prefetch_related("seats") leaves behind: game.seats.all() is then answered from it.
+    # (Django's private prefetch state, which its stubs leave out.)
     cached = game.seats.all()
-    cached._result_cache, cached._prefetch_done = seats, True
-    game._prefetched_objects_cache = {"seats": cached}
+    cached._result_cache = seats
+    cached._prefetch_done = True  # type: ignore[attr-defined]
+    game._prefetched_objects_cache = {"seats": cached}  # type: ignore[attr-defined]
     return game
 
 
@@ -54,7 +57,7 @@ def game_with_seats(*, game: Game) -> Game:
     return game_get(public_id=game.public_id, with_seats=True)
 
 
-def game_list_for_user(*, user: AbstractBaseUser, status: str | None = None) -> QuerySet[Game]:
+def game_list_for_user(*, user: User, status: str | None = None) -> QuerySet[Game]:
     """The games the user has a seat in; those where it is their turn come first."""
     my_turn = Seat.objects.filter(
         game=OuterRef("pk"), user=user, index=OuterRef("current_seat")
@@ -78,7 +81,7 @@ def game_list_lobby() -> QuerySet[Game]:
     )
 
 
-def seat_of(*, game: Game, user: AbstractBaseUser | None) -> Seat | None:
+def seat_of(*, game: Game, user: User | AnonymousUser | None) -> Seat | None:
     if user is None or not user.is_authenticated:
         return None
     for seat in game.seats.all():
@@ -87,7 +90,7 @@ def seat_of(*, game: Game, user: AbstractBaseUser | None) -> Seat | None:
     return None
 
 
-def viewing_seat(*, game: Game, user: AbstractBaseUser | None) -> int | None:
+def viewing_seat(*, game: Game, user: User | AnonymousUser | None) -> int | None:
     """The seat whose hidden information the user may see; None for a spectator."""
     seat = seat_of(game=game, user=user)
     if seat is None or seat.status != SeatStatus.PLAYING:
@@ -95,7 +98,7 @@ def viewing_seat(*, game: Game, user: AbstractBaseUser | None) -> int | None:
     return seat.index
 
 
-def view_of(*, game: Game, state: Any, seat: int | None) -> dict[str, Any]:
+def view_of(*, game: Game, state: State, seat: int | None) -> View:
     """The engine's view for ``seat``; everything once the game is over."""
     if game.is_over:
         return engine.view(state, None, reveal_all=True)
@@ -103,8 +106,8 @@ def view_of(*, game: Game, state: Any, seat: int | None) -> dict[str, Any]:
 
 
 def game_view_for_user(
-    *, game: Game, user: AbstractBaseUser | None, at: int | None = None
-) -> tuple[int, dict[str, Any]]:
+    *, game: Game, user: User | AnonymousUser | None, at: int | None = None
+) -> tuple[int, View]:
     """(seq, view) of the game after event ``at`` (default: now) as the user may see it."""
     if game.version == 0:
         raise ConflictError("game_not_started", "The game has not started yet.")
@@ -115,7 +118,7 @@ def game_view_for_user(
     return seq, view_of(game=game, state=state, seat=viewing_seat(game=game, user=user))
 
 
-def legal_moves_for_user(*, game: Game, user: AbstractBaseUser) -> tuple[int, list[dict[str, Any]]]:
+def legal_moves_for_user(*, game: Game, user: User) -> tuple[int, list[Move]]:
     """(version, moves): the user's legal moves now, [] when it is not their decision."""
     seat = seat_of(game=game, user=user)
     if seat is None:
@@ -130,7 +133,7 @@ def legal_moves_for_user(*, game: Game, user: AbstractBaseUser) -> tuple[int, li
     return game.version, engine.legal_moves(state, seat.index)
 
 
-def legal_moves_after(*, game: Game, state: Any, seat: int, version: int) -> list[dict[str, Any]]:
+def legal_moves_after(*, game: Game, state: State, seat: int, version: int) -> list[Move]:
     """The legal moves of ``seat`` in ``state``, the position after event ``version`` that a
     move of theirs led to: [] unless that is still the game's position and their decision
     (the game row being the one the move's transaction left)."""
@@ -139,7 +142,7 @@ def legal_moves_after(*, game: Game, state: Any, seat: int, version: int) -> lis
     return engine.legal_moves(state, seat)
 
 
-def undo_possible(*, game: Game, user: AbstractBaseUser | None) -> bool:
+def undo_possible(*, game: Game, user: User | AnonymousUser | None) -> bool:
     """Whether ``services.move_undo`` would take back a decision for ``user`` now.
 
     The same conditions as the service, read without a lock: the game is active, it is the
@@ -183,14 +186,14 @@ def event_text(event: Event) -> str:
             "finished": "the game is over",
             "replaced_by_bot": "a bot plays on",
             "abandoned": "no human is left: the game is abandoned",
-        }.get(payload.get("outcome"), "")
+        }.get(payload.get("outcome", ""), "")
         return f"resigned; {outcome}" if outcome else "resigned"
     if event.kind in MODERATOR_TEXTS:
         return MODERATOR_TEXTS[event.kind].format(seat=payload.get("seat"))
     return event.get_kind_display()
 
 
-MODERATOR_TEXTS = {
+MODERATOR_TEXTS: dict[str, str] = {
     EventKind.PAUSE: "a moderator paused the game",
     EventKind.RESUME: "a moderator resumed the game",
     EventKind.ABANDON: "a moderator abandoned the game",

@@ -10,13 +10,23 @@ the pool reconnects after a fork.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 from django.core.cache.backends.redis import RedisCacheClient
 
+if TYPE_CHECKING:
+    import redis
+
 
 class ReusingRedisCacheClient(RedisCacheClient):
+    if TYPE_CHECKING:
+        # The private parts of Django's client used here, which its stubs leave out.
+        _client: type[redis.Redis]
+
+        def _get_connection_pool_index(self, write: bool) -> int: ...
+        def _get_connection_pool(self, write: bool) -> redis.ConnectionPool: ...
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._clients: dict[int, Any] = {}

@@ -4,6 +4,8 @@ Start a worker with ``celery -A gwt_site worker`` and exactly one scheduler with
 ``celery -A gwt_site beat``.
 """
 
+from __future__ import annotations
+
 import os
 from typing import Any
 
@@ -20,7 +22,7 @@ app.autodiscover_tasks()
 
 @task_prerun.connect
 @task_postrun.connect
-def _close_old_database_connections(task: Task | None = None, **kwargs: Any) -> None:
+def _close_old_database_connections(task: Task[..., Any] | None = None, **kwargs: Any) -> None:
     """Treat each task like a web request: close the database connections that are broken or
     older than CONN_MAX_AGE, and keep the others (a new connection per task costs more than
     most tasks). Celery's own rule, closing them around every task, is switched off by

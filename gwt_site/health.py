@@ -15,7 +15,7 @@ from kombu import Connection
 
 from gwt_site.env import redact_url
 
-BROKER_TIMEOUT_SECONDS = 2.0
+BROKER_TIMEOUT_SECONDS = 2
 
 
 def check_database(alias: str = "default") -> dict[str, Any]:

@@ -28,7 +28,7 @@ class WorkerHeartbeatAdmin(admin.ModelAdmin):
     list_display = ["worker", "last_seen", "beats", "first_seen"]
     readonly_fields = ["worker", "first_seen", "last_seen", "beats"]
 
-    def has_add_permission(self, request) -> bool:
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
 

@@ -5,17 +5,17 @@ Errors are the API's usual ``{"code", "message"}`` (``common.api``).
 
 from __future__ import annotations
 
+from typing import Any
 from zoneinfo import available_timezones
 
 from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.api import error_responses, validated
+from common.api import AuthenticatedRequest, error_responses, validated
 from common.errors import InvalidRequestError
 from games.selectors import game_get
 from notifications import outbox, preferences, selectors
@@ -27,7 +27,7 @@ class PreferencesApi(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    class PreferencesSerializer(serializers.Serializer):
+    class PreferencesSerializer(serializers.Serializer[Any]):
         mode = serializers.ChoiceField(choices=Mode.choices, required=False)
         digest_hour = serializers.IntegerField(
             min_value=0, max_value=23, required=False, help_text="Local hour of the digest."
@@ -41,7 +41,7 @@ class PreferencesApi(APIView):
                 raise serializers.ValidationError(f"Unknown time zone {value!r}.")
             return value
 
-    def _output(self, request: Request) -> Response:
+    def _output(self, request: AuthenticatedRequest) -> Response:
         preference = selectors.preference_of(user=request.user)
         return Response(
             {
@@ -52,14 +52,14 @@ class PreferencesApi(APIView):
         )
 
     @extend_schema(responses={200: PreferencesSerializer, **error_responses()})
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         return self._output(request)
 
     @extend_schema(
         request=PreferencesSerializer,
         responses={200: PreferencesSerializer, **error_responses(400)},
     )
-    def put(self, request: Request) -> Response:
+    def put(self, request: AuthenticatedRequest) -> Response:
         preferences.preference_set(
             user=request.user, **validated(self.PreferencesSerializer, request.data)
         )
@@ -73,14 +73,14 @@ class GamePreferenceApi(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    class GameModeSerializer(serializers.Serializer):
+    class GameModeSerializer(serializers.Serializer[Any]):
         mode = serializers.ChoiceField(choices=Mode.choices, allow_null=True)
 
-    class GameModeOutput(serializers.Serializer):
+    class GameModeOutput(serializers.Serializer[Any]):
         game = serializers.CharField(help_text="The game's id.")
         mode = serializers.ChoiceField(choices=Mode.choices, allow_null=True)
 
-    def _output(self, request: Request, game_id: str) -> Response:
+    def _output(self, request: AuthenticatedRequest, game_id: str) -> Response:
         game = game_get(public_id=game_id)
         mode = (
             GameNotificationPreference.objects.filter(user_id=request.user.pk, game=game)
@@ -90,14 +90,14 @@ class GamePreferenceApi(APIView):
         return Response({"game": game.public_id, "mode": mode})
 
     @extend_schema(responses={200: GameModeOutput, **error_responses(404)})
-    def get(self, request: Request, game_id: str) -> Response:
+    def get(self, request: AuthenticatedRequest, game_id: str) -> Response:
         return self._output(request, game_id)
 
     @extend_schema(
         request=GameModeSerializer,
         responses={200: GameModeOutput, **error_responses(400, 403, 404)},
     )
-    def put(self, request: Request, game_id: str) -> Response:
+    def put(self, request: AuthenticatedRequest, game_id: str) -> Response:
         data = validated(self.GameModeSerializer, request.data)
         preferences.game_preference_set(
             user=request.user, game=game_get(public_id=game_id), mode=data["mode"]
@@ -110,11 +110,11 @@ class InvitationApi(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    class InvitationInput(serializers.Serializer):
+    class InvitationInput(serializers.Serializer[Any]):
         game = serializers.CharField(max_length=32, help_text="The game's id.")
         username = serializers.CharField(max_length=150)
 
-    class InvitationOutput(serializers.Serializer):
+    class InvitationOutput(serializers.Serializer[Any]):
         invited = serializers.CharField(help_text="The username invited.")
         new = serializers.BooleanField(help_text="False: they had been invited before.")
 
@@ -126,7 +126,7 @@ class InvitationApi(APIView):
             **error_responses(400, 403, 404, 409),
         },
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthenticatedRequest) -> Response:
         data = validated(self.InvitationInput, request.data)
         game = game_get(public_id=data["game"])
         invitee = get_user_model().objects.filter(username=data["username"]).first()

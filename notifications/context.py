@@ -46,9 +46,9 @@ def human_to_move(game: Game, seats: list[Seat]) -> Seat | None:
 def seat_label(seat: Seat | None) -> str:
     if seat is None:
         return ""
-    if seat.user_id and not seat.bot:
+    if seat.user and not seat.bot:
         return f"{seat.user.get_username()} ({seat.colour})"
-    if seat.user_id:
+    if seat.user:
         return f"{seat.user.get_username()}'s bot ({seat.colour})"
     return f"{seat.bot or 'empty'} bot ({seat.colour})"
 
@@ -57,7 +57,7 @@ def game_name(game: Game, seats: list[Seat] | None = None) -> str:
     """How emails name a game: 'game k3x9mnpq2rst (alice, bob, heuristic bot)'."""
     seats = seats_of(game) if seats is None else seats
     names = [
-        seat.user.get_username() if seat.user_id else f"{seat.bot} bot"
+        seat.user.get_username() if seat.user else f"{seat.bot} bot"
         for seat in seats
         if seat.is_filled
     ]
@@ -73,8 +73,12 @@ def your_turn_context(notification: Notification) -> dict[str, Any]:
     row builds the same context.
     """
     game, seq = notification.game, notification.event_seq
+    # Queued for a seat of a game at the event that gave it the turn (notifications.outbox).
+    assert game is not None, "a your-turn row names its game"
+    assert seq is not None, "a your-turn row names the event that gave the turn"
     seats = seats_of(game)
     seat = seat_at(seats, notification.context["seat"])
+    assert seat is not None, "a your-turn row names a seat of its game"
     state = replay.state_at(game, seq)
     return {**notification.context, **turn_context(game, seat, seats, state, seq)}
 
@@ -141,7 +145,8 @@ TIMEOUT_TEXTS = {
 
 def _event_text(event: Event) -> str:
     if event.kind == EventKind.TIMEOUT:
-        return TIMEOUT_TEXTS.get((event.payload or {}).get("action"), "missed the deadline")
+        action = (event.payload or {}).get("action", "")
+        return TIMEOUT_TEXTS.get(action, "missed the deadline")
     return event_text(event)
 
 
@@ -149,7 +154,7 @@ def result_context(game: Game, seats: list[Seat]) -> dict[str, Any]:
     result = game.result or {}
     scores = result.get("scores") or []
     winners = set(result.get("winners") or [])
-    rows = []
+    rows: list[dict[str, Any]] = []
     for seat in seats:
         score = scores[seat.index] if seat.index < len(scores) else None
         rows.append(

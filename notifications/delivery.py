@@ -113,7 +113,8 @@ def kick_delivery(
     try:
         deliver.apply_async(
             queue=settings.NOTIFICATIONS_QUEUE,
-            countdown=countdown,
+            # None is no delay for Celery (Task.apply_async); its stubs want a number.
+            countdown=countdown,  # type: ignore[arg-type]
             retry=True,
             retry_policy={"max_retries": 1, "interval_start": 0.2, "interval_step": 0.2},
         )
@@ -242,16 +243,18 @@ class _Facts:
 
     preferences: dict[int, NotificationPreference]
     last_seen: dict[int, datetime]
-    overrides: dict[tuple[int, int], str]
+    # Keyed by (user, game) and looked up with a row's (recipient, game), whose game may be
+    # None (nothing found then).
+    overrides: dict[tuple[int, int | None], str]
     their_turn: set[tuple[int, int]]  # (user, game) where the user's seat is to move
     # (user, game) -> event seq of the user's latest "your turn" row in that game
-    latest_turn: dict[tuple[int, int], int]
+    latest_turn: dict[tuple[int, int | None], int]
 
     @classmethod
     def of(cls, rows: list[Notification]) -> _Facts:
         users = {row.recipient_id for row in rows}
         games = {row.game_id for row in rows if row.game_id}
-        overrides: dict[tuple[int, int], str] = {}
+        overrides: dict[tuple[int, int | None], str] = {}
         their_turn: set[tuple[int, int]] = set()
         if games:
             overrides = {
@@ -260,7 +263,7 @@ class _Facts:
                     user_id__in=users, game_id__in=games
                 ).values_list("user_id", "game_id", "mode")
             }
-            to_move = {row.game_id: row.game.current_seat for row in rows if row.game_id}
+            to_move = {row.game_id: row.game.current_seat for row in rows if row.game}
             for game, index, user in Seat.objects.filter(
                 game_id__in=games,
                 user_id__in=users,
@@ -280,7 +283,7 @@ class _Facts:
         )
 
 
-def _latest_turns(rows: list[Notification]) -> dict[tuple[int, int], int]:
+def _latest_turns(rows: list[Notification]) -> dict[tuple[int, int | None], int]:
     """For the batch's "your turn" rows: the event of each (user, game)'s latest one.
 
     A row postponed while its player is on the site may still be pending when the turn has

@@ -17,6 +17,7 @@ from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
+from django.core.mail.backends.base import BaseEmailBackend
 from django.core.mail.backends.smtp import EmailBackend as SMTPBackend
 from django.template import TemplateDoesNotExist, TemplateSyntaxError
 from django.template.loader import render_to_string
@@ -29,7 +30,7 @@ logger = logging.getLogger(__name__)
 
 TEMPLATE_DIR = "notifications/email"
 
-SUBJECTS = {
+SUBJECTS: dict[str, str] = {
     Kind.INVITATION: "{inviter} invites you to a game of Great Western Trail ({game_name})",
     Kind.GAME_STARTED: "{game_name} has started",
     Kind.YOUR_TURN: "Your turn in {game_name}",
@@ -180,7 +181,7 @@ def is_permanent(exc: BaseException) -> bool:
 
 # An SMTP connection is kept open between messages by each worker process (opening one per
 # message costs more than sending it); other backends (files, console) open one per message.
-_smtp: SMTPBackend | None = None
+_smtp: BaseEmailBackend | None = None
 _smtp_lock = threading.Lock()
 
 

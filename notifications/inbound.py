@@ -200,9 +200,9 @@ class _Processing:
             return self._refuse("auto_reply", "an automatic message")
         address, token, error = reply_address.find(_recipients(message))
         record.recipient = address[:254]
-        expired = isinstance(error, reply_address.ExpiredReplyAddressError)
-        if expired:
-            token = error.address
+        expired = False
+        if isinstance(error, reply_address.ExpiredReplyAddressError):
+            expired, token = True, error.address
         elif error is not None or token is None:
             return self._refuse("bad_address", str(error))
         game = Game.objects.filter(public_id=token.game).first()
@@ -211,7 +211,7 @@ class _Processing:
             if game
             else None
         )
-        if seat is None or seat.user is None or seat.bot:
+        if game is None or seat is None or seat.user is None or seat.bot:
             return self._refuse("unknown_seat", "no player in that seat")
         record.game, record.seat, record.version = game, seat.index, token.version
         user = seat.user
@@ -249,14 +249,16 @@ class _Processing:
             notations = reply_moves.resolve(
                 replay.state_at(game, token.version), seat.index, record.lines
             )
+            user = seat.user
+            assert user is not None  # run() answers only for a seat with its player
             try:
                 result = move_batch_submit(
-                    game=game, user=seat.user, lines=notations, expected_version=token.version
+                    game=game, user=user, lines=notations, expected_version=token.version
                 )
                 stale = False
             except StaleVersionError:
                 result = move_batch_submit(
-                    game=game, user=seat.user, lines=notations, expected_version=None
+                    game=game, user=user, lines=notations, expected_version=None
                 )
                 stale = True
         except BatchLineError as exc:
@@ -342,6 +344,7 @@ class _Processing:
             context.update(
                 playable_context(seat=seat, state=replay.state_at(game), version=game.version)
             )
+        assert seat.user_id is not None  # run() answers only for a seat with its player
         answer = notification_queue(
             recipient_id=seat.user_id, kind=kind, game=game, context=context
         )

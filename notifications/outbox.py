@@ -40,6 +40,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -101,7 +102,7 @@ def queue_rows(rows: Iterable[Notification]) -> list[int]:
         written.append(row)
     for kick in _kicks_for(written, now):
         # After the answer to the request, if any: the outbox sweep covers a lost kick.
-        transaction.on_commit(lambda kick=kick: after_response.defer(kick))
+        transaction.on_commit(partial(after_response.defer, kick))
     return [row.pk for row in written]
 
 
@@ -112,7 +113,7 @@ def _kicks_for(written: list[Notification], now: datetime) -> list[Callable[[], 
     if any(row.next_attempt_at <= now for row in written):
         kicks.append(kick_delivery)
     later = sorted({row.next_attempt_at for row in written if row.next_attempt_at > now})
-    kicks.extend(lambda due=due: kick_delivery(due=due) for due in later)
+    kicks.extend(partial(kick_delivery, due=due) for due in later)
     return kicks
 
 
@@ -153,7 +154,7 @@ def notifications_for_event(
     name = game_name(game, seats)
     rows: list[Notification] = []
     if game.is_over:
-        context = {"game_name": name, "result": result_context(game, seats)}
+        context: dict[str, Any] = {"game_name": name, "result": result_context(game, seats)}
         for seat in seats:
             if seat.user_id:
                 rows.append(outbox_row(game, seq, seat.user_id, Kind.GAME_OVER, context))
@@ -161,6 +162,7 @@ def notifications_for_event(
     to_move = human_to_move(game, seats)
     if to_move is not None:
         context = {"game_name": name, "seat": to_move.index}
+        assert to_move.user_id is not None  # human_to_move: a seat with its player
         row = outbox_row(game, seq, to_move.user_id, Kind.YOUR_TURN, context)
         row.next_attempt_at = _your_turn_due(to_move, now=row.next_attempt_at)
         rows.append(row)

@@ -55,7 +55,7 @@ def resolve(state: Any, seat: int, lines: list[str]) -> list[str]:
                     code="no_options",
                     reason="you have no decision to make at this point.",
                 )
-            if not 1 <= (number or 0) <= len(moves):
+            if number is None or not 1 <= number <= len(moves):
                 raise BatchLineError(
                     index=index,
                     line=line,

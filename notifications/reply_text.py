@@ -51,7 +51,8 @@ def message_text(message: Message) -> str | None:
     for wanted in ("text/plain", "text/html"):
         for part in message.walk():
             if part.get_content_type() == wanted and not part.get_filename():
-                raw = part.get_payload(decode=True) or b""
+                payload = part.get_payload(decode=True)  # bytes (or None) for a text part
+                raw = payload if isinstance(payload, bytes) else b""
                 text = raw.decode(part.get_content_charset() or "utf-8", errors="replace")
                 return text if wanted == "text/plain" else html_to_text(text)
     return None
@@ -65,9 +66,11 @@ def _body(message: EmailMessage, subtype: str) -> str | None:
     if part is None or part.get_filename():
         return None
     try:
-        return part.get_content()
+        content: str = part.get_content()  # a text part's: str
+        return content
     except (LookupError, UnicodeError, AssertionError):
-        raw = part.get_payload(decode=True) or b""
+        payload = part.get_payload(decode=True)  # bytes (or None) for a text part
+        raw = payload if isinstance(payload, bytes) else b""
         return raw.decode("utf-8", errors="replace")
 
 

@@ -93,8 +93,11 @@ def deadline_warnings_queue(*, now: datetime | None = None, limit: int = 1000) -
     due = [
         game
         for game in candidates
-        if game.turn_since is None
-        or now >= game.turn_since + (game.turn_deadline - game.turn_since) / 2
+        if game.turn_deadline is not None  # always, by the query
+        and (
+            game.turn_since is None
+            or now >= game.turn_since + (game.turn_deadline - game.turn_since) / 2
+        )
     ]
     return _queue_for_seat_to_move(due, Kind.DEADLINE_WARNING)
 
@@ -110,6 +113,7 @@ def _queue_for_seat_to_move(games: list[Game], kind: str) -> int:
         if kind == Kind.DEADLINE_WARNING:
             context["policy_text"] = _policy_text(game, seat)
         context.update(_playable_or_nothing(game, seat))
+        assert seat.user_id is not None  # human_to_move: a seat with its player
         with transaction.atomic():
             queued += len(queue_rows([outbox_row(game, game.version, seat.user_id, kind, context)]))
     return queued
@@ -137,11 +141,12 @@ def _policy_text(game: Game, seat: Seat) -> str:
     """What happens if the seat does not move in time, for the deadline warning."""
     if timedelta(days=game.vacation_days) > seat.vacation_used:
         return "one of your vacation days will be used (your clock stops for a day)"
-    return {
+    texts: dict[str, str] = {
         TimeoutPolicy.BOT_MOVE: "a bot will play that turn for you",
         TimeoutPolicy.REPLACE_BY_BOT: "a bot will take your seat for the rest of the game",
         TimeoutPolicy.ABANDON: "the game will be abandoned",
-    }.get(game.timeout_policy, "")
+    }
+    return texts.get(game.timeout_policy, "")
 
 
 def _iso(value: datetime | None) -> str | None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.db.models import Exists, OuterRef, QuerySet, Subquery
 
@@ -12,6 +12,15 @@ from notifications.models import (
     NotificationPreference,
     WorkerHeartbeat,
 )
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class GameModeAnnotation(TypedDict):
+    """``mode``: the user's notification mode for the game (None: no override)."""
+
+    mode: str | None
 
 
 def worker_heartbeat_latest() -> WorkerHeartbeat | None:
@@ -25,7 +34,7 @@ def preference_of(*, user: Any) -> NotificationPreference:
     return preference or NotificationPreference(user_id=user.pk)
 
 
-def games_waiting_for(*, user_id: int) -> QuerySet[Game]:
+def games_waiting_for(*, user_id: int) -> QuerySet[WithAnnotations[Game, GameModeAnnotation]]:
     """Active games where it is this user's decision (as a human, not replaced by a bot),
     annotated with ``mode``: the user's override for that game, or None."""
     to_move = Seat.objects.filter(

@@ -16,7 +16,7 @@ from notifications.scheduled import deadline_warnings_queue, digests_queue, remi
 
 
 @shared_task(name="notifications.heartbeat", bind=True, ignore_result=True)
-def heartbeat(self: Task) -> None:
+def heartbeat(self: Task[[], None]) -> None:
     """Scheduled by beat (HEARTBEAT_INTERVAL): the executing worker records itself."""
     worker_heartbeat_record(worker=self.request.hostname or socket.gethostname(), at=timezone.now())
 

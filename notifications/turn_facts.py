@@ -13,13 +13,13 @@ import logging
 from typing import Any
 
 import engine
-from engine import card_text
+from engine import Card, Count, State, card_text
 from games.move_presentation import decision_text, move_cost
 
 logger = logging.getLogger(__name__)
 
 
-def turn_facts(state: Any, seat: int) -> dict[str, Any]:
+def turn_facts(state: State, seat: int) -> dict[str, Any]:
     """JSON-ready facts for ``seat``'s email (its own hidden cards included)."""
     view = engine.view(state, seat)
     me = view["players"][seat]
@@ -38,7 +38,7 @@ def turn_facts(state: Any, seat: int) -> dict[str, Any]:
         "certificates": me.get("certificates", 0),
         "workers": ", ".join(_count(n, kind) for kind, n in workers.items()),
         "objectives": objectives,
-        "draw_pile": (me.get("draw_pile") or {}).get("count", 0),
+        "draw_pile": _count_of(me["draw_pile"]),
         "decision": decision_text(decision) if decision else "",
         "options": numbered_options(state, seat),
     }
@@ -51,13 +51,17 @@ def _count(n: int, kind: str) -> str:
     return f"{n} {kind if n == 1 else WORKER_PLURALS.get(kind, kind + 's')}"
 
 
-def _card(card: dict[str, Any]) -> str:
+def _count_of(pile: list[Card] | Count) -> int:
+    return len(pile) if isinstance(pile, list) else pile["count"]
+
+
+def _card(card: Card) -> str:
     if card.get("kind") == "cattle":
         return f"{card_text(card['id'])} (value {card.get('value')})"
     return card_text(card["id"])
 
 
-def numbered_options(state: Any, seat: int) -> list[dict[str, Any]]:
+def numbered_options(state: State, seat: int) -> list[dict[str, Any]]:
     """[{"n": 1, "text": notation, "cost": "$2 in fees"}, ...] in legal-move order."""
     options = []
     for index, move in enumerate(engine.legal_moves(state, seat)):

@@ -42,7 +42,8 @@ def inbound_webhook(request: HttpRequest, provider: str) -> HttpResponse:
     ):
         raise Http404("No inbound email here.")
     view = import_string(INBOUND_VIEWS[provider]).as_view()
-    return view(request)
+    response: HttpResponse = view(request)
+    return response
 
 
 def on_inbound(sender: Any, event: Any, esp_name: str, **kwargs: Any) -> None:

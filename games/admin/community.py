@@ -9,8 +9,9 @@ and is written to the audit log. Seeing these pages needs the ``view_report``,
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, TypedDict, TypeVar
 
+from django import forms
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Q, QuerySet
@@ -24,10 +25,11 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import Truncator
 from django.utils.timesince import timesince
 
+from common.web import AuthenticatedHttpRequest
 from games.admin import tables
 from games.admin.action_page import action_page
 from games.admin.base import ReadOnlyAdmin
-from games.admin.forms import CHAT_FORMS, REPORT_FORMS
+from games.admin.forms import CHAT_FORMS, REPORT_FORMS, ChatMessageForm, ReportForm
 from games.models import (
     REPORT_PENDING_STATUSES,
     ChatMessage,
@@ -38,6 +40,17 @@ from games.models import (
     Suspension,
 )
 from games.moderation import may_moderate
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class PlayerCounts(TypedDict):
+    """What ``PlayerAdmin.get_queryset`` annotates each player with."""
+
+    game_count: int
+    pending_reports: int
+
 
 #: Chat lines shown before and after a reported message.
 CONTEXT_MESSAGES = 5
@@ -75,11 +88,14 @@ class PendingFilter(admin.SimpleListFilter):
         return queryset
 
 
-class ActedOnAdmin(ReadOnlyAdmin):
+ActForm = TypeVar("ActForm", bound=forms.Form)
+
+
+class ActedOnAdmin(ReadOnlyAdmin, Generic[ActForm]):
     """What reports and chat messages share: the moderator actions taken on them (their
     history) and an ``<pk>/act/<action>/`` page per action of ``act_forms``."""
 
-    act_forms: dict[str, type]
+    act_forms: dict[str, type[ActForm]]
     act_view: Callable[..., HttpResponse]  # each admin's page for one action
 
     @admin.display(description="history")
@@ -98,7 +114,7 @@ class ActedOnAdmin(ReadOnlyAdmin):
             *super().get_urls(),
         ]
 
-    def act_form_class(self, request: HttpRequest, action: str) -> type:
+    def act_form_class(self, request: HttpRequest, action: str) -> type[ActForm]:
         """The form of ``action``, for a moderator; 403 or 404 otherwise."""
         if not may_moderate(request.user):
             raise PermissionDenied
@@ -109,7 +125,7 @@ class ActedOnAdmin(ReadOnlyAdmin):
 
 
 @admin.register(Report)
-class ReportAdmin(ActedOnAdmin):
+class ReportAdmin(ActedOnAdmin[ReportForm]):
     """The moderation queue. Its steps (assign, resolve, dismiss, reopen) are buttons on a
     report's page, each asking for notes and each written to the audit log."""
 
@@ -135,7 +151,7 @@ class ReportAdmin(ActedOnAdmin):
     ]
     list_select_related = ["game", "reporter", "reported_user", "assigned_to"]
     ordering = ["created_at"]  # oldest first: the queue's order
-    fields = [
+    readonly_fields = [
         "moderator_actions",
         "status",
         "game_id_link",
@@ -151,7 +167,7 @@ class ReportAdmin(ActedOnAdmin):
         "resolved_at",
         "history",
     ]
-    readonly_fields = fields
+    fields = list(readonly_fields)  # all shown, none editable
 
     def get_actions(self, request: HttpRequest) -> dict:
         return {}
@@ -201,7 +217,7 @@ class ReportAdmin(ActedOnAdmin):
             [*reversed(before), *after], back=back, highlight=report.message_id
         )
 
-    def act_view(self, request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    def act_view(self, request: AuthenticatedHttpRequest, pk: int, action: str) -> HttpResponse:
         """Ask for what the step needs (assignee, notes), then take it."""
         form_class = self.act_form_class(request, action)
         report = get_object_or_404(
@@ -239,7 +255,7 @@ class HiddenFilter(admin.SimpleListFilter):
 
 
 @admin.register(ChatMessage)
-class ChatMessageAdmin(ActedOnAdmin):
+class ChatMessageAdmin(ActedOnAdmin[ChatMessageForm]):
     """Every game's chat, hidden messages included; hide and show again with a reason."""
 
     act_forms = CHAT_FORMS
@@ -248,7 +264,7 @@ class ChatMessageAdmin(ActedOnAdmin):
     search_fields = ["=id", "game__public_id", "author__username", "text"]
     list_select_related = ["game", "author", "hidden_by"]
     ordering = ["-created_at", "-id"]
-    fields = [
+    readonly_fields = [
         "visibility",
         "game",
         "author_link",
@@ -261,7 +277,7 @@ class ChatMessageAdmin(ActedOnAdmin):
         "reports",
         "history",
     ]
-    readonly_fields = fields
+    fields = list(readonly_fields)  # all shown, none editable
 
     def get_actions(self, request: HttpRequest) -> dict:
         return {}
@@ -278,7 +294,7 @@ class ChatMessageAdmin(ActedOnAdmin):
     def hidden(self, message: ChatMessage) -> str:
         if not message.is_hidden:
             return "-"
-        who = message.hidden_by.get_username() if message.hidden_by_id else "?"
+        who = message.hidden_by.get_username() if message.hidden_by else "?"
         return f"by {who}: {Truncator(message.hidden_reason).chars(60)}"
 
     @admin.display(description="author")
@@ -296,7 +312,7 @@ class ChatMessageAdmin(ActedOnAdmin):
             message.reports.select_related("game", "reporter", "reported_user", "assigned_to")
         )
 
-    def act_view(self, request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    def act_view(self, request: AuthenticatedHttpRequest, pk: int, action: str) -> HttpResponse:
         """Ask why, then hide the message or show it again; back where the moderator was."""
         form_class = self.act_form_class(request, action)
         message = get_object_or_404(ChatMessage.objects.select_related("game", "author"), pk=pk)
@@ -351,7 +367,7 @@ class PlayerAdmin(ReadOnlyAdmin):
     list_filter = [SuspendedFilter, "is_active", "is_staff"]
     search_fields = ["=id", "username", "email"]
     ordering = ["username"]
-    fields = [
+    readonly_fields = [
         "suspension",
         "username",
         "email",
@@ -364,23 +380,20 @@ class PlayerAdmin(ReadOnlyAdmin):
         "suspensions_section",
         "history_section",
     ]
-    readonly_fields = fields
+    fields = list(readonly_fields)  # all shown, none editable
 
     def get_actions(self, request: HttpRequest) -> dict:
         return {}
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet:
-        return (
-            super()
-            .get_queryset(request)
-            .annotate(
-                game_count=Count("seats", distinct=True),
-                pending_reports=Count(
-                    "reports_received",
-                    filter=Q(reports_received__status__in=REPORT_PENDING_STATUSES),
-                    distinct=True,
-                ),
-            )
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Player]:
+        players: QuerySet[Player] = super().get_queryset(request)
+        return players.annotate(
+            game_count=Count("seats", distinct=True),
+            pending_reports=Count(
+                "reports_received",
+                filter=Q(reports_received__status__in=REPORT_PENDING_STATUSES),
+                distinct=True,
+            ),
         )
 
     @admin.display(description="suspended", boolean=True)
@@ -388,11 +401,11 @@ class PlayerAdmin(ReadOnlyAdmin):
         return Suspension.objects.active().filter(user=user).exists()
 
     @admin.display(description="games", ordering="game_count")
-    def games(self, user: Player) -> int:
+    def games(self, user: WithAnnotations[Player, PlayerCounts]) -> int:
         return user.game_count
 
     @admin.display(description="reports to handle", ordering="pending_reports")
-    def reports_against(self, user: Player) -> int:
+    def reports_against(self, user: WithAnnotations[Player, PlayerCounts]) -> int:
         return user.pending_reports
 
     @admin.display(description="suspension")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 from django import forms
+from django.contrib.auth.models import User
 from django.utils import timezone
 
 from games import moderation
@@ -44,7 +45,8 @@ class SeatForm(ModerationForm):
 
     def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
         super().__init__(*args, game=game, **kwargs)
-        self.fields["seat"].choices = [
+        seat = cast(forms.TypedChoiceField, self.fields["seat"])  # this form's copy of it
+        seat.choices = [
             (seat.index, str(seat)) for seat in game.seats.select_related("user").order_by("index")
         ]
 
@@ -147,7 +149,8 @@ class SuspensionForm(forms.ModelForm):
         return until
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         user = data.get("user")
         if user is not None and Suspension.objects.active().filter(user=user).exists():
             raise forms.ValidationError("This user is already suspended.")
@@ -207,9 +210,16 @@ class ReportForm(forms.Form):
         self.moderator = moderator
 
 
+class ModeratorChoiceField(forms.ModelChoiceField):
+    """A moderator, shown by username (the queryset is set by the form)."""
+
+    def label_from_instance(self, obj: User) -> str:
+        return obj.get_username()
+
+
 class AssignReportForm(ReportForm):
     label = "Assign"
-    assignee = forms.ModelChoiceField(
+    assignee = ModeratorChoiceField(
         queryset=None,
         required=False,
         empty_label="nobody (back to the open queue)",
@@ -226,9 +236,9 @@ class AssignReportForm(ReportForm):
         self, *args: Any, report: Report, moderator: Any, to_me: bool = False, **kwargs: Any
     ) -> None:
         super().__init__(*args, report=report, moderator=moderator, **kwargs)
-        self.fields["assignee"].queryset = moderation.moderator_users()
-        self.fields["assignee"].label_from_instance = lambda user: user.get_username()
-        self.fields["assignee"].initial = moderator.pk if to_me else report.assigned_to_id
+        assignee = cast(ModeratorChoiceField, self.fields["assignee"])  # this form's copy of it
+        assignee.queryset = moderation.moderator_users()
+        assignee.initial = moderator.pk if to_me else report.assigned_to_id
 
     def apply(self) -> None:
         reports.report_assign(

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from django.contrib import admin
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Exists, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
@@ -17,6 +18,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.timesince import timesince
 
+from common.web import AuthenticatedHttpRequest
 from games import moderation
 from games.admin import tables
 from games.admin.action_page import action_page
@@ -33,8 +35,19 @@ from games.models import (
     Seat,
     Snapshot,
     Suspension,
+    SuspensionQuerySet,
 )
 from games.selectors import event_text
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class PendingReports(TypedDict):
+    """What ``GameAdmin.get_queryset`` annotates each game with."""
+
+    pending_report_count: int
+
 
 STALLED_DAYS = (1, 3, 7, 14, 30)
 CHAT_ON_GAME_PAGE = 100  # the latest messages shown on a game's page
@@ -43,8 +56,8 @@ CHAT_ON_GAME_PAGE = 100  # the latest messages shown on a game's page
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ["index", "colour", "player", "bot", "status"]
-    readonly_fields = fields
+    readonly_fields = ["index", "colour", "player", "bot", "status"]
+    fields = list(readonly_fields)  # all shown, none editable
     can_delete = False
     max_num = 0
 
@@ -62,8 +75,8 @@ class EventInline(admin.TabularInline):
 
     model = Event
     extra = 0
-    fields = ["seq", "created_at", "actor", "seat", "kind", "text"]
-    readonly_fields = fields
+    readonly_fields = ["seq", "created_at", "actor", "seat", "kind", "text"]
+    fields = list(readonly_fields)  # all shown, none editable
     verbose_name = "event"
     verbose_name_plural = "timeline"
     can_delete = False
@@ -144,18 +157,16 @@ class GameAdmin(ReadOnlyAdmin):
     readonly_fields = ["moderation", "replay", "reports_section", "chat"]
     inlines = [SeatInline, EventInline]
 
-    def get_queryset(self, request: HttpRequest) -> QuerySet:
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
         pending = Report.objects.filter(game=OuterRef("pk"), status__in=REPORT_PENDING_STATUSES)
         count = pending.order_by().values("game").annotate(n=Count("pk")).values("n")
-        return (
-            super()
-            .get_queryset(request)
-            .prefetch_related("seats__user")
-            .annotate(pending_report_count=Coalesce(Subquery(count), 0))
+        games: QuerySet[Game] = super().get_queryset(request)
+        return games.prefetch_related("seats__user").annotate(
+            pending_report_count=Coalesce(Subquery(count), 0)
         )
 
     @admin.display(description="reports to handle", ordering="pending_report_count")
-    def pending_reports(self, game: Game) -> int | str:
+    def pending_reports(self, game: WithAnnotations[Game, PendingReports]) -> int | str:
         return game.pending_report_count or "-"
 
     def get_readonly_fields(self, request: HttpRequest, obj: Game | None = None) -> list:
@@ -240,7 +251,9 @@ class GameAdmin(ReadOnlyAdmin):
             *super().get_urls(),
         ]
 
-    def moderate_view(self, request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    def moderate_view(
+        self, request: AuthenticatedHttpRequest, pk: int, action: str
+    ) -> HttpResponse:
         """Ask for the reason (and what else the action needs), then do it."""
         if not request.user.has_perm("games.moderate_game"):
             raise PermissionDenied
@@ -266,9 +279,9 @@ class GameAdmin(ReadOnlyAdmin):
 def _seat_name(seat: Seat | None) -> str:
     if seat is None:
         return "-"
-    if seat.user_id and not seat.bot:
+    if seat.user and not seat.bot:
         return seat.user.get_username()
-    if seat.user_id:
+    if seat.user:
         return f"{seat.user.get_username()} (bot)"
     return f"{seat.bot or 'empty'} bot" if seat.bot else "empty"
 
@@ -401,7 +414,7 @@ class SuspensionStateFilter(admin.SimpleListFilter):
     def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
         now = timezone.now()
         if self.value() == "active":
-            return queryset.active(now)
+            return cast(SuspensionQuerySet, queryset).active(now)  # the suspensions' list
         if self.value() == "lifted":
             return queryset.filter(lifted_at__isnull=False)
         if self.value() == "expired":
@@ -471,8 +484,10 @@ class SuspensionAdmin(admin.ModelAdmin):
         )
 
     def save_model(self, request: HttpRequest, obj: Suspension, form: Any, change: bool) -> None:
+        # The admin serves only signed-in staff (AdminSite.admin_view), whose user this is.
+        moderator = cast(User, request.user)
         created = moderation.user_suspend(
-            user=obj.user, moderator=request.user, reason=obj.reason, until=obj.until
+            user=obj.user, moderator=moderator, reason=obj.reason, until=obj.until
         )
         obj.pk = created.pk
         obj.created_by = created.created_by
@@ -488,7 +503,7 @@ class SuspensionAdmin(admin.ModelAdmin):
             *super().get_urls(),
         ]
 
-    def lift_view(self, request: HttpRequest, pk: int) -> HttpResponse:
+    def lift_view(self, request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         """Ask for the reason, then lift the user's suspension (``user_unsuspend``)."""
         if not request.user.has_perm("games.moderate_game"):
             raise PermissionDenied

@@ -71,7 +71,7 @@ def chat_table(
         if message.is_hidden:
             state = format_html(
                 "<strong>hidden</strong> by {} ({}): {}<br>{}",
-                message.hidden_by.get_username() if message.hidden_by_id else "?",
+                message.hidden_by.get_username() if message.hidden_by else "?",
                 f"{message.hidden_at:%Y-%m-%d %H:%M}",
                 message.hidden_reason,
                 button(chat_action_url(message, "unhide", back), "Show again"),
@@ -100,7 +100,7 @@ def reports_table(reports: Iterable[Report]) -> SafeString:
             player_link(report.reporter),
             player_link(report.reported_user),
             report.get_reason_display(),
-            report.assigned_to.get_username() if report.assigned_to_id else "-",
+            report.assigned_to.get_username() if report.assigned_to else "-",
             timesince(report.created_at),
         ]
         for report in reports
@@ -127,9 +127,9 @@ def actions_table(actions: Iterable[ModerationAction]) -> SafeString:
     return table(["#", "time", "moderator", "action", "on", "reason"], rows, empty="No moderation.")
 
 
-def on_what(action: ModerationAction) -> Any:
-    parts = []
-    if action.game_id:
+def on_what(action: ModerationAction) -> str:
+    parts: list[str] = []
+    if action.game is not None:
         parts.append(format_html("game {}", game_link(action.game)))
         if action.event_seq:
             parts.append(f"event #{action.event_seq}")
@@ -143,7 +143,7 @@ def on_what(action: ModerationAction) -> Any:
                 ),
             )
         )
-    if action.report_id:
+    if action.report is not None:
         parts.append(format_html("report {}", report_link(action.report)))
     if action.target_user_id:
         parts.append(format_html("player {}", player_link(action.target_user)))

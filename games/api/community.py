@@ -12,11 +12,10 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
-from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.api import error_responses, validated
+from common.api import AuthenticatedRequest, error_responses, validated
 from common.errors import InvalidRequestError
 from games import chat, selectors
 from games.models import CHAT_MESSAGE_MAX_CHARS, ChatMessage, Game, Report, ReportReason, Seat
@@ -24,7 +23,7 @@ from games.moderation import reports
 from games.moderation.reports import REPORT_TEXT_MAX_CHARS
 
 
-class ChatMessageOutput(serializers.Serializer):
+class ChatMessageOutput(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     seat = serializers.IntegerField(help_text="The author's seat.")
     author = serializers.CharField(help_text="The author's username.")
@@ -54,12 +53,12 @@ class GameChatApi(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    class ChatFilter(serializers.Serializer):
+    class ChatFilter(serializers.Serializer[Any]):
         after = serializers.IntegerField(
             required=False, min_value=0, help_text="Only messages with a greater id (polling)."
         )
 
-    class ChatInput(serializers.Serializer):
+    class ChatInput(serializers.Serializer[Any]):
         text = serializers.CharField(
             max_length=CHAT_MESSAGE_MAX_CHARS, help_text="The message (1 to 1000 characters)."
         )
@@ -69,7 +68,7 @@ class GameChatApi(APIView):
         parameters=[ChatFilter],
         responses={200: ChatMessageOutput(many=True), **error_responses(400, 403, 404)},
     )
-    def get(self, request: Request, game_id: str) -> Response:
+    def get(self, request: AuthenticatedRequest, game_id: str) -> Response:
         filters = validated(self.ChatFilter, request.query_params)
         game = selectors.game_get(public_id=game_id)
         messages = chat.chat_messages_for(game=game, user=request.user, after=filters.get("after"))
@@ -80,14 +79,14 @@ class GameChatApi(APIView):
         request=ChatInput,
         responses={201: ChatMessageOutput, **error_responses(400, 403, 404, 409, 429)},
     )
-    def post(self, request: Request, game_id: str) -> Response:
+    def post(self, request: AuthenticatedRequest, game_id: str) -> Response:
         data = validated(self.ChatInput, request.data)
         game = selectors.game_get(public_id=game_id)
         message = chat.chat_post(game=game, user=request.user, text=data["text"])
         return Response(ChatMessageOutput(message).data, status=status.HTTP_201_CREATED)
 
 
-class ReportOutput(serializers.Serializer):
+class ReportOutput(serializers.Serializer[Any]):
     id = serializers.IntegerField()
     game = serializers.CharField(help_text="The game's id.")
     reported_user = serializers.CharField(help_text="The reported player's username.")
@@ -98,10 +97,12 @@ class ReportOutput(serializers.Serializer):
     created_at = serializers.DateTimeField()
 
     def to_representation(self, report: Report) -> dict[str, Any]:
+        reported = report.reported_user
+        assert reported is not None, "report_create always names the player reported"
         return {
             "id": report.pk,
             "game": report.game.public_id,
-            "reported_user": report.reported_user.get_username(),
+            "reported_user": reported.get_username(),
             "message": report.message_id,
             "reason": report.reason,
             "text": report.text,
@@ -115,7 +116,7 @@ class GameReportsApi(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    class ReportInput(serializers.Serializer):
+    class ReportInput(serializers.Serializer[Any]):
         reported_seat = serializers.IntegerField(
             required=False, min_value=0, max_value=3, help_text="The seat of the player reported."
         )
@@ -144,7 +145,7 @@ class GameReportsApi(APIView):
         request=ReportInput,
         responses={201: ReportOutput, **error_responses(400, 403, 404, 409, 429)},
     )
-    def post(self, request: Request, game_id: str) -> Response:
+    def post(self, request: AuthenticatedRequest, game_id: str) -> Response:
         data = validated(self.ReportInput, request.data)
         game = selectors.game_get(public_id=game_id)
         report = reports.report_create(

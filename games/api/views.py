@@ -6,8 +6,9 @@ Errors are the API's usual ``{"code", "message"}`` with a 4xx status (``common.a
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth import authenticate
 from drf_spectacular.types import OpenApiTypes
@@ -20,7 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.api import ErrorSerializer, error_responses, validated
+from common.api import AuthenticatedRequest, ErrorSerializer, error_responses, validated
 from common.errors import InvalidRequestError
 from games import selectors, services
 from games.models import (
@@ -37,11 +38,13 @@ from games.timecontrol.clock import MAX_VACATION_DAYS
 
 logger = logging.getLogger(__name__)
 
+F = TypeVar("F", bound=Callable[..., Any])
+
 
 # --- output ----------------------------------------------------------------------------
 
 
-class SeatOutput(serializers.Serializer):
+class SeatOutput(serializers.Serializer[Any]):
     index = serializers.IntegerField()
     colour = serializers.CharField()
     user = serializers.CharField(allow_null=True, help_text="Username; null for a bot or empty.")
@@ -52,13 +55,13 @@ class SeatOutput(serializers.Serializer):
         return {
             "index": seat.index,
             "colour": seat.colour,
-            "user": seat.user.get_username() if seat.user_id else None,
+            "user": seat.user.get_username() if seat.user else None,
             "bot": seat.bot or None,
             "status": seat.status,
         }
 
 
-class GameOutput(serializers.Serializer):
+class GameOutput(serializers.Serializer[Any]):
     id = serializers.CharField(help_text="The game's public id; knowing it lets you join.")
     edition = serializers.CharField()
     status = serializers.ChoiceField(choices=GameStatus.choices)
@@ -121,7 +124,7 @@ class GameOutput(serializers.Serializer):
         }
 
 
-class StateOutput(serializers.Serializer):
+class StateOutput(serializers.Serializer[Any]):
     version = serializers.IntegerField(help_text="The seq this view is after.")
     view = serializers.DictField(help_text="The engine's view for your seat (see docs/api.md).")
 
@@ -150,11 +153,11 @@ class TokenApi(APIView):
     authentication_classes = ()
     permission_classes = (AllowAny,)
 
-    class TokenInput(serializers.Serializer):
+    class TokenInput(serializers.Serializer[Any]):
         username = serializers.CharField(max_length=150)
         password = serializers.CharField(max_length=4096, trim_whitespace=False)
 
-    class TokenOutput(serializers.Serializer):
+    class TokenOutput(serializers.Serializer[Any]):
         token = serializers.CharField()
 
     @extend_schema(request=TokenInput, responses={200: TokenOutput, 400: ErrorSerializer}, auth=[])
@@ -172,12 +175,12 @@ class MeApi(APIView):
 
     permission_classes = (IsAuthenticated,)
 
-    class MeOutput(serializers.Serializer):
+    class MeOutput(serializers.Serializer[Any]):
         id = serializers.IntegerField()
         username = serializers.CharField()
 
     @extend_schema(responses={200: MeOutput, **error_responses()})
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         return Response({"id": request.user.pk, "username": request.user.get_username()})
 
 
@@ -187,10 +190,10 @@ class MeApi(APIView):
 class GameListApi(APIView):
     permission_classes = (IsAuthenticated,)
 
-    class GameListFilter(serializers.Serializer):
+    class GameListFilter(serializers.Serializer[Any]):
         status = serializers.ChoiceField(choices=GameStatus.choices, required=False)
 
-    class GameCreateInput(serializers.Serializer):
+    class GameCreateInput(serializers.Serializer[Any]):
         edition = serializers.ChoiceField(choices=[("1e", "first edition")], default="1e")
         players = serializers.IntegerField(min_value=2, max_value=4)
         options = serializers.DictField(
@@ -236,7 +239,7 @@ class GameListApi(APIView):
         parameters=[GameListFilter],
         responses={200: GameOutput(many=True), **error_responses(400)},
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         filters = validated(self.GameListFilter, request.query_params)
         games = selectors.game_list_for_user(user=request.user, status=filters.get("status"))
         games = games.select_related("created_by")
@@ -247,7 +250,7 @@ class GameListApi(APIView):
         request=GameCreateInput,
         responses={201: GameOutput, **error_responses(400)},
     )
-    def post(self, request: Request) -> Response:
+    def post(self, request: AuthenticatedRequest) -> Response:
         data = validated(self.GameCreateInput, request.data)
         limit = data.get("turn_time_limit")
         game = services.game_create(
@@ -272,7 +275,7 @@ class LobbyApi(APIView):
         summary="Open games with a free seat, listed in the lobby",
         responses={200: GameOutput(many=True), **error_responses()},
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: AuthenticatedRequest) -> Response:
         games = selectors.game_list_lobby().select_related("created_by")[:100]
         return Response(GameOutput(games, many=True, context={"request": request}).data)
 
@@ -281,12 +284,12 @@ class GameApi(APIView):
     permission_classes = (IsAuthenticated,)
 
     @extend_schema(summary="A game", responses={200: GameOutput, **error_responses(404)})
-    def get(self, request: Request, game_id: str) -> Response:
+    def get(self, request: AuthenticatedRequest, game_id: str) -> Response:
         game = selectors.game_get(public_id=game_id, with_seats=True)
         return Response(GameOutput(game, context={"request": request}).data)
 
 
-def _action(summary: str, codes: tuple[int, ...]) -> Any:
+def _action(summary: str, codes: tuple[int, ...]) -> Callable[[F], F]:
     return extend_schema(
         summary=summary, request=None, responses={200: GameOutput, **error_responses(404, *codes)}
     )
@@ -296,7 +299,7 @@ class GameJoinApi(APIView):
     permission_classes = (IsAuthenticated,)
 
     @_action("Join an open game (anyone with its id: the id is the invite)", (409,))
-    def post(self, request: Request, game_id: str) -> Response:
+    def post(self, request: AuthenticatedRequest, game_id: str) -> Response:
         game = selectors.game_get(public_id=game_id)
         services.game_join(game=game, user=request.user)
         return _game_response(request, game)
@@ -306,7 +309,7 @@ class GameLeaveApi(APIView):
     permission_classes = (IsAuthenticated,)
 
     @_action("Leave a game before it starts (the creator leaving abandons it)", (403, 409))
-    def post(self, request: Request, game_id: str) -> Response:
+    def post(self, request: AuthenticatedRequest, game_id: str) -> Response:
         game = selectors.game_get(public_id=game_id)
         services.game_leave(game=game, user=request.user)
         return _game_response(request, game)
@@ -316,7 +319,7 @@ class GameStartApi(APIView):
     permission_classes = (IsAuthenticated,)
 
     @_action("Start a full game (its creator only)", (403, 409))
-    def post(self, request: Request, game_id: str) -> Response:
+    def post(self, request: AuthenticatedRequest, game_id: str) -> Response:
         game = selectors.game_get(public_id=game_id)
         services.game_start(game=game, user=request.user)
         return _game_response(request, game)
@@ -326,7 +329,7 @@ class GameResignApi(APIView):
     permission_classes = (IsAuthenticated,)
 
     @_action("Resign (2 players: the other wins; more: a bot takes your seat)", (403, 409))
-    def post(self, request: Request, game_id: str) -> Response:
+    def post(self, request: AuthenticatedRequest, game_id: str) -> Response:
         game = selectors.game_get(public_id=game_id)
         services.game_resign(game=game, user=request.user)
         return _game_response(request, game)
@@ -348,7 +351,7 @@ class MoveOutputMixin:
 class GameUndoApi(MoveOutputMixin, APIView):
     permission_classes = (IsAuthenticated,)
 
-    class UndoInput(serializers.Serializer):
+    class UndoInput(serializers.Serializer[Any]):
         expected_version = serializers.IntegerField(required=False, min_value=0)
         idempotency_key = serializers.CharField(required=False, max_length=100)
 
@@ -361,7 +364,7 @@ class GameUndoApi(MoveOutputMixin, APIView):
             **error_responses(400, 403, 404, 409),
         },
     )
-    def post(self, request: Request, game_id: str) -> Response:
+    def post(self, request: AuthenticatedRequest, game_id: str) -> Response:
         data = validated(self.UndoInput, request.data)
         result = services.move_undo(
             game=game_id,
@@ -375,7 +378,7 @@ class GameUndoApi(MoveOutputMixin, APIView):
 class GameMovesApi(MoveOutputMixin, APIView):
     permission_classes = (IsAuthenticated,)
 
-    class MoveInput(serializers.Serializer):
+    class MoveInput(serializers.Serializer[Any]):
         move = serializers.DictField(required=False, help_text='A move, e.g. {"type": "…"}.')
         text = serializers.CharField(
             required=False, max_length=500, help_text="Or the move's text notation."
@@ -401,7 +404,7 @@ class GameMovesApi(MoveOutputMixin, APIView):
             **error_responses(400, 403, 404, 409),
         },
     )
-    def post(self, request: Request, game_id: str) -> Response:
+    def post(self, request: AuthenticatedRequest, game_id: str) -> Response:
         data = validated(self.MoveInput, request.data)
         result = services.move_submit(
             game=game_id,
@@ -417,7 +420,7 @@ class GameMovesApi(MoveOutputMixin, APIView):
 class GameStateApi(APIView):
     permission_classes = (IsAuthenticated,)
 
-    class StateFilter(serializers.Serializer):
+    class StateFilter(serializers.Serializer[Any]):
         at = serializers.IntegerField(
             required=False, min_value=1, help_text="A past seq (up to the current version)."
         )
@@ -427,7 +430,7 @@ class GameStateApi(APIView):
         parameters=[StateFilter],
         responses={200: StateOutput, **error_responses(400, 404, 409)},
     )
-    def get(self, request: Request, game_id: str) -> Response:
+    def get(self, request: AuthenticatedRequest, game_id: str) -> Response:
         filters = validated(self.StateFilter, request.query_params)
         game = selectors.game_for_play(public_id=game_id)
         seq, view = selectors.game_view_for_user(game=game, user=request.user, at=filters.get("at"))
@@ -437,7 +440,7 @@ class GameStateApi(APIView):
 class GameLegalMovesApi(APIView):
     permission_classes = (IsAuthenticated,)
 
-    class LegalMovesOutput(serializers.Serializer):
+    class LegalMovesOutput(serializers.Serializer[Any]):
         version = serializers.IntegerField()
         moves = serializers.ListField(child=serializers.DictField())
 
@@ -445,7 +448,7 @@ class GameLegalMovesApi(APIView):
         summary="Your legal moves now ([] when it is not your decision)",
         responses={200: LegalMovesOutput, **error_responses(403, 404)},
     )
-    def get(self, request: Request, game_id: str) -> Response:
+    def get(self, request: AuthenticatedRequest, game_id: str) -> Response:
         game = selectors.game_for_play(public_id=game_id)
         version, moves = selectors.legal_moves_for_user(game=game, user=request.user)
         return Response({"version": version, "moves": moves})
@@ -457,7 +460,7 @@ class EventPagination(PageNumberPagination):
     max_page_size = 1000
 
 
-class EventOutput(serializers.Serializer):
+class EventOutput(serializers.Serializer[Any]):
     seq = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
     kind = serializers.CharField()
@@ -486,7 +489,7 @@ class GameEventsApi(APIView):
         ],
         responses={200: EventOutput(many=True), **error_responses(404)},
     )
-    def get(self, request: Request, game_id: str) -> Response:
+    def get(self, request: AuthenticatedRequest, game_id: str) -> Response:
         game = selectors.game_get(public_id=game_id)
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(selectors.event_history(game=game), request, view=self)
@@ -519,6 +522,6 @@ class GameRecordApi(APIView):
             **error_responses(404, 409),
         },
     )
-    def get(self, request: Request, game_id: str) -> Response:
+    def get(self, request: AuthenticatedRequest, game_id: str) -> Response:
         game = selectors.game_get(public_id=game_id)
         return Response(selectors.game_record(game=game))

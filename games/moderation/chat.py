@@ -3,7 +3,7 @@ message, no game event (the chat is not part of the game's history)."""
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -12,9 +12,7 @@ from games.models import ChatMessage, ModerationAction, ModerationKind
 from games.moderation.audit import check_reason
 
 
-def chat_message_hide(
-    *, message: ChatMessage, moderator: AbstractBaseUser, reason: str
-) -> ChatMessage:
+def chat_message_hide(*, message: ChatMessage, moderator: User, reason: str) -> ChatMessage:
     """Hide a chat message from the players (moderators still see it, marked)."""
     reason = check_reason(reason)
     with transaction.atomic():
@@ -37,9 +35,7 @@ def chat_message_hide(
         return message
 
 
-def chat_message_unhide(
-    *, message: ChatMessage, moderator: AbstractBaseUser, reason: str
-) -> ChatMessage:
+def chat_message_unhide(*, message: ChatMessage, moderator: User, reason: str) -> ChatMessage:
     """Show a hidden chat message to the players again (undoes ``chat_message_hide``)."""
     reason = check_reason(reason)
     with transaction.atomic():
@@ -48,7 +44,7 @@ def chat_message_unhide(
             raise ConflictError("not_hidden", "This message is not hidden.")
         details = {
             "message": message.pk,
-            "hidden_by": message.hidden_by.get_username() if message.hidden_by_id else None,
+            "hidden_by": message.hidden_by.get_username() if message.hidden_by else None,
             "hidden_reason": message.hidden_reason,
         }
         message.hidden_at = None

@@ -22,12 +22,13 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
 import engine
 from common.errors import ConflictError, InvalidRequestError
+from engine import State
 from games import ledger, replay
 from games.models import (
     BotKind,
@@ -45,12 +46,12 @@ from games.services import bots
 def _record(
     game: Game,
     *,
-    moderator: AbstractBaseUser,
+    moderator: User,
     kind: str,
     reason: str,
     seat: Seat | None = None,
     notify: bool = False,
-    state: Any = None,
+    state: State | None = None,
     **details: Any,
 ) -> int:
     """Append the event at version + 1 and the audit row, and (``notify``) announce it to
@@ -98,7 +99,7 @@ def _started(game: Game) -> None:
         raise ConflictError("game_not_started", "The game has not started.")
 
 
-def game_pause(*, game: Game, moderator: AbstractBaseUser, reason: str) -> Game:
+def game_pause(*, game: Game, moderator: User, reason: str) -> Game:
     """Stop the game's clocks: no move can be made and no deadline passes until resumed."""
     reason = check_reason(reason)
     with transaction.atomic():
@@ -110,7 +111,9 @@ def game_pause(*, game: Game, moderator: AbstractBaseUser, reason: str) -> Game:
         game.status = GameStatus.PAUSED
         game.paused_remaining = max(remaining, timedelta(0)) if remaining is not None else None
         game.turn_deadline = None
-        details = {"remaining_seconds": int(remaining.total_seconds())} if remaining else {}
+        details: dict[str, Any] = (
+            {"remaining_seconds": int(remaining.total_seconds())} if remaining else {}
+        )
         _record(
             game, moderator=moderator, kind=EventKind.PAUSE, reason=reason, notify=True, **details
         )
@@ -118,7 +121,7 @@ def game_pause(*, game: Game, moderator: AbstractBaseUser, reason: str) -> Game:
         return game
 
 
-def game_resume(*, game: Game, moderator: AbstractBaseUser, reason: str) -> Game:
+def game_resume(*, game: Game, moderator: User, reason: str) -> Game:
     """Start a paused game's clocks again (the turn gets the time it had left), or bring
     back a game a moderator abandoned."""
     reason = check_reason(reason)
@@ -152,7 +155,7 @@ def game_resume(*, game: Game, moderator: AbstractBaseUser, reason: str) -> Game
         return game
 
 
-def game_abandon(*, game: Game, moderator: AbstractBaseUser, reason: str) -> Game:
+def game_abandon(*, game: Game, moderator: User, reason: str) -> Game:
     """End the game with no winner (``abandoned``); ``game_resume`` brings it back."""
     reason = check_reason(reason)
     with transaction.atomic():
@@ -179,7 +182,7 @@ def game_abandon(*, game: Game, moderator: AbstractBaseUser, reason: str) -> Gam
         return game
 
 
-def seat_replace_by_bot(*, game: Game, seat: int, moderator: AbstractBaseUser, reason: str) -> Seat:
+def seat_replace_by_bot(*, game: Game, seat: int, moderator: User, reason: str) -> Seat:
     """The heuristic bot plays ``seat`` from now on; the player keeps the seat (restorable)."""
     reason = check_reason(reason)
     with transaction.atomic():
@@ -202,14 +205,14 @@ def seat_replace_by_bot(*, game: Game, seat: int, moderator: AbstractBaseUser, r
             reason=reason,
             seat=target,
             notify=True,
-            user=target.user.get_username() if target.user_id else None,
+            user=target.user.get_username() if target.user else None,
         )
         ledger.write(game)
         bots.queue_if_bot_to_move(game, seats)
         return target
 
 
-def seat_restore(*, game: Game, seat: int, moderator: AbstractBaseUser, reason: str) -> Seat:
+def seat_restore(*, game: Game, seat: int, moderator: User, reason: str) -> Seat:
     """The player whose seat a bot plays takes it back (undoes a replacement or resignation)."""
     reason = check_reason(reason)
     with transaction.atomic():
@@ -218,7 +221,7 @@ def seat_restore(*, game: Game, seat: int, moderator: AbstractBaseUser, reason: 
         if game.is_over:
             raise ConflictError("game_over", "The game is over.")
         target = _seat(seats, seat)
-        if not target.bot or not target.user_id:
+        if not target.bot or target.user is None:
             raise ConflictError("nothing_to_restore", "No player's seat is played by a bot here.")
         target.bot = ""
         target.status = SeatStatus.PLAYING
@@ -243,12 +246,13 @@ def seat_restore(*, game: Game, seat: int, moderator: AbstractBaseUser, reason: 
         return target
 
 
-def deadline_extend(*, game: Game, moderator: AbstractBaseUser, reason: str, by: timedelta) -> Game:
+def deadline_extend(*, game: Game, moderator: User, reason: str, by: timedelta) -> Game:
     """Move the current turn's deadline by ``by`` (negative: earlier, but not in the past)."""
     reason = check_reason(reason)
     with transaction.atomic():
         game, _ = ledger.lock(game)
         now = timezone.now()
+        details: dict[str, Any]
         if game.status == GameStatus.PAUSED and game.paused_remaining is not None:
             new = game.paused_remaining + by
             if new < timedelta(0):
@@ -275,7 +279,7 @@ def deadline_extend(*, game: Game, moderator: AbstractBaseUser, reason: str, by:
         return game
 
 
-def game_rollback(*, game: Game, to_seq: int, moderator: AbstractBaseUser, reason: str) -> Game:
+def game_rollback(*, game: Game, to_seq: int, moderator: User, reason: str) -> Game:
     """Make the position after event ``to_seq`` current again, with a new ``rollback`` event.
 
     Nothing is removed: the events after ``to_seq`` stay in the history. A finished game

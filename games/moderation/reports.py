@@ -10,9 +10,10 @@ row naming the report.
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -40,10 +41,10 @@ REPORT_RATE_WINDOW = timedelta(hours=24)
 def report_create(
     *,
     game: Game,
-    reporter: AbstractBaseUser,
+    reporter: User,
     reason: str,
     text: str,
-    reported_user: AbstractBaseUser | None = None,
+    reported_user: User | None = None,
     message: ChatMessage | None = None,
 ) -> Report:
     """Report ``reported_user`` (a player of ``game``) or ``message`` (of its chat).
@@ -134,7 +135,7 @@ def _locked(report: Report) -> Report:
     return Report.objects.select_for_update().get(pk=report.pk)
 
 
-def _audit(report: Report, *, moderator: AbstractBaseUser, kind: str, reason: str, **details):
+def _audit(report: Report, *, moderator: User, kind: str, reason: str, **details: Any) -> None:
     ModerationAction.objects.create(
         moderator=moderator,
         action=kind,
@@ -146,7 +147,7 @@ def _audit(report: Report, *, moderator: AbstractBaseUser, kind: str, reason: st
     )
 
 
-def _check_uninvolved(report: Report, user: AbstractBaseUser) -> None:
+def _check_uninvolved(report: Report, user: User) -> None:
     """No one handles a report they made or that is about them."""
     if user.pk in (report.reporter_id, report.reported_user_id):
         raise InvalidRequestError(
@@ -155,15 +156,15 @@ def _check_uninvolved(report: Report, user: AbstractBaseUser) -> None:
         )
 
 
-def _name(user: AbstractBaseUser | None) -> str | None:
+def _name(user: User | None) -> str | None:
     return user.get_username() if user is not None else None
 
 
 def report_assign(
     *,
     report: Report,
-    moderator: AbstractBaseUser,
-    assignee: AbstractBaseUser | None,
+    moderator: User,
+    assignee: User | None,
     reason: str = "",
 ) -> Report:
     """Give a pending report to ``assignee`` (a moderator; None: back to the open queue)."""
@@ -199,9 +200,7 @@ def report_assign(
         return report
 
 
-def _close(
-    report: Report, *, moderator: AbstractBaseUser, notes: str, status: str, kind: str
-) -> Report:
+def _close(report: Report, *, moderator: User, notes: str, status: str, kind: str) -> Report:
     notes = _check_notes(notes)
     with transaction.atomic():
         report = _locked(report)
@@ -220,7 +219,7 @@ def _close(
         return report
 
 
-def report_resolve(*, report: Report, moderator: AbstractBaseUser, notes: str) -> Report:
+def report_resolve(*, report: Report, moderator: User, notes: str) -> Report:
     """Close a pending report as handled; ``notes`` say what was found and done."""
     return _close(
         report,
@@ -231,7 +230,7 @@ def report_resolve(*, report: Report, moderator: AbstractBaseUser, notes: str) -
     )
 
 
-def report_dismiss(*, report: Report, moderator: AbstractBaseUser, notes: str) -> Report:
+def report_dismiss(*, report: Report, moderator: User, notes: str) -> Report:
     """Close a pending report as needing nothing done; ``notes`` say why."""
     return _close(
         report,
@@ -242,7 +241,7 @@ def report_dismiss(*, report: Report, moderator: AbstractBaseUser, notes: str) -
     )
 
 
-def report_reopen(*, report: Report, moderator: AbstractBaseUser, reason: str) -> Report:
+def report_reopen(*, report: Report, moderator: User, reason: str) -> Report:
     """Put a resolved or dismissed report back in the queue (with its assignee, if any).
 
     The notes it was closed with stay in the audit log.

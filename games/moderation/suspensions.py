@@ -7,7 +7,7 @@ import logging
 from datetime import datetime
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -21,8 +21,8 @@ logger = logging.getLogger(__name__)
 
 def user_suspend(
     *,
-    user: AbstractBaseUser,
-    moderator: AbstractBaseUser,
+    user: User,
+    moderator: User,
     reason: str,
     until: datetime | None = None,
 ) -> Suspension:
@@ -88,9 +88,7 @@ def _suspended_turns_apply(game_ids: list[int]) -> None:
             logger.exception("could not apply the timeout policy of game %s", game_id)
 
 
-def user_unsuspend(
-    *, user: AbstractBaseUser, moderator: AbstractBaseUser, reason: str
-) -> list[Suspension]:
+def user_unsuspend(*, user: User, moderator: User, reason: str) -> list[Suspension]:
     """Lift the user's suspensions in force (one transaction, an audit row); those lifted."""
     reason = check_reason(reason)
     with transaction.atomic():

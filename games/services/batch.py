@@ -7,12 +7,12 @@ from the first line to the last and a failing line undoes the lines before it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
+from engine import State
 from games import replay
 from games.errors import StaleVersionError
 from games.models import Event, EventKind, Game
@@ -48,7 +48,7 @@ class BatchResult:
     game: Game
     version: int
     seat: int
-    state: Any
+    state: State
     applied: list[str]
     repeated: bool = False
 
@@ -56,7 +56,7 @@ class BatchResult:
 def move_batch_submit(
     *,
     game: Game | str,
-    user: AbstractBaseUser,
+    user: User,
     lines: list[str],
     expected_version: int | None = None,
     idempotency_key: str = "",
@@ -98,6 +98,9 @@ def move_batch_submit(
             first = result if first is None else first
             version = result.version
             game = result.game
+        # There is at least one line, so a result of the first and of the last.
+        assert first is not None
+        assert result is not None
         applied = list(
             Event.objects.filter(
                 game=result.game, kind=EventKind.MOVE, seq__gte=first.version, seq__lte=version

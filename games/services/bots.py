@@ -58,7 +58,7 @@ def bot_turns_play(*, game_id: int, version: int, limit: int = BOT_MOVES_PER_TAS
             events.append(event)
             to_move = engine.current_player(state)
         played = len(events)
-        if played:  # one statement for the whole run's events and the game row
+        if state is not None:  # moves were played: one statement for their events and the row
             ledger.advance(
                 game, state, seq=game.version, now=timezone.now(), seats=seats, events=events
             )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -35,7 +35,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 def game_create(
     *,
-    creator: AbstractBaseUser,
+    creator: User,
     players: int,
     edition: str = "1e",
     options: dict[str, Any] | None = None,
@@ -105,7 +105,7 @@ def _validate_setup(*, edition: str, players: int, options: dict[str, Any]) -> N
         ) from exc
 
 
-def game_join(*, game: Game, user: AbstractBaseUser) -> Seat:
+def game_join(*, game: Game, user: User) -> Seat:
     """Take the first free seat of an open game (joining twice gives the same seat)."""
     require_not_suspended(user)
     with transaction.atomic():
@@ -124,7 +124,7 @@ def game_join(*, game: Game, user: AbstractBaseUser) -> Seat:
         return free
 
 
-def game_leave(*, game: Game, user: AbstractBaseUser) -> Game:
+def game_leave(*, game: Game, user: User) -> Game:
     """Give up a seat before the game starts; when the creator leaves, the game is abandoned."""
     with transaction.atomic():
         game, seats = ledger.lock(game)
@@ -141,7 +141,7 @@ def game_leave(*, game: Game, user: AbstractBaseUser) -> Game:
         return game
 
 
-def game_start(*, game: Game, user: AbstractBaseUser) -> Game:
+def game_start(*, game: Game, user: User) -> Game:
     """The creator starts a full game: the setup is event 1."""
     with transaction.atomic():
         game, seats = ledger.lock(game)
@@ -160,7 +160,7 @@ def game_start(*, game: Game, user: AbstractBaseUser) -> Game:
                 {
                     "index": seat.index,
                     "colour": seat.colour,
-                    "user": seat.user.get_username() if seat.user_id else None,
+                    "user": seat.user.get_username() if seat.user else None,
                     "bot": seat.bot or None,
                 }
                 for seat in seats

@@ -8,16 +8,18 @@ and writes nothing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 import engine
 import engine.bots
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
+from engine import Move, State
 from games import ledger, replay
 from games.errors import StaleVersionError
 from games.models import Event, EventKind, Game, GameStatus, Seat
@@ -33,15 +35,15 @@ class MoveResult:
     game: Game
     version: int
     seat: int
-    state: Any
+    state: State
     repeated: bool = False  # True: an idempotent retry, answered from the first request
 
 
 def move_submit(
     *,
     game: Game | str,
-    user: AbstractBaseUser | None,
-    move: dict[str, Any] | None = None,
+    user: User | None,
+    move: Mapping[str, Any] | None = None,
     text: str | None = None,
     expected_version: int | None = None,
     idempotency_key: str = "",
@@ -96,7 +98,7 @@ def move_submit(
 def move_undo(
     *,
     game: Game | str,
-    user: AbstractBaseUser,
+    user: User,
     expected_version: int | None = None,
     idempotency_key: str = "",
 ) -> MoveResult:
@@ -155,7 +157,7 @@ def _bot_to_move(game: Game, seats: list[Seat]) -> Seat:
 def _check_turn(
     game: Game,
     seat: Seat,
-    user: AbstractBaseUser | None,
+    user: User | None,
     expected_version: int | None,
     idempotency_key: str,
 ) -> MoveResult | None:
@@ -182,7 +184,7 @@ def _check_turn(
 
 
 def _repeated_after_conflict(
-    game: Game | str, user: AbstractBaseUser | None, idempotency_key: str
+    game: Game | str, user: User | None, idempotency_key: str
 ) -> MoveResult | None:
     """After a unique-constraint error: if the key was taken, the answer given the first time."""
     if not idempotency_key or user is None:
@@ -191,9 +193,7 @@ def _repeated_after_conflict(
     return _repeated(game, seat_of(game, user), user, idempotency_key)
 
 
-def _repeated(
-    game: Game, seat: Seat, user: AbstractBaseUser, idempotency_key: str
-) -> MoveResult | None:
+def _repeated(game: Game, seat: Seat, user: User, idempotency_key: str) -> MoveResult | None:
     """The first answer again when this idempotency key was already used in this game."""
     if not idempotency_key:
         return None
@@ -223,7 +223,9 @@ def _check_version(game: Game, expected_version: int | None) -> None:
         raise StaleVersionError(expected=expected_version, current=game.version)
 
 
-def _read_move(state: Any, seat: int, move: Any, text: str | None) -> dict[str, Any]:
+def _read_move(state: State, seat: int, move: object, text: str | None) -> Move:
+    """The move a request gives (an object or its notation), in the shape of a move; whether
+    it is legal is for the engine to say when it is applied."""
     if (move is None) == (text is None):
         raise InvalidRequestError("bad_move", "Give either a move or its text notation.")
     if move is None:
@@ -232,4 +234,4 @@ def _read_move(state: Any, seat: int, move: Any, text: str | None) -> dict[str, 
         raise InvalidRequestError("bad_move", "A move is an object with a string 'type'.")
     if len(repr(move)) > MAX_MOVE_JSON_CHARS:
         raise InvalidRequestError("bad_move", "This move is too long to be a move of this game.")
-    return move
+    return cast(Move, move)

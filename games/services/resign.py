@@ -7,7 +7,7 @@ playing, the game is ``abandoned``.
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 
@@ -17,7 +17,7 @@ from games.models import BotKind, EventKind, Game, GameStatus, SeatStatus
 from games.permissions import require_not_suspended, seat_of
 
 
-def game_resign(*, game: Game, user: AbstractBaseUser) -> Game:
+def game_resign(*, game: Game, user: User) -> Game:
     """Resign (see the module docstring for what happens to the game)."""
     require_not_suspended(user)
     with transaction.atomic():

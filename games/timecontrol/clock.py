@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
@@ -42,7 +42,7 @@ def time_control_check(
 def time_control_set(
     *,
     game: Game,
-    user: AbstractBaseUser,
+    user: User,
     turn_time_limit: timedelta | None,
     timeout_policy: str = TimeoutPolicy.BOT_MOVE,
     vacation_days: int = 0,

@@ -177,6 +177,7 @@ def _use_vacation(game: Game, seat: Seat, deadline: datetime, step: timedelta) -
         game, seat, "vacation_day", deadline, new_deadline=game.turn_deadline.isoformat(), **details
     )
     ledger.write(game, fields=["version", "turn_deadline"])
+    assert seat.user_id is not None  # the seat to move of an active game, no bot's: a player's
     ledger.announce_deadline_passed(
         game,
         seq=seq,

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
 
 from common.timefmt import duration_text, when, zone
@@ -64,9 +64,9 @@ class MyGames:
 
 
 def seat_name(seat: Seat, viewer_id: int | None = None) -> str:
-    if seat.user_id and seat.bot:
+    if seat.user and seat.bot:
         return f"{seat.user.get_username()} (replaced by a bot)"
-    if seat.user_id:
+    if seat.user:
         name = seat.user.get_username()
         if seat.status == SeatStatus.RESIGNED:
             name += " (resigned)"
@@ -76,7 +76,7 @@ def seat_name(seat: Seat, viewer_id: int | None = None) -> str:
     return "free seat"
 
 
-def seat_lines(game: Game, viewer: AbstractBaseUser | None) -> list[SeatLine]:
+def seat_lines(game: Game, viewer: User | AnonymousUser | None) -> list[SeatLine]:
     viewer_id = viewer.pk if viewer is not None and viewer.is_authenticated else None
     return [
         SeatLine(
@@ -90,9 +90,7 @@ def seat_lines(game: Game, viewer: AbstractBaseUser | None) -> list[SeatLine]:
     ]
 
 
-def game_row(
-    game: Game, viewer: AbstractBaseUser, *, tz_name: str, now: datetime | None = None
-) -> GameRow:
+def game_row(game: Game, viewer: User, *, tz_name: str, now: datetime | None = None) -> GameRow:
     now = now or timezone.now()
     tz = zone(tz_name)
     seats = seat_lines(game, viewer)
@@ -168,7 +166,7 @@ def _total(score: object) -> int:
     return int(score) if isinstance(score, int | float) else 0
 
 
-def my_games(games: Iterable[Game], viewer: AbstractBaseUser, *, tz_name: str) -> MyGames:
+def my_games(games: Iterable[Game], viewer: User, *, tz_name: str) -> MyGames:
     """The user's games in the order a player wants them: their turn first, then the rest."""
     now = timezone.now()
     grouped = MyGames()

@@ -81,7 +81,8 @@ class NewGameForm(forms.Form):
     )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         players, bots = data.get("players"), data.get("bots") or []
         if players is not None:
             beyond = [seat + 1 for seat in bots if seat >= players]

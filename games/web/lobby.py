@@ -9,16 +9,18 @@ follow the redirect, so the page works either way. While the game is open the ro
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
 from common.errors import ServiceError
 from common.links import absolute
-from common.web import is_htmx, signed_in, time_zone_name
+from common.web import AuthenticatedHttpRequest, is_htmx, signed_in, time_zone_name
 from games import selectors, services
 from games.errors import GameNotFoundError
 from games.models import Game, GameStatus
@@ -31,7 +33,7 @@ ROOM_POLL_SECONDS = 4
 
 
 @login_required
-def my_games(request: HttpRequest) -> HttpResponse:
+def my_games(request: AuthenticatedHttpRequest) -> HttpResponse:
     games = selectors.game_list_for_user(user=request.user)
     return render(
         request,
@@ -42,7 +44,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
 
 @login_required
 @require_http_methods(["GET", "POST"])
-def new_game(request: HttpRequest) -> HttpResponse:
+def new_game(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = NewGameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -57,7 +59,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def open_games(request: HttpRequest) -> HttpResponse:
+def open_games(request: AuthenticatedHttpRequest) -> HttpResponse:
     viewer = request.user
     tz_name = time_zone_name(request)
     rows = [game_row(game, viewer, tz_name=tz_name) for game in selectors.game_list_lobby()]
@@ -66,7 +68,7 @@ def open_games(request: HttpRequest) -> HttpResponse:
 
 @signed_in
 @require_http_methods(["GET", "POST"])
-def waiting_room(request: HttpRequest, public_id: str) -> HttpResponse:
+def waiting_room(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
     """GET: the game's seats, its invite link and the buttons you may use; POST: join it."""
     game = _game_or_404(public_id)
     if request.method == "POST":
@@ -85,7 +87,7 @@ def waiting_room(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @signed_in
 @require_POST
-def start_game(request: HttpRequest, public_id: str) -> HttpResponse:
+def start_game(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
     game = _game_or_404(public_id)
     return _act(
         request,
@@ -97,7 +99,7 @@ def start_game(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @signed_in
 @require_POST
-def leave_game(request: HttpRequest, public_id: str) -> HttpResponse:
+def leave_game(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
     game = _game_or_404(public_id)
     return _act(
         request,
@@ -119,7 +121,13 @@ def _game_or_404(public_id: str) -> Game:
         raise Http404(exc.message) from exc
 
 
-def _act(request: HttpRequest, game: Game, action, *, then: str | None = None) -> HttpResponse:
+def _act(
+    request: AuthenticatedHttpRequest,
+    game: Game,
+    action: Callable[[], object],
+    *,
+    then: str | None = None,
+) -> HttpResponse:
     """Run a lobby service; show its refusal in the room (4xx), or go on where it leads."""
     try:
         action()
@@ -137,7 +145,9 @@ def _act(request: HttpRequest, game: Game, action, *, then: str | None = None) -
     return redirect(target)
 
 
-def _room(request: HttpRequest, game: Game, *, error: str = "", status: int = 200) -> HttpResponse:
+def _room(
+    request: AuthenticatedHttpRequest, game: Game, *, error: str = "", status: int = 200
+) -> HttpResponse:
     user = request.user
     seat = selectors.seat_of(game=game, user=user)
     seats = seat_lines(game, user)

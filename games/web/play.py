@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 from django.contrib import messages
@@ -27,7 +28,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 import engine
 from common.errors import InvalidRequestError, NotAllowedError, ServiceError
-from common.web import is_htmx, signed_in
+from common.web import AuthenticatedHttpRequest, is_htmx, signed_in
+from engine import Move, View
 from games import chat, move_presentation, replay, selectors, services
 from games.board.svg import board_svg, player_board_svg
 from games.errors import StaleVersionError
@@ -44,22 +46,20 @@ CHAT_POLL_SECONDS = 10
 
 
 def seat_name(seat: Seat) -> str:
-    if seat.user_id is not None and not seat.bot:
+    if seat.user is not None and not seat.bot:
         return seat.user.get_username()
-    if seat.user_id is not None:
+    if seat.user is not None:
         return f"{seat.user.get_username()} (a bot plays)"
     if seat.bot:
         return f"Bot ({seat.get_bot_display()})"
     return "empty seat"
 
 
-def board_markup(
-    view: dict[str, Any], targets: dict[str, int] | None, names: list[str] | None = None
-) -> str:
+def board_markup(view: View, targets: dict[str, int] | None, names: list[str] | None = None) -> str:
     return mark_safe(board_svg(view, targets=targets, names=names))
 
 
-def player_board_markup(view: dict[str, Any], seat: int, names: list[str] | None = None) -> str:
+def player_board_markup(view: View, seat: int, names: list[str] | None = None) -> str:
     return mark_safe(player_board_svg(view, seat, names=names))
 
 
@@ -93,7 +93,7 @@ def error_page(request: HttpRequest, error: ServiceError) -> HttpResponse:
 @never_cache
 @signed_in
 @require_GET
-def game_page(request: HttpRequest, public_id: str) -> HttpResponse:
+def game_page(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
     try:
         game = selectors.game_get(public_id=public_id, with_seats=True)
     except ServiceError as error:
@@ -108,7 +108,7 @@ def game_page(request: HttpRequest, public_id: str) -> HttpResponse:
 @never_cache
 @signed_in
 @require_GET
-def game_panel(request: HttpRequest, public_id: str) -> HttpResponse:
+def game_panel(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
     """The main panel; 204 (nothing to swap) while the game is still at version ``since``."""
     try:
         game = selectors.game_get(public_id=public_id)  # one query while nothing has changed
@@ -124,7 +124,7 @@ def game_panel(request: HttpRequest, public_id: str) -> HttpResponse:
 @never_cache
 @signed_in
 @require_GET
-def game_version(request: HttpRequest, public_id: str) -> JsonResponse:
+def game_version(request: AuthenticatedHttpRequest, public_id: str) -> JsonResponse:
     """The game's version, status and seat to move: what a page needs to know it is stale."""
     try:
         game = selectors.game_get(public_id=public_id)
@@ -137,7 +137,7 @@ def game_version(request: HttpRequest, public_id: str) -> JsonResponse:
 
 @signed_in
 @require_POST
-def move_post(request: HttpRequest, public_id: str) -> HttpResponse:
+def move_post(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
     """Play one of the seat's legal moves: by its index in the list the page showed (with
     the version that list belongs to), or as move JSON."""
     try:
@@ -161,7 +161,7 @@ def move_post(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @signed_in
 @require_POST
-def undo_post(request: HttpRequest, public_id: str) -> HttpResponse:
+def undo_post(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
     try:
         game = selectors.game_get(public_id=public_id, with_seats=True)
     except ServiceError as error:
@@ -180,7 +180,7 @@ def undo_post(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @signed_in
 @require_POST
-def resign_post(request: HttpRequest, public_id: str) -> HttpResponse:
+def resign_post(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
     """Resign (games.services.game_resign says what becomes of the game); asked to confirm
     on the page first."""
     try:
@@ -215,7 +215,7 @@ def _expected_version(request: HttpRequest) -> int:
     return int(raw)
 
 
-def _posted_move(request: HttpRequest, game: Game, expected: int) -> dict[str, Any]:
+def _posted_move(request: HttpRequest, game: Game, expected: int) -> Mapping[str, Any]:
     raw_json = request.POST.get("move_json", "").strip()
     if raw_json:
         try:
@@ -268,7 +268,7 @@ def play_context(request: HttpRequest, game: Game, *, oob: bool = False) -> dict
     view = selectors.view_of(game=game, state=state, seat=viewer)
     my_seat = context["my_seat"]
 
-    moves: list[dict[str, Any]] = []
+    moves: list[Move] = []
     if (
         my_seat is not None
         and viewer is not None
@@ -276,7 +276,11 @@ def play_context(request: HttpRequest, game: Game, *, oob: bool = False) -> dict
         and game.current_seat == my_seat.index
     ):
         moves = engine.legal_moves(state, my_seat.index)
-    groups = move_presentation.present_moves(state, viewer, moves) if moves else []
+    groups = (
+        move_presentation.present_moves(state, viewer, moves)
+        if moves and viewer is not None  # moves are listed only for the viewer's seat
+        else []
+    )
     targets = move_presentation.board_targets(groups)
     your_turn = bool(moves)
 
@@ -306,7 +310,7 @@ def play_context(request: HttpRequest, game: Game, *, oob: bool = False) -> dict
             "can_undo": selectors.undo_possible(game=game, user=user),
             "log": _log(game, names),
             "scores": (
-                move_presentation.score_table(view["scores"], names) if view.get("scores") else None
+                move_presentation.score_table(scores, names) if (scores := view["scores"]) else None
             ),
             "result": game.result,
             "winners": [names.get(i, "") for i in (game.result or {}).get("winners", [])],
@@ -326,7 +330,7 @@ def _poll_seconds(game: Game, seats: list[dict[str, Any]]) -> float:
 
 
 def player_rows(
-    view: dict[str, Any],
+    view: View,
     seat_rows: list[dict[str, Any]],
     *,
     viewer: int | None,
@@ -378,7 +382,7 @@ def _log(game: Game, names: dict[int, str]) -> list[dict[str, Any]]:
 # --- chat and reports ---------------------------------------------------------------------
 
 
-def chat_context(request: HttpRequest, game: Game) -> dict[str, Any]:
+def chat_context(request: AuthenticatedHttpRequest, game: Game) -> dict[str, Any]:
     """The chat for the page, or nothing for someone who may not read it."""
     try:
         lines = chat.chat_messages_for(game=game, user=request.user)
@@ -406,12 +410,12 @@ def chat_context(request: HttpRequest, game: Game) -> dict[str, Any]:
 @never_cache
 @signed_in
 @require_http_methods(["GET", "POST"])
-def chat_view(request: HttpRequest, public_id: str) -> HttpResponse:
+def chat_view(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
     """GET: the chat panel (polled); POST: write a line, then the panel again."""
     try:
         game = selectors.game_get(public_id=public_id, with_seats=True)
-    except ServiceError as error:
-        return error_page(request, error)
+    except ServiceError as exc:
+        return error_page(request, exc)
     error: ServiceError | None = None
     if request.method == "POST":
         try:
@@ -434,12 +438,12 @@ def chat_view(request: HttpRequest, public_id: str) -> HttpResponse:
 
 @signed_in
 @require_http_methods(["GET", "POST"])
-def report_view(request: HttpRequest, public_id: str) -> HttpResponse:
+def report_view(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
     """Report a player of the game, or one of its chat messages, to the moderators."""
     try:
         game = selectors.game_get(public_id=public_id, with_seats=True)
-    except ServiceError as error:
-        return error_page(request, error)
+    except ServiceError as exc:
+        return error_page(request, exc)
     if selectors.seat_of(game=game, user=request.user) is None:
         return error_page(
             request, NotAllowedError("not_seated", "Only the game's players can report from it.")
@@ -452,7 +456,7 @@ def report_view(request: HttpRequest, public_id: str) -> HttpResponse:
         "text": source.get("text", ""),
         "player": source.get("player", str(message.author_id) if message else ""),
     }
-    error = None
+    error: ServiceError | None = None
     if request.method == "POST":
         reported = next((s.user for s in others if str(s.user_id) == form["player"]), None)
         try:

@@ -16,7 +16,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError, ServiceError
-from common.web import is_htmx, signed_in
+from common.web import AuthenticatedHttpRequest, is_htmx, signed_in
 from games import selectors
 from games.models import Game
 from games.web.play import board_markup, error_page, log_rows, names_by_seat, player_rows, seat_name
@@ -25,7 +25,7 @@ from games.web.play import board_markup, error_page, log_rows, names_by_seat, pl
 @never_cache
 @signed_in
 @require_GET
-def replay_page(request: HttpRequest, public_id: str) -> HttpResponse:
+def replay_page(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
     """The position after event ``?at=`` (default: the last); a fragment for htmx steps."""
     try:
         game = selectors.game_get(public_id=public_id, with_seats=True)
@@ -53,7 +53,7 @@ def replay_context(request: HttpRequest, game: Game) -> dict[str, Any]:
         game=game, user=request.user, at=int(raw) if raw else None
     )
     seats = list(game.seats.all())
-    seat_rows = [
+    seat_rows: list[dict[str, Any]] = [
         {"seat": s, "name": seat_name(s), "mine": s.user_id == request.user.pk} for s in seats
     ]
     names = {row["seat"].index: row["name"] for row in seat_rows}
@@ -78,7 +78,7 @@ def replay_context(request: HttpRequest, game: Game) -> dict[str, Any]:
 @never_cache
 @signed_in
 @require_GET
-def record_download(request: HttpRequest, public_id: str) -> HttpResponse:
+def record_download(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
     """The game record (as the API's record endpoint gives it) as a file to save."""
     try:
         game = selectors.game_get(public_id=public_id)

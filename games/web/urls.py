@@ -1,6 +1,6 @@
 """The web pages' paths (mounted under /games/ by gwt_site/urls.py)."""
 
-from django.urls import path, re_path
+from django.urls import URLPattern, URLResolver, path, re_path
 
 from games.web import lobby, play, replay
 
@@ -8,7 +8,7 @@ from games.web import lobby, play, replay
 # can never be read as one.
 GAME = r"^(?P<public_id>[a-km-z2-9]{12})/"
 
-urlpatterns: list = [
+urlpatterns: list[URLPattern | URLResolver] = [
     # The lobby: my games, a new game, open games, and an open game's waiting room (its
     # address is the invite link).
     path("", lobby.my_games, name="lobby-my-games"),

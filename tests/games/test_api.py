@@ -504,6 +504,24 @@ def test_replay_record_reads_moves_in_notation_and_needs_the_seed(alice, bob, tm
     assert out.getvalue().count("seat ") >= 5
 
 
+def test_replay_record_refuses_a_move_when_nobody_is_to_move(alice, bob, tmp_path, monkeypatch):
+    from django.core.management.base import CommandError
+
+    import engine
+
+    game = started_game(alice, [bob])
+    play_one(game)
+    game.refresh_from_db()
+    record = {**selectors.game_record(game=game), "seed": game.seed}
+    record["moves"] = [{"move": move["move"]} for move in record["moves"]]  # no seat given
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    monkeypatch.setattr(engine, "current_player", lambda state: None)  # as once it is over
+
+    with pytest.raises(CommandError, match=r"Move 1 .* is illegal: the game is over"):
+        call_command("replay_record", str(path), stdout=StringIO())
+
+
 def test_a_game_is_created_with_its_time_control(alice_api):
     response = alice_api.post(
         "/api/games/",

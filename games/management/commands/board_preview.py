@@ -15,17 +15,17 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 import engine
-from engine import bots
+from engine import Move, State, bots
 from games.board.svg import board_svg, player_board_svg
 from games.move_presentation import board_targets, present_moves
 
 CSS_PATH = Path(__file__).resolve().parents[2] / "static" / "games" / "board.css"
 
 
-def bot_position(players: int, seed: int, at: float) -> dict:
+def bot_position(players: int, seed: int, at: float) -> State:
     """The state ``at`` (0..1) of the way through a game the heuristic bots play."""
     state = engine.new_game(players, seed)
-    moves: list[tuple[int, dict]] = []
+    moves: list[tuple[int, Move]] = []
     while not state["over"]:
         seat = state["current"]
         move = bots.choose_move(state, seat, "heuristic", rng=seed)

@@ -50,6 +50,8 @@ class Command(BaseCommand):
             seat = entry.get("seat") if isinstance(entry, dict) else None
             if seat is None:
                 seat = engine.current_player(state)
+            if seat is None:  # nobody is to move: the game is over
+                raise CommandError(f"Move {number} ({entry!r}) is illegal: the game is over.")
             move = entry.get("move") if isinstance(entry, dict) else None
             try:
                 if move is None:

@@ -24,7 +24,7 @@ class Command(BaseCommand):
         import psycopg
         from psycopg import sql
 
-        params = {
+        params: dict[str, Any] = {
             "dbname": "postgres",
             "user": settings_dict["USER"] or None,
             "password": settings_dict["PASSWORD"] or None,

@@ -105,9 +105,13 @@ class Command(BaseCommand):
 
         exit_code = 0
         while not stop.is_set():
-            dead = [c for c in children if c.process and c.process.poll() is not None]
+            dead = [
+                (c.name, c.process.returncode)
+                for c in children
+                if c.process and c.process.poll() is not None
+            ]
             if dead:
-                names = ", ".join(f"{c.name} (exit {c.process.returncode})" for c in dead)
+                names = ", ".join(f"{name} (exit {code})" for name, code in dead)
                 self.stderr.write(f"Stopped: {names}. Stopping the others.")
                 exit_code = 1
                 break

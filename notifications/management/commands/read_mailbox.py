@@ -57,8 +57,10 @@ class Command(BaseCommand):
         box.lock()
         try:
             for key in list(box.keys()):
+                # A Maildir's messages are MaildirMessages (with flags), an mbox's are not.
                 message = box.get_message(key)
-                if isinstance(box, mailbox.Maildir) and not read_all and "S" in message.get_flags():
+                seen = isinstance(message, mailbox.MaildirMessage) and "S" in message.get_flags()
+                if seen and not read_all:
                     continue
                 raw = box.get_bytes(key)
                 try:
@@ -72,7 +74,7 @@ class Command(BaseCommand):
                 counts[outcome] = counts.get(outcome, 0) + 1
                 if delete:
                     box.remove(key)
-                elif isinstance(box, mailbox.Maildir):
+                elif isinstance(message, mailbox.MaildirMessage):
                     message.set_subdir("cur")
                     message.add_flag("S")
                     box[key] = message
