@@ -40,7 +40,7 @@ ADVANCE_FIELDS = [
     "version",
     "status",
     "started_at",
-    "engine_version",
+    "rules_version",
     "current_seat",
     "turn_since",
     "turn_deadline",

@@ -76,6 +76,9 @@ class EventKind(models.TextChoices):
     EXTEND_DEADLINE = "extend_deadline", "extend the deadline"
     # A turn deadline passed (games/timecontrol/deadlines.py): payload says what was done about it.
     TIMEOUT = "timeout", "turn deadline passed"
+    # A moderator moved the game to newer rules: replay plays the whole game again under them
+    # from this event on (games/replay.py).
+    RULES_UPGRADE = "rules_upgrade", "rules upgrade"
 
 
 SEAT_COLOURS = ("blue", "red", "yellow", "green")
@@ -96,7 +99,12 @@ class Game(models.Model):
     )
     seed = models.BigIntegerField(default=new_seed, editable=False, help_text="Secret.")
     version = models.PositiveIntegerField(default=0, help_text="Seq of the last event.")
-    engine_version = models.CharField(max_length=64, blank=True)
+    rules_version = models.CharField(
+        max_length=64,
+        blank=True,
+        help_text="The rules the game is played under (edition-revision, e.g. 1e-1): set when "
+        "it starts, changed only by a moderator's rules upgrade.",
+    )
     current_seat = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="Seat whose decision is pending."
     )
@@ -279,6 +287,7 @@ class ModerationKind(models.TextChoices):
     REPORT_RESOLVE = "report_resolve", "resolve a report"
     REPORT_DISMISS = "report_dismiss", "dismiss a report"
     REPORT_REOPEN = "report_reopen", "reopen a report"
+    RULES_UPGRADE = "rules_upgrade", "move a game to newer rules"
 
 
 class ModerationAction(models.Model):

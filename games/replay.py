@@ -1,19 +1,9 @@
-"""Rebuild a game's engine state from its events.
+"""Rebuild a game's engine state from its events in the database.
 
-The state after event ``seq`` is defined by the events alone:
-
-* ``setup`` (seq 1) starts the game: ``engine.new_game(players, seed, edition, options)``,
-  with the seed from the game row (it is secret, so it is not in the event);
-* ``move`` applies its move to the state after the event before it;
-* ``undo`` and ``rollback`` (payload ``to_seq``) make the state equal to the state after
-  ``to_seq`` again;
-* any other kind (``resign``, ``pause``, ...) is recorded and leaves the state as it was.
-
-So every event resolves to a *node*: the setup or move event whose state is current after it.
-The state of a node is the setup followed by the moves on its *lineage* (the node, its
-parent move, and so on back to the setup); undone moves are simply not on it. A
+Which events make a position, and how they replay, is ``games.lineage`` (pure). Here: a
 ``Snapshot`` holds the state after some seq and lets the replay start from the deepest node
-of the lineage it covers.
+of the lineage it covers (at or after the lineage's last rules upgrade, whose rules a
+snapshot from before it was not played under).
 
 States are also cached, in each process (the last ``LOCAL_CACHE_SIZE`` states it used: a
 player's next request usually reaches the same process, on the same keep-alive connection)
@@ -39,8 +29,8 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
-from typing import Any, NamedTuple
+from collections.abc import Iterable
+from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -49,27 +39,12 @@ from django.db import transaction
 import engine
 from common import after_response
 from engine import State
+from games import lineage as lineage_replay
+from games.lineage import EventRef, Lineage, ReplayError
 from games.models import Event, EventKind, Game, GameStatus, Snapshot
 
 CACHE_TIMEOUT_SECONDS = 6 * 3600
 LOCAL_CACHE_SIZE = 512  # states kept in each process (a few kB each)
-
-STATE_CHANGING = {EventKind.SETUP, EventKind.MOVE}
-RESTORING = {EventKind.UNDO, EventKind.ROLLBACK}
-
-
-class ReplayError(Exception):
-    """The events cannot be replayed (a corrupt log, or an engine that changed its rules)."""
-
-
-class EventRef(NamedTuple):
-    """What replay needs to know of an event without its move."""
-
-    seq: int
-    kind: str
-    seat: int | None
-    to_seq: int | None
-    revealed: bool
 
 
 def event_refs(game: Game, upto: int | None = None) -> list[EventRef]:
@@ -77,55 +52,19 @@ def event_refs(game: Game, upto: int | None = None) -> list[EventRef]:
     if upto is not None:
         events = events.filter(seq__lte=upto)
     rows = events.order_by("seq").values_list(
-        "seq", "kind", "seat", "payload__to_seq", "payload__revealed"
+        "seq", "kind", "seat", "payload__to_seq", "payload__revealed", "payload__to"
     )
     return [
-        EventRef(seq, kind, seat, int(to_seq) if to_seq is not None else None, bool(revealed))
-        for seq, kind, seat, to_seq, revealed in rows
+        EventRef(
+            seq,
+            kind,
+            seat,
+            int(to_seq) if to_seq is not None else None,
+            bool(revealed),
+            str(rules) if kind == EventKind.RULES_UPGRADE and rules else None,
+        )
+        for seq, kind, seat, to_seq, revealed, rules in rows
     ]
-
-
-class Lineage:
-    """For each event, its node; for each move node, its parent (see the module docstring)."""
-
-    def __init__(self, refs: Sequence[EventRef]) -> None:
-        self.refs: dict[int, EventRef] = {}
-        self.node: dict[int, int] = {}
-        self.parent: dict[int, int] = {}
-        previous: int | None = None
-        for ref in refs:
-            if ref.seq in self.refs or (previous is not None and ref.seq != previous + 1):
-                raise ReplayError(f"event seqs are not consecutive at {ref.seq}")
-            self.refs[ref.seq] = ref
-            if ref.kind == EventKind.SETUP:
-                if previous is not None:
-                    raise ReplayError(f"a second setup event at {ref.seq}")
-                self.node[ref.seq] = ref.seq
-            elif previous is None:
-                raise ReplayError(f"the first event ({ref.seq}) is not the setup")
-            elif ref.kind == EventKind.MOVE:
-                self.parent[ref.seq] = self.node[previous]
-                self.node[ref.seq] = ref.seq
-            elif ref.kind in RESTORING:
-                if ref.to_seq is None or ref.to_seq not in self.node:
-                    raise ReplayError(f"event {ref.seq} restores an unknown seq {ref.to_seq}")
-                self.node[ref.seq] = self.node[ref.to_seq]
-            else:
-                self.node[ref.seq] = self.node[previous]
-            previous = ref.seq
-        self.last = previous
-
-    def path(self, seq: int) -> list[int]:
-        """The setup and move seqs whose replay gives the state after ``seq``, in order."""
-        if seq not in self.node:
-            raise ReplayError(f"no event {seq}")
-        x = self.node[seq]
-        path = [x]
-        while x in self.parent:
-            x = self.parent[x]
-            path.append(x)
-        path.reverse()
-        return path
 
 
 class _LocalStates:
@@ -236,12 +175,8 @@ def _cached_state(game: Game, seq: int) -> State | None:
 
 
 def initial_state(game: Game, setup_payload: dict[str, Any]) -> State:
-    return engine.new_game(
-        players=int(setup_payload["players"]),
-        seed=game.seed,
-        edition=setup_payload.get("edition", game.edition),
-        options=dict(setup_payload.get("options") or {}),
-    )
+    """The state after a game's setup event, under the rules it names."""
+    return lineage_replay.new_state(setup_payload, game.seed)
 
 
 def state_at(game: Game, seq: int | None = None, *, use_cache: bool = True) -> State:
@@ -272,61 +207,36 @@ def replay_from_scratch(game: Game, seq: int | None = None) -> State:
 
 
 def _replay_path(game: Game, lineage: Lineage, path: list[int], *, use_snapshots: bool) -> State:
-    position = {node: i for i, node in enumerate(path)}
-    start = -1
-    state: State | None = None
+    start: tuple[int, State] | None = None
     if use_snapshots:
+        position = {node: i for i, node in enumerate(path)}
+        _, first_usable = lineage.rules_on(path)  # a snapshot before an upgrade: older rules
         best: tuple[int, int] | None = None  # (position on the path, snapshot seq)
         for snap_seq in Snapshot.objects.filter(
             game=game, seq__lte=path[-1] if path else 0, engine_version=engine.ENGINE_VERSION
         ).values_list("seq", flat=True):
             node = lineage.node.get(snap_seq)
-            if node in position and (best is None or position[node] > best[0]):
+            if (
+                node in position
+                and position[node] >= first_usable
+                and (best is None or position[node] > best[0])
+            ):
                 best = (position[node], snap_seq)
         if best is not None:
             data = Snapshot.objects.filter(
                 game=game, seq=best[1], engine_version=engine.ENGINE_VERSION
             ).values_list("state", flat=True)[0]
-            state = engine.from_json(data)
-            start = best[0]
-    needed = path[start + 1 :]
+            start = (best[0], engine.from_json(data))
+    needed = path[start[0] + 1 :] if start is not None else path
     payloads = dict(Event.objects.filter(game=game, seq__in=needed).values_list("seq", "payload"))
-    for seq in needed:
-        payload = payloads[seq]
-        if seq == path[0]:
-            state = initial_state(game, payload)
-            continue
-        if state is None:
-            raise ReplayError(f"event {seq} comes before the setup it should follow")
-        state = apply_recorded_move(state, lineage.refs[seq], payload)
-    if state is None:
-        raise ReplayError("no setup event on the path")
-    return state
+    return lineage_replay.replay_path(lineage, path, payloads, seed=game.seed, start=start)
 
 
-def apply_recorded_move(state: State, ref: EventRef, payload: dict[str, Any]) -> State:
-    if ref.seat is None:  # a move's event names its seat (ledger.move_event)
-        raise ReplayError(f"move {ref.seq} names no seat")
-    try:
-        return engine.apply(state, ref.seat, payload["move"])
-    except engine.IllegalMove as exc:
-        raise ReplayError(
-            f"move {ref.seq} ({payload.get('text')!r}) no longer replays: {exc.message}"
-        ) from exc
-
-
-def states_by_seq(game: Game) -> Iterable[tuple[int, Any]]:
+def states_by_seq(game: Game) -> Iterable[tuple[int, State]]:
     """Every (seq, state) of the game in order, replayed incrementally from the setup."""
     lineage = Lineage(event_refs(game))
     payloads = dict(Event.objects.filter(game=game).values_list("seq", "payload"))
-    states: dict[int, Any] = {}
-    for seq, ref in lineage.refs.items():
-        if ref.kind == EventKind.SETUP:
-            states[seq] = engine.to_json(initial_state(game, payloads[seq]))
-        elif ref.kind == EventKind.MOVE:
-            before = engine.from_json(states[lineage.parent[seq]])
-            states[seq] = engine.to_json(apply_recorded_move(before, ref, payloads[seq]))
-        yield seq, engine.from_json(states[lineage.node[seq]])
+    return lineage_replay.states_after_each(lineage, payloads, seed=game.seed)
 
 
 def snapshot_due(seq: int) -> bool:

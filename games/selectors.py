@@ -12,6 +12,7 @@ from common.errors import ConflictError, InvalidRequestError, NotAllowedError
 from engine import Move, State, View
 from games import prepared, replay
 from games.errors import GameNotFoundError
+from games.lineage import Lineage, setup_rules_version
 from games.models import (
     Event,
     EventKind,
@@ -158,7 +159,7 @@ def undo_possible(*, game: Game, user: User | AnonymousUser | None) -> bool:
         or active_suspension(user) is not None
     ):
         return False
-    lineage = replay.Lineage(replay.event_refs(game))
+    lineage = Lineage(replay.event_refs(game))
     if game.version not in lineage.node:
         return False
     last = lineage.refs[lineage.node[game.version]]
@@ -206,22 +207,28 @@ MODERATOR_TEXTS: dict[str, str] = {
 def game_record(*, game: Game) -> dict[str, Any]:
     """The game as a record: setup and the moves that led to the current position.
 
-    Undone moves are left out (the history keeps them). The seed is included only once the
-    game is over; with it, ``manage.py replay_record`` replays the game.
+    Undone moves are left out (the history keeps them). ``rules_version``: the rules the moves
+    replay under (a moderator's upgrade replays them all under the newer rules). The seed is
+    included only once the game is over; with it, ``manage.py replay_record`` replays the
+    game.
     """
     if game.version == 0:
         raise ConflictError("game_not_started", "The game has not started yet.")
-    lineage = replay.Lineage(replay.event_refs(game))
+    lineage = Lineage(replay.event_refs(game))
     path = lineage.path(game.version)
     events = {e.seq: e for e in Event.objects.filter(game=game, seq__in=path)}
     setup = events[path[0]].payload
+    # After a rules upgrade, the moves replay from the setup under the newer rules.
+    rules = lineage.rules_on(path)[0] or setup_rules_version(setup)
     record: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "game": game.public_id,
         "edition": setup.get("edition", game.edition),
         "players": setup["players"],
         "options": setup.get("options", {}),
-        "engine_version": setup.get("engine_version", game.engine_version),
+        "rules_version": rules,
+        # The name records had before rules versions: the same value, for older readers.
+        "engine_version": rules,
         "seats": setup.get("seats", []),
         "status": game.status,
         "version": game.version,
@@ -233,6 +240,7 @@ def game_record(*, game: Game) -> dict[str, Any]:
                 "text": events[seq].payload.get("text", ""),
             }
             for seq in path[1:]
+            if events[seq].kind == EventKind.MOVE
         ],
         "result": game.result,
     }

@@ -82,7 +82,10 @@ class GameOutput(serializers.Serializer[Any]):
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
     finished_at = serializers.DateTimeField(allow_null=True)
-    engine_version = serializers.CharField()
+    rules_version = serializers.CharField(
+        help_text="The rules the game is played under: edition-revision, e.g. 1e-1."
+    )
+    engine_version = serializers.CharField(help_text="Deprecated: the same as rules_version.")
     result = serializers.DictField(allow_null=True)
 
     def to_representation(self, game: Game) -> dict[str, Any]:
@@ -119,7 +122,8 @@ class GameOutput(serializers.Serializer[Any]):
             "created_at": dt.to_representation(game.created_at),
             "started_at": dt.to_representation(game.started_at) if game.started_at else None,
             "finished_at": dt.to_representation(game.finished_at) if game.finished_at else None,
-            "engine_version": game.engine_version,
+            "rules_version": game.rules_version,
+            "engine_version": game.rules_version,
             "result": game.result,
         }
 
@@ -510,6 +514,7 @@ class GameRecordApi(APIView):
                     "edition": serializers.CharField(),
                     "players": serializers.IntegerField(),
                     "options": serializers.DictField(),
+                    "rules_version": serializers.CharField(),
                     "engine_version": serializers.CharField(),
                     "seats": serializers.ListField(child=serializers.DictField()),
                     "status": serializers.CharField(),

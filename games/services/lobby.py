@@ -155,7 +155,7 @@ def game_start(*, game: Game, user: User) -> Game:
             "players": game.players,
             "edition": game.edition,
             "options": game.options,
-            "engine_version": engine.ENGINE_VERSION,
+            "rules_version": engine.current_rules_version(game.edition),
             "seats": [
                 {
                     "index": seat.index,
@@ -171,6 +171,6 @@ def game_start(*, game: Game, user: User) -> Game:
         now = timezone.now()
         game.status = GameStatus.ACTIVE
         game.started_at = now
-        game.engine_version = engine.ENGINE_VERSION
+        game.rules_version = payload["rules_version"]
         ledger.advance(game, state, seq=seq, now=now, seats=seats)
         return game

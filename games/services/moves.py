@@ -22,6 +22,7 @@ from common.errors import ConflictError, InvalidRequestError, NotAllowedError
 from engine import Move, State
 from games import ledger, replay
 from games.errors import StaleVersionError
+from games.lineage import Lineage
 from games.models import Event, EventKind, Game, GameStatus, Seat
 from games.permissions import require_not_suspended, seat_of
 
@@ -116,7 +117,7 @@ def move_undo(
             if repeated is not None:
                 return repeated
 
-            lineage = replay.Lineage(replay.event_refs(game))
+            lineage = Lineage(replay.event_refs(game))
             last = lineage.refs[lineage.node[game.version]]
             if last.kind != EventKind.MOVE or last.seat != seat.index:
                 raise ConflictError(

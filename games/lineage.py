@@ -1,0 +1,180 @@
+"""Which events make a position, and the replay of them: pure, no database.
+
+The state after event ``seq`` is defined by the events alone:
+
+* ``setup`` (seq 1) starts the game: ``engine.new_game(players, seed, edition, options,
+  revision)`` under the rules version it names, with the seed from the game row (it is
+  secret, so it is not in the event);
+* ``move`` applies its move to the state after the event before it;
+* ``undo`` and ``rollback`` (payload ``to_seq``) make the state equal to the state after
+  ``to_seq`` again;
+* ``rules_upgrade`` (payload ``to``: a rules version) makes the state the replay of every
+  move that led to it under the newer rules, from the setup on: the game plays those rules
+  from then on, and the positions before the upgrade stay what they were;
+* any other kind (``resign``, ``pause``, ...) is recorded and leaves the state as it was.
+
+So every event resolves to a *node*: the setup, a move or an upgrade whose state is current
+after it. The state of a node is the setup followed by the moves on its *lineage* (the node,
+its parent, and so on back to the setup), under the rules of the last upgrade on it (or the
+setup's); undone moves are simply not on it.
+
+``games.replay`` reads the events from the database, starts from snapshots and caches;
+the corpus of recorded games and offline records replay through the same functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, NamedTuple
+
+import engine
+from engine import State
+from games.models import EventKind
+
+STATE_CHANGING = {EventKind.SETUP, EventKind.MOVE, EventKind.RULES_UPGRADE}
+RESTORING = {EventKind.UNDO, EventKind.ROLLBACK}
+
+
+class ReplayError(Exception):
+    """The events cannot be replayed (a corrupt log, or an engine that changed its rules)."""
+
+
+class EventRef(NamedTuple):
+    """What replay needs to know of an event without its move."""
+
+    seq: int
+    kind: str
+    seat: int | None
+    to_seq: int | None
+    revealed: bool
+    rules: str | None = None  # a rules upgrade's rules version
+
+
+class Lineage:
+    """For each event, its node; for each move or upgrade node, its parent."""
+
+    def __init__(self, refs: Sequence[EventRef]) -> None:
+        self.refs: dict[int, EventRef] = {}
+        self.node: dict[int, int] = {}
+        self.parent: dict[int, int] = {}
+        previous: int | None = None
+        for ref in refs:
+            if ref.seq in self.refs or (previous is not None and ref.seq != previous + 1):
+                raise ReplayError(f"event seqs are not consecutive at {ref.seq}")
+            self.refs[ref.seq] = ref
+            if ref.kind == EventKind.SETUP:
+                if previous is not None:
+                    raise ReplayError(f"a second setup event at {ref.seq}")
+                self.node[ref.seq] = ref.seq
+            elif previous is None:
+                raise ReplayError(f"the first event ({ref.seq}) is not the setup")
+            elif ref.kind in (EventKind.MOVE, EventKind.RULES_UPGRADE):
+                if ref.kind == EventKind.RULES_UPGRADE and not ref.rules:
+                    raise ReplayError(f"rules upgrade {ref.seq} names no rules version")
+                self.parent[ref.seq] = self.node[previous]
+                self.node[ref.seq] = ref.seq
+            elif ref.kind in RESTORING:
+                if ref.to_seq is None or ref.to_seq not in self.node:
+                    raise ReplayError(f"event {ref.seq} restores an unknown seq {ref.to_seq}")
+                self.node[ref.seq] = self.node[ref.to_seq]
+            else:
+                self.node[ref.seq] = self.node[previous]
+            previous = ref.seq
+        self.last = previous
+
+    def path(self, seq: int) -> list[int]:
+        """The setup, move and upgrade seqs whose replay gives the state after ``seq``."""
+        if seq not in self.node:
+            raise ReplayError(f"no event {seq}")
+        x = self.node[seq]
+        path = [x]
+        while x in self.parent:
+            x = self.parent[x]
+            path.append(x)
+        path.reverse()
+        return path
+
+    def rules_on(self, path: Sequence[int]) -> tuple[str | None, int]:
+        """The rules version of the last upgrade on ``path`` and its position there, or
+        (None, -1): the rules are then the setup's."""
+        for position in range(len(path) - 1, -1, -1):
+            ref = self.refs[path[position]]
+            if ref.kind == EventKind.RULES_UPGRADE:
+                return ref.rules, position
+        return None, -1
+
+
+def new_state(setup: Mapping[str, Any], seed: int, rules: str | None = None) -> State:
+    """The state after a setup event (payload ``setup``), under the rules version it names,
+    or ``rules``."""
+    edition, revision = engine.parse_rules_version(rules or setup_rules_version(setup))
+    return engine.new_game(
+        players=int(setup["players"]),
+        seed=seed,
+        edition=setup.get("edition", edition),
+        options=dict(setup.get("options") or {}),
+        revision=revision,
+    )
+
+
+def setup_rules_version(setup: Mapping[str, Any]) -> str:
+    """The rules a setup event starts the game under. Setups written before rules versions
+    name the engine's version instead, which was then the same string ("1e-1")."""
+    edition = setup.get("edition", "1e")
+    return str(setup.get("rules_version") or setup.get("engine_version") or f"{edition}-1")
+
+
+def apply_recorded_move(state: State, ref: EventRef, payload: Mapping[str, Any]) -> State:
+    if ref.seat is None:  # a move's event names its seat (ledger.move_event)
+        raise ReplayError(f"move {ref.seq} names no seat")
+    try:
+        return engine.apply(state, ref.seat, payload["move"])
+    except engine.IllegalMove as exc:
+        raise ReplayError(
+            f"move {ref.seq} ({payload.get('text')!r}) no longer replays: {exc.message}"
+        ) from exc
+
+
+def replay_path(
+    lineage: Lineage,
+    path: Sequence[int],
+    payloads: Mapping[int, Mapping[str, Any]],
+    *,
+    seed: int,
+    start: tuple[int, State] | None = None,
+) -> State:
+    """The state after the last node of ``path``: the setup and the moves on it under the
+    rules of its last upgrade. ``start``: (position on the path, state there) to go on from
+    (a snapshot at or after that upgrade); ``payloads`` needs the events replayed."""
+    rules, _ = lineage.rules_on(path)
+    position, state = start if start is not None else (-1, None)
+    for seq in path[position + 1 :]:
+        ref = lineage.refs[seq]
+        if ref.kind == EventKind.SETUP:
+            state = new_state(payloads[seq], seed, rules)
+        elif ref.kind == EventKind.MOVE:
+            if state is None:
+                raise ReplayError(f"event {seq} comes before the setup it should follow")
+            state = apply_recorded_move(state, ref, payloads[seq])
+    if state is None:
+        raise ReplayError("no setup event on the path")
+    return state
+
+
+def states_after_each(
+    lineage: Lineage, payloads: Mapping[int, Mapping[str, Any]], *, seed: int
+) -> Iterator[tuple[int, State]]:
+    """Every (seq, state after it) in order, replayed incrementally from the setup (a rules
+    upgrade replays its whole path again under its rules)."""
+    states: dict[int, State] = {}
+    for seq, ref in lineage.refs.items():
+        if ref.kind == EventKind.SETUP:
+            states[seq] = engine.to_json(new_state(payloads[seq], seed))
+        elif ref.kind == EventKind.MOVE:
+            before = engine.from_json(states[lineage.parent[seq]])
+            states[seq] = engine.to_json(apply_recorded_move(before, ref, payloads[seq]))
+        elif ref.kind == EventKind.RULES_UPGRADE:
+            states[seq] = engine.to_json(
+                replay_path(lineage, lineage.path(seq), payloads, seed=seed)
+            )
+        yield seq, engine.from_json(states[lineage.node[seq]])
