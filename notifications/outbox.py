@@ -234,6 +234,7 @@ MODERATION_TEXTS = {
     "abandon": "ended the game: it is abandoned",
     "replace_by_bot": "handed {seat} to a bot",
     "rollback": "rolled the game back to the position after move #{to_seq}",
+    "rules_upgrade": "moved the game to the newest rules ({to}): the moves so far stand",
 }
 
 
@@ -245,7 +246,7 @@ def moderation_queue(
     seats = seats_of(game)
     seat = seat_at(seats, details.get("seat"))
     text = MODERATION_TEXTS.get(action, action.replace("_", " ")).format(
-        seat=seat_label(seat), to_seq=details.get("to_seq")
+        seat=seat_label(seat), to_seq=details.get("to_seq"), to=details.get("to")
     )
     context = {
         **details,

@@ -34,6 +34,10 @@ class ModerationForm(forms.Form):
         """Keyword arguments of the service beyond game, moderator and reason."""
         return {}
 
+    def page_context(self) -> dict[str, Any]:
+        """What the action's page shows beside the form (a dry run, for instance)."""
+        return {}
+
     def apply(self, *, game: Game, moderator: Any) -> None:
         self.service(
             game=game, moderator=moderator, reason=self.cleaned_data["reason"], **self.arguments()
@@ -112,6 +116,15 @@ class RollbackForm(ModerationForm):
         return {"to_seq": self.cleaned_data["to_seq"]}
 
 
+class RulesUpgradeForm(ModerationForm):
+    label = "Move to the newest rules"
+
+    service = staticmethod(moderation.game_rules_upgrade)
+
+    def page_context(self) -> dict[str, Any]:
+        return {"preview": moderation.rules_upgrade_preview(game=self.game)}
+
+
 ACTION_FORMS: dict[str, type[ModerationForm]] = {
     "pause": PauseForm,
     "resume": ResumeForm,
@@ -120,6 +133,7 @@ ACTION_FORMS: dict[str, type[ModerationForm]] = {
     "restore": RestoreForm,
     "extend_deadline": ExtendDeadlineForm,
     "rollback": RollbackForm,
+    "rules_upgrade": RulesUpgradeForm,
 }
 
 

@@ -273,6 +273,7 @@ class GameAdmin(ReadOnlyAdmin):
             title=f"{form_class.label}: game {game.public_id}",
             game=game,
             action_label=form_class.label,
+            **form.page_context(),
         )
 
 

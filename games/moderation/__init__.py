@@ -5,6 +5,7 @@ transaction and writes an audit row (``ModerationAction``):
 
 * ``game_actions``: pause, resume, abandon, hand a seat to a bot and back, move a deadline,
   roll back (each also an event of the game, through ``games.ledger``);
+* ``rules_upgrade``: move a running game to the newest rules, after a dry run;
 * ``suspensions``: suspend a user and lift it (no game event; their games follow their
   timeout policy meanwhile);
 * ``chat``: hide a chat message and show it again;
@@ -26,6 +27,7 @@ from games.moderation.game_actions import (
     seat_replace_by_bot,
     seat_restore,
 )
+from games.moderation.rules_upgrade import game_rules_upgrade, rules_upgrade_preview
 from games.moderation.suspensions import user_suspend, user_unsuspend
 from games.permissions import MODERATE_PERMISSION, may_moderate, moderator_users
 
@@ -40,8 +42,10 @@ __all__ = [
     "game_pause",
     "game_resume",
     "game_rollback",
+    "game_rules_upgrade",
     "may_moderate",
     "moderator_users",
+    "rules_upgrade_preview",
     "seat_replace_by_bot",
     "seat_restore",
     "user_suspend",

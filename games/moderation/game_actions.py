@@ -43,7 +43,7 @@ from games.moderation.audit import check_reason
 from games.services import bots
 
 
-def _record(
+def record_action(
     game: Game,
     *,
     moderator: User,
@@ -114,7 +114,7 @@ def game_pause(*, game: Game, moderator: User, reason: str) -> Game:
         details: dict[str, Any] = (
             {"remaining_seconds": int(remaining.total_seconds())} if remaining else {}
         )
-        _record(
+        record_action(
             game, moderator=moderator, kind=EventKind.PAUSE, reason=reason, notify=True, **details
         )
         ledger.write(game)
@@ -147,7 +147,7 @@ def game_resume(*, game: Game, moderator: User, reason: str) -> Game:
             )
         game.status = GameStatus.ACTIVE
         game.paused_remaining = None
-        _record(
+        record_action(
             game, moderator=moderator, kind=EventKind.RESUME, reason=reason, notify=True, **details
         )
         ledger.write(game)
@@ -170,7 +170,7 @@ def game_abandon(*, game: Game, moderator: User, reason: str) -> Game:
             result={"reason": "moderator", "winners": []},
             now=timezone.now(),
         )
-        _record(
+        record_action(
             game,
             moderator=moderator,
             kind=EventKind.ABANDON,
@@ -198,7 +198,7 @@ def seat_replace_by_bot(*, game: Game, seat: int, moderator: User, reason: str) 
         if game.current_seat == target.index:
             game.turn_deadline = None
             game.paused_remaining = None
-        _record(
+        record_action(
             game,
             moderator=moderator,
             kind=EventKind.REPLACE_BY_BOT,
@@ -234,7 +234,7 @@ def seat_restore(*, game: Game, seat: int, moderator: User, reason: str) -> Seat
                 game.paused_remaining = limit
             else:
                 game.turn_deadline = now + limit if limit else None
-        _record(
+        record_action(
             game,
             moderator=moderator,
             kind=EventKind.RESTORE,
@@ -274,7 +274,9 @@ def deadline_extend(*, game: Game, moderator: User, reason: str, by: timedelta) 
             game.turn_deadline = new_deadline
         else:
             raise ConflictError("no_deadline", "The current turn has no deadline.")
-        _record(game, moderator=moderator, kind=EventKind.EXTEND_DEADLINE, reason=reason, **details)
+        record_action(
+            game, moderator=moderator, kind=EventKind.EXTEND_DEADLINE, reason=reason, **details
+        )
         ledger.write(game)
         return game
 
@@ -298,7 +300,7 @@ def game_rollback(*, game: Game, to_seq: int, moderator: User, reason: str) -> G
         paused = game.status == GameStatus.PAUSED
         state = replay.state_at(game, to_seq)
         from_seq = game.version
-        seq = _record(
+        seq = record_action(
             game,
             moderator=moderator,
             kind=EventKind.ROLLBACK,

@@ -12,23 +12,13 @@ import json
 import pytest
 
 import engine
-from engine import revisions
-from engine.rules import turn
 from engine.simulate import play_game
+from tests.revisions import shorter_walks as revision_with_shorter_walks
 
 
 @pytest.fixture
 def shorter_walks(monkeypatch):
-    """A temporary revision 2 of the 1st edition in which the cattleman walks one space less."""
-    monkeypatch.setitem(revisions.REVISIONS, "1e", {**revisions.REVISIONS["1e"], 2: "test"})
-    step_limit = turn.step_limit
-
-    def limit(state, player):
-        steps = step_limit(state, player)
-        return steps - 1 if revisions.since(state, 2) else steps
-
-    monkeypatch.setattr(turn, "step_limit", limit)
-    return 2
+    return revision_with_shorter_walks(monkeypatch)
 
 
 def longest_walk(state) -> int:
@@ -79,13 +69,7 @@ def test_a_first_revision_game_replays_identically_after_the_change(monkeypatch)
     game = play_game(3, 17, ["heuristic"] * 3, {"layout": "random"})
     before = engine.replay(3, 17, game.moves, options={"layout": "random"})
 
-    monkeypatch.setitem(revisions.REVISIONS, "1e", {**revisions.REVISIONS["1e"], 2: "test"})
-    step_limit = turn.step_limit
-    monkeypatch.setattr(
-        turn,
-        "step_limit",
-        lambda state, p: step_limit(state, p) - (1 if revisions.since(state, 2) else 0),
-    )
+    revision_with_shorter_walks(monkeypatch)
     after = engine.replay(3, 17, game.moves, options={"layout": "random"}, revision=1)
 
     assert after == before

@@ -1,4 +1,6 @@
-"""Replay a game record (from ``GET /api/games/{id}/record/``) with the engine.
+"""Replay a game record (from ``GET /api/games/{id}/record/``) with the engine, under the
+rules version the record names (records made before rules versions: their engine version,
+the same string, or the edition's first revision).
 
     python manage.py replay_record game.json
 
@@ -16,6 +18,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 import engine
+from games.lineage import setup_rules_version
 
 
 class Command(BaseCommand):
@@ -28,13 +31,18 @@ class Command(BaseCommand):
         record = self._load(options["file"])
         if "seed" not in record:
             raise CommandError("The record has no seed (records include it once a game is over).")
+        rules = str(record.get("rules_version") or setup_rules_version(record))
         try:
+            edition, revision = engine.parse_rules_version(rules)
             state = engine.new_game(
                 players=int(record["players"]),
                 seed=int(record["seed"]),
-                edition=record.get("edition", "1e"),
+                edition=record.get("edition", edition),
                 options=record.get("options") or {},
+                revision=revision,
             )
+        except engine.IllegalMove as exc:
+            raise CommandError(f"Cannot set the game up: {exc.message}") from exc
         except (KeyError, TypeError, ValueError) as exc:
             raise CommandError(f"Cannot set the game up: {exc}") from exc
         names = {
@@ -43,8 +51,9 @@ class Command(BaseCommand):
             if isinstance(seat, dict)
         }
         self.stdout.write(
-            f"Great Western Trail {record.get('edition', '1e')}, {record['players']} players, "
-            f"seed {record['seed']}, options {json.dumps(record.get('options') or {})}"
+            f"Great Western Trail {record.get('edition', '1e')} (rules {rules}), "
+            f"{record['players']} players, seed {record['seed']}, "
+            f"options {json.dumps(record.get('options') or {})}"
         )
         for number, entry in enumerate(record.get("moves", []), start=1):
             seat = entry.get("seat") if isinstance(entry, dict) else None
