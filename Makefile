@@ -20,7 +20,7 @@ help:
 	@echo "make check    ruff check + format check, the import contracts (lint-imports), mypy"
 	@echo "make fmt      fix lint where safe and format the code"
 	@echo "make migrate  create the database if needed and apply migrations"
-	@echo "make golden   regenerate the golden games (tests/engine/golden/); review the diff"
+	@echo "make golden   regenerate the golden games of the newest rules (tests/engine/golden/); review the diff"
 	@echo "make screenshots  PNGs of the lobby, a mid-game board and the replay at desktop and"
 	@echo "              phone widths, in var/screenshots/ (needs Debian's chromium)"
 	@echo "make clean    remove .venv, var/ and caches"

@@ -1,6 +1,6 @@
 """Golden games: complete recorded games that the test suite replays move by move.
 
-    python -m engine.golden            # regenerate tests/engine/golden/*.json
+    python -m engine.golden            # regenerate tests/engine/golden/<rules version>/*.json
     python -m engine.golden --check    # only say whether the stored files are up to date
 
 Each file holds a whole game between heuristic bots (fixed seed, fixed options), a compact
@@ -10,7 +10,10 @@ rule change alters a game on purpose, regenerate the files and review the diff: 
 differing checkpoint says where the games part.
 
 The moves are re-chosen by the bots on every regeneration, so a rule change gives a new,
-complete and legal game rather than a stale move list.  A developer tool: the rules modules
+complete and legal game rather than a stale move list. Only the newest rules version's
+folder is ever written: the games of every earlier revision stay as they are, forever, and
+the tests replay each under its own revision (a change that alters one is a bug unless it
+comes as a new revision: engine/revisions.py).  A developer tool: the rules modules
 never import it.
 """
 
@@ -67,7 +70,7 @@ def digest(state: State) -> dict[str, object]:
 
 
 def record(players: int, seed: int, options: GameOptions) -> dict[str, object]:
-    """Play one game with the bots and return its golden record."""
+    """Play one game with the bots (under the newest rules) and return its golden record."""
     game = play_game(players, seed, [BOT] * players, options)
     state = engine.new_game(players, seed, options=options)
     checkpoints: dict[str, dict[str, object]] = {}
@@ -79,7 +82,7 @@ def record(players: int, seed: int, options: GameOptions) -> dict[str, object]:
     assert engine.is_over(state)
     return {
         "edition": state["edition"],
-        "engine_version": engine.ENGINE_VERSION,
+        "engine_version": engine.rules_version(state),
         "players": players,
         "seed": seed,
         "options": game.options,
@@ -120,6 +123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--check", action="store_true", help="write nothing; exit 1 if any file would change"
     )
     args = parser.parse_args(argv)
+    args.out = args.out / engine.current_rules_version("1e")
     stale = []
     if not args.check:
         args.out.mkdir(parents=True, exist_ok=True)

@@ -18,22 +18,34 @@ from engine import flow, golden
 from tests.engine import invariants
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
-FILES = sorted(GOLDEN_DIR.glob("*.json"))
+# One folder per rules version: each game replays under the revision it was recorded with.
+FILES = sorted(GOLDEN_DIR.glob("*/*.json"))
+CURRENT = GOLDEN_DIR / engine.current_rules_version("1e")
 REGENERATE = (
     "If the change is intended, run `make golden` (python -m engine.golden) and review the diff."
 )
 
 
 def test_there_are_golden_games_for_2_3_and_4_players():
-    players = {json.loads(f.read_text())["players"] for f in FILES}
+    current = sorted(CURRENT.glob("*.json"))
+    players = {json.loads(f.read_text())["players"] for f in current}
     assert players == {2, 3, 4}, f"golden games missing; {REGENERATE}"
-    assert {f.stem for f in FILES} == set(golden.GAMES), f"golden files out of date; {REGENERATE}"
+    assert {f.stem for f in current} == set(golden.GAMES), f"golden files out of date; {REGENERATE}"
 
 
-@pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
+def _new_game(data: dict, path: Path):
+    """The recorded game's setup under the rules of the folder it lies in."""
+    edition, revision = engine.parse_rules_version(path.parent.name)
+    assert data["engine_version"] == path.parent.name, f"{path} lies in another rules' folder"
+    return engine.new_game(
+        data["players"], data["seed"], edition, data["options"], revision=revision
+    )
+
+
+@pytest.mark.parametrize("path", FILES, ids=[f"{f.parent.name}/{f.stem}" for f in FILES])
 def test_golden_game_replays_exactly(path: Path):
     data = json.loads(path.read_text())
-    state = engine.new_game(data["players"], data["seed"], data["edition"], data["options"])
+    state = _new_game(data, path)
     checkpoints = data["checkpoints"]
     for i, (seat, move) in enumerate(data["moves"], 1):
         try:
@@ -61,11 +73,14 @@ def test_golden_game_replays_exactly(path: Path):
     )
 
 
-@pytest.mark.parametrize("path", FILES, ids=[f.stem for f in FILES])
+@pytest.mark.parametrize("path", FILES, ids=[f"{f.parent.name}/{f.stem}" for f in FILES])
 def test_golden_game_replays_through_engine_replay(path: Path):
     """The service rebuilds states with engine.replay; it must agree with move-by-move play."""
     data = json.loads(path.read_text())
     moves = [(seat, move) for seat, move in data["moves"]]
-    state = engine.replay(data["players"], data["seed"], moves, data["edition"], data["options"])
+    edition, revision = engine.parse_rules_version(path.parent.name)
+    state = engine.replay(
+        data["players"], data["seed"], moves, edition, data["options"], revision=revision
+    )
     last = data["checkpoints"][str(len(moves))]
     assert golden.digest(state) == last, REGENERATE
