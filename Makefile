@@ -11,7 +11,7 @@ STAMP  := $(VENV)/.installed-requirements
 ADDR   ?= 127.0.0.1:8000
 
 .DEFAULT_GOAL := help
-.PHONY: help venv run migrate check fmt test golden screenshots clean
+.PHONY: help venv run migrate check fmt test golden corpus screenshots clean
 
 help:
 	@echo "make run      start web server + Celery worker + beat (SQLite and files under var/"
@@ -21,6 +21,7 @@ help:
 	@echo "make fmt      fix lint where safe and format the code"
 	@echo "make migrate  create the database if needed and apply migrations"
 	@echo "make golden   regenerate the golden games of the newest rules (tests/engine/golden/); review the diff"
+	@echo "make corpus   build the recorded games of the newest rules, once (tests/records/)"
 	@echo "make screenshots  PNGs of the lobby, a mid-game board and the replay at desktop and"
 	@echo "              phone widths, in var/screenshots/ (needs Debian's chromium)"
 	@echo "make clean    remove .venv, var/ and caches"
@@ -63,6 +64,11 @@ test: check
 # intended rule change and review the diff (the first differing checkpoint shows where).
 golden: $(STAMP)
 	$(PY) -m engine.golden
+
+# The recorded games of the newest rules version (tests/records/<version>.jsonl.xz), played
+# through the service on a scratch database; written once per rules version and kept.
+corpus: $(STAMP)
+	$(PY) -m tests.records.build
 
 # A scratch site (SQLite under var/screenshots/work) with games set up, photographed by
 # Debian's chromium through Playwright (CHROMIUM=/path/to/chromium to use another one).

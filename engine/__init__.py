@@ -9,6 +9,7 @@ notation are in docs/moves.md.  ::
     legal_moves(state, seat) -> list[Move]
     apply(state, seat, move) -> new State (the given one is never modified; raises
                                  IllegalMove(code, sentence) when the move is not legal)
+    apply_in_place(state, seat, move) -> None   # the same, changing the given state
     replay(players, seed, moves, edition="1e", options=None) -> State   # from (seat, move)s
     is_over(state) -> bool
     scores(state) -> list[Score]          # per seat: total, categories, winner
@@ -85,6 +86,7 @@ __all__ = [
     "Tile",
     "View",
     "apply",
+    "apply_in_place",
     "bots",
     "card_text",
     "current_player",
@@ -135,6 +137,12 @@ def apply(state: State, seat: int, move: Mapping[str, Any]) -> State:
     new = copy_state(state)
     flow.apply_in_place(new, seat, move)
     return new
+
+
+def apply_in_place(state: State, seat: int, move: Mapping[str, Any]) -> None:
+    """``apply`` without the copy: changes ``state`` itself, for a replay that owns its state
+    (``replay`` uses it). An illegal move raises IllegalMove before anything is changed."""
+    flow.apply_in_place(state, seat, move)
 
 
 def replay(

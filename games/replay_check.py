@@ -13,19 +13,11 @@ its snapshots) and a replay.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import engine
 from engine import State
-from games.lineage import (
-    EventRef,
-    Lineage,
-    ReplayError,
-    apply_recorded_move,
-    new_state,
-    replay_path,
-)
+from games.lineage import EventRef, Lineage, ReplayError, replay_events
 from games.models import Event, EventKind, Game, GameStatus, Snapshot
 
 
@@ -48,13 +40,13 @@ def check_game(game: Game) -> list[str]:
     try:
         lineage = Lineage([_ref(seq, kind, seat, payload) for seq, kind, seat, payload in rows])
         final: State | None = None
-        for seq, state, text in _replayed(game, lineage, payloads):
+        for seq, state, text in replay_events(lineage, payloads, seed=game.seed):
             recorded = payloads[seq].get("text")
             if text is not None and recorded is not None and text != recorded:
                 problems.append(f"move #{seq} now reads {text!r}, recorded as {recorded!r}")
             if seq in snapshots and engine.to_json(state) != snapshots[seq]:
                 problems.append(f"the state after #{seq} differs from its snapshot")
-            final = state
+            final = state  # the last one yielded is not changed any more
     except ReplayError as exc:
         return [*problems, f"does not replay: {exc}"]
     if final is None:
@@ -73,28 +65,6 @@ def _ref(seq: int, kind: str, seat: int | None, payload: dict[str, Any]) -> Even
         bool(payload.get("revealed")),
         str(rules) if rules else None,
     )
-
-
-def _replayed(
-    game: Game, lineage: Lineage, payloads: dict[int, dict[str, Any]]
-) -> Iterator[tuple[int, State, str | None]]:
-    """(seq, state after it, the notation its move reads as now, or None) for each event."""
-    states: dict[int, State] = {}
-    for seq, ref in lineage.refs.items():
-        text = None
-        if ref.kind == EventKind.SETUP:
-            states[seq] = new_state(payloads[seq], game.seed)
-        elif ref.kind == EventKind.MOVE:
-            before = states[lineage.parent[seq]]
-            seat = ref.seat if ref.seat is not None else -1
-            try:
-                text = engine.describe(before, seat, payloads[seq]["move"])
-            except engine.IllegalMove:
-                text = None  # apply_recorded_move says why
-            states[seq] = apply_recorded_move(before, ref, payloads[seq])
-        elif ref.kind == EventKind.RULES_UPGRADE:
-            states[seq] = replay_path(lineage, lineage.path(seq), payloads, seed=game.seed)
-        yield seq, states[lineage.node[seq]], text
 
 
 def _row_problems(game: Game, lineage: Lineage, final: State) -> list[str]:

@@ -30,16 +30,23 @@ def staff(django_user_model):
 
 
 def walked_the_furthest(game: Game) -> bool:
-    """Whether a move of the game walked as far as the seat could (illegal one space less)."""
-    for seq, state in replay.states_by_seq(game):
-        event = Event.objects.get(game=game, seq=seq + 1) if seq < game.version else None
-        if event is None or event.kind != EventKind.MOVE or event.payload["move"]["type"] != "move":
-            continue
-        walks = [m for m in engine.legal_moves(state, event.seat) if m["type"] == "move"]
-        longest = max(len(m.get("via", [])) for m in walks)
-        if len(event.payload["move"].get("via", [])) == longest:
-            return True
-    return False
+    """Whether the game's last move walked as far as its seat could (illegal a space less)."""
+    event = Event.objects.get(game=game, seq=game.version)
+    if event.kind != EventKind.MOVE or event.payload["move"]["type"] != "move":
+        return False
+    before = replay.state_at(game, game.version - 1)
+    walks = [m for m in engine.legal_moves(before, event.seat) if m["type"] == "move"]
+    longest = max(len(m.get("via", [])) for m in walks)
+    return len(event.payload["move"].get("via", [])) == longest
+
+
+def play_until_a_longest_walk(game: Game) -> Game:
+    for _ in range(300):
+        play_one(game)
+        game.refresh_from_db()
+        if walked_the_furthest(game):
+            return game
+    raise AssertionError("no seat walked as far as it could")
 
 
 def check_replays(*games: Game) -> str:
@@ -92,13 +99,7 @@ def test_new_games_get_the_newest_rules(alice, bob, monkeypatch):
 def test_the_dry_run_refuses_a_game_whose_moves_the_new_rules_refuse(
     alice, bob, staff, monkeypatch
 ):
-    game = started_game(alice, [bob])
-    for _ in range(300):
-        play_one(game)
-        game.refresh_from_db()
-        if walked_the_furthest(game):
-            break
-    assert walked_the_furthest(game)
+    game = play_until_a_longest_walk(started_game(alice, [bob]))
     shorter_walks(monkeypatch)
 
     preview = moderation.rules_upgrade_preview(game=game)
@@ -178,12 +179,7 @@ def test_the_admin_shows_the_dry_run_then_upgrades(client, alice, bob, staff, mo
 
 
 def test_check_replays_catches_a_game_the_current_code_no_longer_replays(alice, bob, monkeypatch):
-    game = started_game(alice, [bob])
-    for _ in range(300):
-        play_one(game)
-        game.refresh_from_db()
-        if walked_the_furthest(game):
-            break
+    game = play_until_a_longest_walk(started_game(alice, [bob]))
     fine = started_game(alice, [bob])
     shorter_walks(monkeypatch, careless=True)  # changed for every revision: a bug
 
