@@ -15,9 +15,7 @@ profile, each at 1280 px and 375 px wide, into <out> (default var/screenshots/).
 from __future__ import annotations
 
 import argparse
-import logging
 import os
-import shutil
 import sys
 import threading
 import time
@@ -40,36 +38,13 @@ CHROMIUM_ARGS = [
 
 
 def configure(work: Path) -> None:
-    """Point Django at a fresh scratch database and files before anything reads settings."""
-    shutil.rmtree(work, ignore_errors=True)
-    work.mkdir(parents=True)
-    os.environ.update(
-        {
-            "DJANGO_SETTINGS_MODULE": "gwt_site.settings",
-            "GWT_ENV": "development",
-            "VAR_DIR": str(work),
-            "DATABASE_URL": f"sqlite:///{work / 'db.sqlite3'}",
-            "DEBUG": "0",
-            # Playwright's sync API runs an event loop in this thread; the ORM calls made
-            # here while it runs are ordinary blocking calls.
-            "DJANGO_ALLOW_ASYNC_UNSAFE": "true",
-        }
-    )
-    for name in ("REDIS_URL", "EMAIL_URL", "EMAIL_BACKEND"):
-        os.environ.pop(name, None)
+    """A fresh scratch site under ``work`` before anything reads the settings."""
     sys.path.insert(0, str(ROOT))
-    import django
+    from gwt_site import scratch
 
-    django.setup()
-    from django.core.management import call_command
-
-    from gwt_site.celery import app
-
-    call_command("migrate", verbosity=0, interactive=False)
-    # Every in-process task would log a line: only problems are worth showing here.
-    logging.getLogger("celery").setLevel(logging.WARNING)
-    app.conf.task_always_eager = True
-    app.conf.task_eager_propagates = True
+    # Playwright's sync API runs an event loop in this thread; the ORM calls made here while
+    # it runs are ordinary blocking calls.
+    scratch.configure(work, DJANGO_ALLOW_ASYNC_UNSAFE="true")
 
 
 def play_until(game: Any, player: Any, *, stop: Any) -> Any:

@@ -87,6 +87,21 @@ def record_action(
     return seq
 
 
+def advance_keeping_pause(game: Game, state: State, *, seq: int, seats: list[Seat]) -> None:
+    """Bring the row to ``state`` after event ``seq`` (``ledger.advance``); a paused game
+    stays paused, and the clock of a turn that starts meanwhile waits with it."""
+    now = timezone.now()
+    paused = game.status == GameStatus.PAUSED
+    game.status = GameStatus.ACTIVE
+    ledger.advance(game, state, seq=seq, now=now, seats=seats, bots_may_move=not paused)
+    if paused and game.status == GameStatus.ACTIVE:
+        game.status = GameStatus.PAUSED
+        if game.turn_deadline is not None:
+            game.paused_remaining = game.turn_deadline - now
+            game.turn_deadline = None
+        ledger.write(game)
+
+
 def _seat(seats: list[Seat], index: int) -> Seat:
     seat = next((s for s in seats if s.index == index), None)
     if seat is None:
@@ -297,7 +312,6 @@ def game_rollback(*, game: Game, to_seq: int, moderator: User, reason: str) -> G
             )
         if game.status == GameStatus.ABANDONED:
             raise ConflictError("game_abandoned", "Resume the abandoned game first.")
-        paused = game.status == GameStatus.PAUSED
         state = replay.state_at(game, to_seq)
         from_seq = game.version
         seq = record_action(
@@ -310,20 +324,13 @@ def game_rollback(*, game: Game, to_seq: int, moderator: User, reason: str) -> G
             to_seq=to_seq,
             from_seq=from_seq,
         )
-        now = timezone.now()
         if game.status == GameStatus.FINISHED:
             game.result = None
             game.finished_at = None
-        game.status = GameStatus.ACTIVE
+            game.status = GameStatus.ACTIVE
         game.turn_since = None  # a fresh turn (and deadline) for the seat to move
-        ledger.advance(game, state, seq=seq, now=now, seats=seats, bots_may_move=not paused)
-        if paused and game.status == GameStatus.ACTIVE:
-            game.status = GameStatus.PAUSED
-            game.paused_remaining = (
-                game.turn_deadline - now if game.turn_deadline is not None else None
-            )
-            game.turn_deadline = None
-            ledger.write(game)
+        game.paused_remaining = None
+        advance_keeping_pause(game, state, seq=seq, seats=seats)
         ledger.announce_moderation(
             game,
             seq=seq,

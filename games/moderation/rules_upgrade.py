@@ -18,7 +18,6 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.utils import timezone
 
 import engine
 from common.errors import ConflictError
@@ -27,7 +26,7 @@ from games import ledger, replay
 from games.lineage import EventRef, Lineage, new_state
 from games.models import Event, EventKind, Game, GameStatus
 from games.moderation.audit import check_reason
-from games.moderation.game_actions import record_action
+from games.moderation.game_actions import advance_keeping_pause, record_action
 
 
 @dataclass(frozen=True)
@@ -173,7 +172,6 @@ def game_rules_upgrade(*, game: Game, moderator: User, reason: str) -> Game:
         if not preview.possible or preview.state_after is None:
             raise ConflictError("rules_upgrade_refused", preview.refusal)
         state = preview.state_after
-        paused = game.status == GameStatus.PAUSED
         seq = record_action(
             game,
             moderator=moderator,
@@ -184,14 +182,5 @@ def game_rules_upgrade(*, game: Game, moderator: User, reason: str) -> Game:
             **_change(preview),
         )
         game.rules_version = preview.target
-        now = timezone.now()
-        if paused:
-            game.status = GameStatus.ACTIVE  # advance brings the row to the new position
-        ledger.advance(game, state, seq=seq, now=now, seats=seats, bots_may_move=not paused)
-        if paused:
-            game.status = GameStatus.PAUSED
-            if game.turn_deadline is not None:  # the turn passed: its clock waits too
-                game.paused_remaining = game.turn_deadline - now
-                game.turn_deadline = None
-            ledger.write(game)
+        advance_keeping_pause(game, state, seq=seq, seats=seats)
         return game

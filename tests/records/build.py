@@ -22,11 +22,8 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
 import lzma
-import os
 import random
-import shutil
 import sys
 import time
 from datetime import timedelta
@@ -39,33 +36,11 @@ MAX_EVENTS = 4000
 
 
 def configure(work: Path) -> None:
-    """A fresh scratch database and files, before anything reads the settings."""
-    shutil.rmtree(work, ignore_errors=True)
-    work.mkdir(parents=True)
-    os.environ.update(
-        {
-            "DJANGO_SETTINGS_MODULE": "gwt_site.settings",
-            "GWT_ENV": "development",
-            "VAR_DIR": str(work),
-            "DATABASE_URL": f"sqlite:///{work / 'db.sqlite3'}",
-            "EMAIL_URL": "dummy://",
-            "DEBUG": "0",
-            "GAME_SNAPSHOT_EVERY": "0",
-        }
-    )
-    os.environ.pop("REDIS_URL", None)
+    """A fresh scratch site under ``work`` before anything reads the settings."""
     sys.path.insert(0, str(ROOT))
-    import django
+    from gwt_site import scratch
 
-    django.setup()
-    from django.core.management import call_command
-
-    from gwt_site.celery import app
-
-    call_command("migrate", verbosity=0, interactive=False)
-    logging.getLogger("celery").setLevel(logging.WARNING)
-    app.conf.task_always_eager = True
-    app.conf.task_eager_propagates = True
+    scratch.configure(work, EMAIL_URL="dummy://", GAME_SNAPSHOT_EVERY="0")
 
 
 class Table:
