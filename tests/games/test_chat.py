@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Group
 
 from games import chat, moderation, services
 from games.errors import ConflictError, InvalidRequestError, NotAllowedError, RateLimitedError
@@ -11,18 +10,6 @@ from games.models import ChatMessage, ModerationAction, ModerationKind
 from tests.games.helpers import client_for, started_game
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def moderator(django_user_model):
-    user = django_user_model.objects.create_user("mod", password="mod-password-1", is_staff=True)
-    user.groups.add(Group.objects.get(name="Moderators"))
-    return user
-
-
-@pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user("staff", password="staff-pass-1", is_staff=True)
 
 
 def url(game):

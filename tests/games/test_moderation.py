@@ -17,18 +17,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def moderator(django_user_model):
-    user = django_user_model.objects.create_user("mod", password="mod-password-1", is_staff=True)
-    user.groups.add(Group.objects.get(name="Moderators"))
-    return user
-
-
-@pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user("staff", password="staff-pass-1", is_staff=True)
-
-
-@pytest.fixture
 def mod_client(client, moderator):
     client.force_login(moderator)
     return client

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Group
 
 from games import chat, moderation, services
 from games.errors import ConflictError, InvalidRequestError, NotAllowedError, RateLimitedError
@@ -14,25 +13,9 @@ from tests.games.helpers import started_game
 pytestmark = pytest.mark.django_db
 
 
-def make_moderator(django_user_model, name):
-    user = django_user_model.objects.create_user(name, password="mod-password-1", is_staff=True)
-    user.groups.add(Group.objects.get(name="Moderators"))
-    return user
-
-
 @pytest.fixture
-def moderator(django_user_model):
-    return make_moderator(django_user_model, "mod")
-
-
-@pytest.fixture
-def other_moderator(django_user_model):
-    return make_moderator(django_user_model, "mod2")
-
-
-@pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user("staff", password="staff-pass-1", is_staff=True)
+def other_moderator(make_moderator):
+    return make_moderator("mod2")
 
 
 @pytest.fixture
@@ -458,8 +441,8 @@ def test_reports_cannot_be_edited_or_deleted_in_the_admin_even_by_a_superuser(
     assert client.get(f"/admin/games/report/{item.pk}/change/").status_code == 200
 
 
-def test_no_one_handles_a_report_they_are_part_of(django_user_model, moderator, alice, bob):
-    playing_moderator = make_moderator(django_user_model, "modplayer")
+def test_no_one_handles_a_report_they_are_part_of(make_moderator, moderator, alice, bob):
+    playing_moderator = make_moderator("modplayer")
     game = started_game(alice, [playing_moderator])
     item = report(game, alice, playing_moderator)
 
