@@ -6,6 +6,8 @@ against a game the fuzzing user plays in, the rest against random ids.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 import schemathesis
 from django.core.wsgi import get_wsgi_application
@@ -29,7 +31,27 @@ CHECKS = [
 ]
 
 
-schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
+def served_like_a_server(application: Any) -> Any:
+    """The WSGI application as a server runs it: the body read, then the response closed.
+
+    Schemathesis's WSGI client never closes a response, so Django would never send
+    ``request_finished``: the work deferred until after the response (common.after_response)
+    would wait for this thread's next request, and once the test is over, every later
+    test's deferred work would wait with it."""
+
+    def serve(environ: dict[str, Any], start_response: Any) -> list[bytes]:
+        response = application(environ, start_response)
+        try:
+            return [b"".join(response)]
+        finally:
+            response.close()
+
+    return serve
+
+
+schema = schemathesis.openapi.from_wsgi(
+    "/api/schema/", served_like_a_server(get_wsgi_application())
+)
 
 
 # Requests must not close the test's connection (as with Django's test client).
