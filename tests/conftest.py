@@ -92,6 +92,12 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
     summary = config.stash.get(_selection_key, None)
     if summary:
         terminalreporter.write_line(summary)
+    if config.pluginmanager.hasplugin("randomly"):
+        # Also at the end (the header is not shown with -q): how to replay this run's order.
+        seed = config.getoption("randomly_seed")
+        terminalreporter.write_line(
+            f"tests: random order, replay with -p randomly --randomly-seed={seed}"
+        )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
