@@ -5,7 +5,7 @@
 * ``--slow`` runs the tests marked ``slow`` and switches Hypothesis to its "slow" profile
   (many more examples); without it they are skipped.
 * The fixtures every package shares: users (``make_user``, ``alice``, ``bob``, ``carol``),
-  moderators (``make_moderator``, ``moderator``) and plain staff (``staff``), all made by
+  moderators (``make_moderator``, ``moderator``), ``superuser`` and plain ``staff``, all made by
   tests/users.py; Celery tasks run in-process (``eager_celery``); and
   ``keep_the_test_connection`` for tests that send Django's request signals themselves.
 
@@ -144,6 +144,13 @@ def make_moderator(db) -> Callable[..., Any]:
 @pytest.fixture
 def moderator(make_moderator) -> Any:
     return make_moderator("mod")
+
+
+@pytest.fixture
+def superuser(make_user) -> Any:
+    return make_user(
+        "root", email="root@example.com", password="root-pass-1", is_staff=True, is_superuser=True
+    )
 
 
 @pytest.fixture

@@ -201,11 +201,11 @@ def test_an_offsite_next_is_ignored(client, alice, bob, moderator):
 
 
 def test_chat_messages_are_not_editable_in_the_admin_even_by_a_superuser(
-    client, django_user_model, alice, bob
+    client, superuser, alice, bob
 ):
     game = started_game(alice, [bob])
     message = chat.chat_post(game=game, user=bob, text="original")
-    root = django_user_model.objects.create_superuser("root", "root@example.com", "root-pass-1")
+    root = superuser
     client.force_login(root)
 
     change = client.post(f"/admin/games/chatmessage/{message.pk}/change/", {"text": "edited"})

@@ -426,11 +426,11 @@ def test_moderators_see_the_community_pages(mod_client, alice, bob, path):
 
 
 def test_reports_cannot_be_edited_or_deleted_in_the_admin_even_by_a_superuser(
-    client, django_user_model, alice, bob
+    client, superuser, alice, bob
 ):
     game = started_game(alice, [bob])
     item = report(game, alice, bob)
-    root = django_user_model.objects.create_superuser("root", "root@example.com", "root-pass-1")
+    root = superuser
     client.force_login(root)
 
     change = client.post(f"/admin/games/report/{item.pk}/change/", {"status": "resolved"})
