@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 
 
 class GamesConfig(AppConfig):
@@ -8,4 +9,10 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         # The bots' task is queued by a receiver of the ledger's announcements.
+        from games.moderators import ensure_moderators_group
         from games.services import bots  # noqa: F401
+
+        # After every migrate and every flush (tests with a transactional database included).
+        post_migrate.connect(
+            ensure_moderators_group, sender=self, dispatch_uid="games.moderators_group"
+        )

@@ -4,18 +4,27 @@
   Django with that choice, before any setting is read.
 * ``--slow`` runs the tests marked ``slow`` and switches Hypothesis to its "slow" profile
   (many more examples); without it they are skipped.
+* The fixtures every package shares: users (``make_user``, ``alice``, ``bob``, ``carol``),
+  moderators (``make_moderator``, ``moderator``), ``superuser`` and plain ``staff``, all made by
+  tests/users.py; Celery tasks run in-process (``eager_celery``); and
+  ``keep_the_test_connection`` for tests that send Django's request signals themselves.
+
+Django is imported inside the fixtures: this file is loaded before Django is configured.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
+from tests import users
 from tests.services import ServicesUnavailableError, select_services
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,6 +92,12 @@ def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Co
     summary = config.stash.get(_selection_key, None)
     if summary:
         terminalreporter.write_line(summary)
+    if config.pluginmanager.hasplugin("randomly"):
+        # Also at the end (the header is not shown with -q): how to replay this run's order.
+        seed = config.getoption("randomly_seed")
+        terminalreporter.write_line(
+            f"tests: random order, replay with -p randomly --randomly-seed={seed}"
+        )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -92,3 +107,87 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip_slow)
+
+
+# --- users -----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def make_user(db) -> Callable[..., Any]:
+    """``make_user("dora", email=..., password=..., **fields)``: an active user with
+    ``users.PASSWORD`` and dora@example.test unless told otherwise. (In a test with a
+    transactional database or a live server, ``db`` is that database.)"""
+    return users.create_user
+
+
+@pytest.fixture
+def alice(make_user) -> Any:
+    return make_user("alice")
+
+
+@pytest.fixture
+def bob(make_user) -> Any:
+    return make_user("bob")
+
+
+@pytest.fixture
+def carol(make_user) -> Any:
+    return make_user("carol")
+
+
+@pytest.fixture
+def make_moderator(db) -> Callable[..., Any]:
+    """``make_moderator("mod2")``: a staff user in the "Moderators" group."""
+    return users.create_moderator
+
+
+@pytest.fixture
+def moderator(make_moderator) -> Any:
+    return make_moderator("mod")
+
+
+@pytest.fixture
+def superuser(make_user) -> Any:
+    return make_user(
+        "root", email="root@example.com", password="root-pass-1", is_staff=True, is_superuser=True
+    )
+
+
+@pytest.fixture
+def staff(make_user) -> Any:
+    """A staff user with no permission at all."""
+    return make_user("staff", password="staff-pass-1", is_staff=True)
+
+
+# --- processes and signals -------------------------------------------------------------------
+
+
+@pytest.fixture
+def eager_celery() -> Iterator[None]:
+    """Tasks run in the calling process when queued (bots then move before the call returns)."""
+    from gwt_site.celery import app
+
+    before = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = True
+    app.conf.task_eager_propagates = True
+    try:
+        yield
+    finally:
+        app.conf.task_always_eager, app.conf.task_eager_propagates = before
+
+
+@pytest.fixture
+def keep_the_test_connection() -> Iterator[None]:
+    """Sending request_started / request_finished does not run Django's
+    close_old_connections, as with its test client: the test's database connection (or one
+    an earlier test left open, which a test without the database may not touch) stays."""
+    from django.core.signals import request_finished, request_started
+    from django.db import close_old_connections
+
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    try:
+        yield
+    finally:
+        request_started.connect(close_old_connections)
+        request_finished.connect(close_old_connections)

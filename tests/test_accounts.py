@@ -17,8 +17,7 @@ from common import ratelimit
 from common.client_ip import client_ip
 from games import services
 from notifications.models import GameNotificationPreference, NotificationPreference
-
-PASSWORD = "a long enough password"
+from tests.users import PASSWORD
 
 pytestmark = pytest.mark.django_db
 
@@ -63,10 +62,8 @@ def sign_up(client, username="dora", email="dora@example.com", password=PASSWORD
 
 
 @pytest.fixture
-def member(db):
-    return get_user_model().objects.create_user(
-        username="erin", email="erin@example.com", password=PASSWORD
-    )
+def member(make_user):
+    return make_user("erin", email="erin@example.com")
 
 
 @pytest.fixture
@@ -330,10 +327,10 @@ def test_changing_the_email_takes_effect_when_the_new_address_confirms(member_cl
     assert member.email == "erin@new.example"
 
 
-def test_an_email_change_link_only_works_for_its_own_account(client, member):
+def test_an_email_change_link_only_works_for_its_own_account(client, member, make_user):
     account_services.email_change_request(user=member, email="erin@new.example")
     path = path_of(link_in(mail.outbox[-1], "/accounts/profile/email/confirm/"))
-    other = get_user_model().objects.create_user("finn", "finn@example.com", PASSWORD)
+    other = make_user("finn", email="finn@example.com")
     client.force_login(other)
 
     response = client.get(path)
@@ -344,8 +341,8 @@ def test_an_email_change_link_only_works_for_its_own_account(client, member):
     assert other.email == "finn@example.com"
 
 
-def test_an_email_used_by_another_account_is_refused(member_client, member):
-    get_user_model().objects.create_user("finn", "finn@example.com", PASSWORD)
+def test_an_email_used_by_another_account_is_refused(member_client, member, make_user):
+    make_user("finn", email="finn@example.com")
 
     response = member_client.post("/accounts/profile/email/", {"email": "Finn@example.com"})
 
@@ -366,8 +363,8 @@ def test_a_per_game_email_mode_can_be_set_and_cleared(member_client, member):
     assert not GameNotificationPreference.objects.filter(user=member, game=game).exists()
 
 
-def test_a_per_game_mode_is_refused_for_a_game_without_your_seat(member_client, member):
-    owner = get_user_model().objects.create_user("finn", "finn@example.com", PASSWORD)
+def test_a_per_game_mode_is_refused_for_a_game_without_your_seat(member_client, member, make_user):
+    owner = make_user("finn", email="finn@example.com")
     game = services.game_create(creator=owner, players=2)
 
     response = member_client.post(

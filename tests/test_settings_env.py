@@ -342,6 +342,9 @@ def test_celery_is_json_only_acks_late_and_time_limited(monkeypatch, tmp_path):
 def test_the_celery_app_reads_its_configuration_from_django_settings():
     from gwt_site.celery import app
 
+    # What a worker or beat does when it starts: import the apps' tasks modules (autodiscovery).
+    # Without it the tasks are registered only if something in this process imported them.
+    app.loader.import_default_modules()
     assert app.conf.accept_content == ["json"]
     assert app.conf.task_serializer == "json"
     assert app.conf.task_acks_late is True

@@ -7,8 +7,9 @@
   ``new_page`` opens more contexts (a second player) that are closed after the test.
 * Every test here gets a live server and a transactional database, and Celery tasks run in
   the calling process (bot seats move before the request that queued them returns).
-* ``make_player`` creates an active user with a confirmed email; ``login`` gives a page that
-  user's session cookie without going through the form (the form has its own test).
+* Users come from the shared ``make_user`` (tests/conftest.py: active, email confirmed, password
+  ``tests.users.PASSWORD``); ``login`` gives a page that user's session cookie without going
+  through the form (the form has its own test).
 
 Django is imported inside the fixtures: this file is loaded before the root conftest has
 configured Django (when pytest is given this folder).
@@ -29,7 +30,6 @@ import pytest
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 BROWSER_DIR = Path(__file__).resolve().parent
-PASSWORD = "a long enough password"
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 375, "height": 740}
 # Generous enough for a loaded 2-core CI machine; a real failure still shows within seconds.
@@ -96,21 +96,12 @@ def browser(chromium_executable: str) -> Iterator[Any]:
 
 @pytest.fixture(autouse=True)
 def _browser_test_setup(
-    chromium_executable, transactional_db, live_server, settings
-) -> Iterator[None]:
+    chromium_executable, transactional_db, live_server, settings, eager_celery
+) -> None:
     """Live server, real transactions, Celery in-process, and links in emails to the server.
 
     Asks for chromium first, so that a machine without it skips before starting a server."""
-    from gwt_site.celery import app
-
     settings.SITE_URL = live_server.url
-    before = app.conf.task_always_eager, app.conf.task_eager_propagates
-    app.conf.task_always_eager = True
-    app.conf.task_eager_propagates = True
-    try:
-        yield
-    finally:
-        app.conf.task_always_eager, app.conf.task_eager_propagates = before
 
 
 @pytest.fixture
@@ -146,21 +137,6 @@ def page(new_page) -> Any:
 @pytest.fixture
 def phone_page(new_page) -> Any:
     return new_page(phone=True)
-
-
-@pytest.fixture
-def make_player(transactional_db) -> Callable[..., Any]:
-    """An active user whose email is confirmed (password: ``PASSWORD``)."""
-    from django.contrib.auth import get_user_model
-
-    def make(username: str, *, email: str | None = None, password: str = PASSWORD) -> Any:
-        return get_user_model().objects.create_user(
-            username=username,
-            email=email if email is not None else f"{username}@example.com",
-            password=password,
-        )
-
-    return make
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ from django.core import mail
 from django.core.cache import cache
 from playwright.sync_api import expect
 
-from tests.browser.conftest import PASSWORD
 from tests.browser.helpers import assert_fits_width, link_in_last_email
+from tests.users import PASSWORD
 
 
 @pytest.fixture(autouse=True)
@@ -49,8 +49,8 @@ def test_sign_up_confirm_the_email_and_log_in(page):
     expect(page.get_by_role("link", name="Log in").first).to_be_visible()
 
 
-def test_reset_a_forgotten_password_by_email(page, make_player):
-    make_player("erin")
+def test_reset_a_forgotten_password_by_email(page, make_user):
+    make_user("erin", email="erin@example.com")
     page.goto("/accounts/login/")
     page.get_by_role("link", name="Forgot your password?").click()
     page.get_by_label("Email").fill("erin@example.com")
@@ -70,9 +70,9 @@ def test_reset_a_forgotten_password_by_email(page, make_player):
     expect(page.get_by_role("heading", name="My games")).to_be_visible()
 
 
-def test_a_password_reset_asked_too_often_says_so_and_sends_nothing(page, make_player, settings):
+def test_a_password_reset_asked_too_often_says_so_and_sends_nothing(page, make_user, settings):
     settings.ACCOUNT_EMAIL_RATE_PER_ADDRESS = 1
-    make_player("erin")
+    make_user("erin", email="erin@example.com")
     for _ in range(2):
         page.goto("/accounts/password/reset/")
         page.get_by_label("Email").fill("erin@example.com")
@@ -83,10 +83,10 @@ def test_a_password_reset_asked_too_often_says_so_and_sends_nothing(page, make_p
     assert [m.to for m in mail.outbox] == [["erin@example.com"]]
 
 
-def test_create_a_game_against_two_bots_and_find_it_in_my_games(page, make_player, login):
+def test_create_a_game_against_two_bots_and_find_it_in_my_games(page, make_user, login):
     from games.models import Game, GameStatus
 
-    login(page, make_player("frank"))
+    login(page, make_user("frank"))
     page.goto("/games/")
     page.get_by_role("link", name="New game").first.click()
     page.get_by_label("Players").select_option("3")
@@ -110,12 +110,10 @@ def test_create_a_game_against_two_bots_and_find_it_in_my_games(page, make_playe
     expect(row).to_contain_text("heuristic bot")
 
 
-def test_a_second_player_joins_an_open_game_from_another_browser(
-    page, new_page, make_player, login
-):
+def test_a_second_player_joins_an_open_game_from_another_browser(page, new_page, make_user, login):
     from games.models import Game
 
-    login(page, make_player("gina"))
+    login(page, make_user("gina"))
     page.goto("/games/new/")
     page.get_by_label("Players").select_option("2")
     page.get_by_label(re.compile("Anyone: list it")).check()
@@ -124,7 +122,7 @@ def test_a_second_player_joins_an_open_game_from_another_browser(
     game = Game.objects.get()
 
     other = new_page()
-    login(other, make_player("hank"))
+    login(other, make_user("hank"))
     other.goto("/games/open/")
     other.locator(f'tr[data-game="{game.public_id}"]').get_by_role("button", name="Join").click()
     expect(other.locator("#lobby-room")).to_contain_text("hank (you)")
@@ -139,14 +137,14 @@ def test_a_second_player_joins_an_open_game_from_another_browser(
     expect(other.locator(f'tr[data-game="{game.public_id}"]')).to_be_visible()
 
 
-def test_a_refused_join_shows_the_reason_in_place(page, new_page, make_player, login):
+def test_a_refused_join_shows_the_reason_in_place(page, new_page, make_user, login):
     from games import services
 
-    owner = make_player("ivan")
+    owner = make_user("ivan")
     game = services.game_create(creator=owner, players=2)
-    login(page, make_player("judy"))
+    login(page, make_user("judy"))
     page.goto(f"/games/join/{game.public_id}/")
-    other = make_player("kate")
+    other = make_user("kate")
     services.game_join(game=game, user=other)  # the last seat goes while judy reads the page
 
     page.get_by_role("button", name="Join this game").click()
@@ -155,7 +153,7 @@ def test_a_refused_join_shows_the_reason_in_place(page, new_page, make_player, l
     assert not game.seats.filter(user__username="judy").exists()
 
 
-def test_accounts_and_lobby_pages_fit_a_phone_screen(phone_page, make_player, login):
+def test_accounts_and_lobby_pages_fit_a_phone_screen(phone_page, make_user, login):
     from games import services
     from tests.games.helpers import started_game
 
@@ -164,8 +162,8 @@ def test_accounts_and_lobby_pages_fit_a_phone_screen(phone_page, make_player, lo
         page.goto(path)
         assert_fits_width(page)
 
-    user = make_player("lena_with_a_rather_long_username")
-    other = make_player("mike")
+    user = make_user("lena_with_a_rather_long_username")
+    other = make_user("mike")
     started_game(user, [other], bots=[2, 3])
     services.game_create(creator=user, players=4, lobby=True)
     open_game = services.game_create(creator=other, players=3, lobby=True)

@@ -40,11 +40,11 @@ def click_move(page: Any, game: Game, seat: int) -> dict[str, Any]:
 
 
 def test_a_game_against_two_bots_is_created_and_played_to_the_end_through_the_page(
-    page, make_player, login
+    page, make_user, login
 ):
     """Created from the lobby's form, every one of the human's decisions clicked on the page
     (the first on the board itself), until the final scores show."""
-    alice = make_player("alice")
+    alice = make_user("alice")
     login(page, alice)
     page.goto("/games/new/")
     page.get_by_label("Players").select_option("3")
@@ -91,8 +91,8 @@ def test_a_game_against_two_bots_is_created_and_played_to_the_end_through_the_pa
     assert page.get_by_text("The game is over", exact=True).is_visible()
 
 
-def test_two_players_alternate_and_the_waiting_page_updates_by_itself(new_page, make_player, login):
-    alice, bob = make_player("alice"), make_player("bob")
+def test_two_players_alternate_and_the_waiting_page_updates_by_itself(new_page, make_user, login):
+    alice, bob = make_user("alice"), make_user("bob")
     game = started_game(alice, [bob])
     pages = {0: new_page(), 1: new_page()}
     login(pages[0], alice)
@@ -124,8 +124,8 @@ def stop_polling(page: Any) -> None:
     page.evaluate("document.querySelectorAll('.play-poll').forEach(e => e.remove())")
 
 
-def test_stale_and_illegal_submissions_show_a_message_and_change_nothing(page, make_player, login):
-    alice, bob = make_player("alice"), make_player("bob")
+def test_stale_and_illegal_submissions_show_a_message_and_change_nothing(page, make_user, login):
+    alice, bob = make_user("alice"), make_user("bob")
     game = started_game(alice, [bob])
     login(page, alice)
     page.goto(game_url(game))
@@ -152,8 +152,8 @@ def test_stale_and_illegal_submissions_show_a_message_and_change_nothing(page, m
     page.wait_for_selector('#game-panel[data-version="2"]')
 
 
-def test_undo_through_the_page(page, make_player, login):
-    alice, bob = make_player("alice"), make_player("bob")
+def test_undo_through_the_page(page, make_user, login):
+    alice, bob = make_user("alice"), make_user("bob")
     game = started_game(alice, [bob])
     login(page, alice)
     page.goto(game_url(game))
@@ -182,8 +182,8 @@ def test_undo_through_the_page(page, make_player, login):
     assert engine.to_json(replay.state_at(game)) == engine.to_json(state)
 
 
-def test_the_game_page_fits_a_phone_screen(phone_page, make_player, login):
-    alice = make_player("alice")
+def test_the_game_page_fits_a_phone_screen(phone_page, make_user, login):
+    alice = make_user("alice")
     game = started_game(alice, bots=[1, 2])
     login(phone_page, alice)
     phone_page.goto(game_url(game))

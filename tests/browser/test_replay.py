@@ -43,8 +43,8 @@ def assert_position(page: Any, game: Game, seq: int) -> None:
     assert page.url.endswith(f"?at={seq}")
 
 
-def test_stepping_through_a_finished_game(page, make_player, login):
-    alice = make_player("alice")
+def test_stepping_through_a_finished_game(page, make_user, login):
+    alice = make_user("alice")
     game = finished_game(alice)
     login(page, alice)
     page.goto(f"/games/{game.public_id}/replay/?at=1")
@@ -78,8 +78,8 @@ def test_stepping_through_a_finished_game(page, make_player, login):
     page.wait_for_url(f"**?at={middle}")
 
 
-def test_the_replay_fits_a_phone_screen(phone_page, make_player, login):
-    alice = make_player("alice")
+def test_the_replay_fits_a_phone_screen(phone_page, make_user, login):
+    alice = make_user("alice")
     game = started_game(alice, bots=[1, 2])
     for _ in range(10):
         play_one(game)

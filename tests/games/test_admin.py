@@ -12,8 +12,9 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def moderator(django_user_model):
-    return django_user_model.objects.create_superuser("mod", "mod@example.com", "mod-password-1")
+def moderator(make_user):
+    """Here a superuser (the shared ``moderator`` is in the "Moderators" group instead)."""
+    return make_user("mod", is_staff=True, is_superuser=True)
 
 
 def test_the_admin_shows_a_game_and_its_events_without_the_seed(client, moderator, alice, bob):

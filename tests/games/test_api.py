@@ -13,7 +13,6 @@ import engine
 import engine.bots
 from games import replay, selectors
 from games.models import Event, Game
-from tests.games.conftest import PASSWORD
 from tests.games.helpers import (
     client_for,
     find_undoable_position,
@@ -22,6 +21,7 @@ from tests.games.helpers import (
     started_game,
     user_of_seat,
 )
+from tests.users import PASSWORD
 
 pytestmark = pytest.mark.django_db
 

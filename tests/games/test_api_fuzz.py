@@ -6,11 +6,11 @@ against a game the fuzzing user plays in, the rest against random ids.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 import schemathesis
-from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
-from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
@@ -31,27 +31,41 @@ CHECKS = [
 ]
 
 
-schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
+def served_like_a_server(application: Any) -> Any:
+    """The WSGI application as a server runs it: the body read, then the response closed.
+
+    Schemathesis's WSGI client never closes a response, so Django would never send
+    ``request_finished``: the work deferred until after the response (common.after_response)
+    would wait for this thread's next request, and once the test is over, every later
+    test's deferred work would wait with it."""
+
+    def serve(environ: dict[str, Any], start_response: Any) -> list[bytes]:
+        response = application(environ, start_response)
+        try:
+            return [b"".join(response)]
+        finally:
+            response.close()
+
+    return serve
 
 
-@pytest.fixture(autouse=True)
-def keep_the_test_connection():
-    """As Django's test client does: requests must not close the test's connection."""
-    request_started.disconnect(close_old_connections)
-    request_finished.disconnect(close_old_connections)
-    yield
-    request_started.connect(close_old_connections)
-    request_finished.connect(close_old_connections)
+schema = schemathesis.openapi.from_wsgi(
+    "/api/schema/", served_like_a_server(get_wsgi_application())
+)
+
+
+# Requests must not close the test's connection (as with Django's test client).
+pytestmark = pytest.mark.usefixtures("keep_the_test_connection")
 
 
 @pytest.fixture
-def fuzz_setup(django_user_model):
+def fuzz_setup(make_user):
     from rest_framework.authtoken.models import Token
 
     from tests.games.helpers import started_game
 
-    user = django_user_model.objects.create_user(username="fuzz", password="fuzz-password-1")
-    other = django_user_model.objects.create_user(username="other", password="fuzz-password-2")
+    user = make_user("fuzz")
+    other = make_user("other")
     game = started_game(user, [other])
     return {"token": Token.objects.create(user=user).key, "game_id": game.public_id}
 

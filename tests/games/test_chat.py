@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Group
 
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError, RateLimitedError
 from games import chat, moderation, services
@@ -11,18 +10,6 @@ from games.models import ChatMessage, ModerationAction, ModerationKind
 from tests.games.helpers import client_for, started_game
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def moderator(django_user_model):
-    user = django_user_model.objects.create_user("mod", password="mod-password-1", is_staff=True)
-    user.groups.add(Group.objects.get(name="Moderators"))
-    return user
-
-
-@pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user("staff", password="staff-pass-1", is_staff=True)
 
 
 def url(game):
@@ -214,11 +201,11 @@ def test_an_offsite_next_is_ignored(client, alice, bob, moderator):
 
 
 def test_chat_messages_are_not_editable_in_the_admin_even_by_a_superuser(
-    client, django_user_model, alice, bob
+    client, superuser, alice, bob
 ):
     game = started_game(alice, [bob])
     message = chat.chat_post(game=game, user=bob, text="original")
-    root = django_user_model.objects.create_superuser("root", "root@example.com", "root-pass-1")
+    root = superuser
     client.force_login(root)
 
     change = client.post(f"/admin/games/chatmessage/{message.pk}/change/", {"text": "edited"})

@@ -17,11 +17,6 @@ from tests.games.helpers import play_one, play_to_end, started_game
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_superuser("staff", "staff@example.com", "pw")
-
-
 def assert_ended(game: Game, status: str) -> None:
     """The one set of fields every ended game has, whatever ended it."""
     game.refresh_from_db()
@@ -52,10 +47,10 @@ def test_a_timeout_that_abandons_the_game_ends_it_with_the_same_fields(alice, bo
     assert_ended(game, GameStatus.ABANDONED)
 
 
-def test_a_moderator_abandoning_a_paused_game_ends_it_with_the_same_fields(alice, bob, staff):
+def test_a_moderator_abandoning_a_paused_game_ends_it_with_the_same_fields(alice, bob, superuser):
     game = started_game(alice, [bob], turn_time_limit=timedelta(hours=1))
-    moderation.game_pause(game=game, moderator=staff, reason="looking into it")
-    moderation.game_abandon(game=game, moderator=staff, reason="cheating")
+    moderation.game_pause(game=game, moderator=superuser, reason="looking into it")
+    moderation.game_abandon(game=game, moderator=superuser, reason="cheating")
     assert_ended(game, GameStatus.ABANDONED)
 
 
@@ -66,15 +61,15 @@ def test_the_creator_leaving_an_open_game_ends_it_with_the_same_fields(alice):
 
 
 def test_a_game_a_moderator_abandoned_resumes_with_the_seat_its_state_says_is_to_move(
-    alice, bob, staff
+    alice, bob, superuser
 ):
     game = started_game(alice, [bob], turn_time_limit=timedelta(hours=1))
     for _ in range(12):
         play_one(game)
     game.refresh_from_db()
     to_move = game.current_seat
-    moderation.game_abandon(game=game, moderator=staff, reason="cheating")
-    moderation.game_resume(game=game, moderator=staff, reason="it was not")
+    moderation.game_abandon(game=game, moderator=superuser, reason="cheating")
+    moderation.game_resume(game=game, moderator=superuser, reason="it was not")
     game.refresh_from_db()
     assert (game.status, game.current_seat) == (GameStatus.ACTIVE, to_move)
     assert game.turn_deadline == game.turn_since + timedelta(hours=1)

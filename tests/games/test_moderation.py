@@ -17,18 +17,6 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def moderator(django_user_model):
-    user = django_user_model.objects.create_user("mod", password="mod-password-1", is_staff=True)
-    user.groups.add(Group.objects.get(name="Moderators"))
-    return user
-
-
-@pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user("staff", password="staff-pass-1", is_staff=True)
-
-
-@pytest.fixture
 def mod_client(client, moderator):
     client.force_login(moderator)
     return client
@@ -246,13 +234,13 @@ def test_the_moderators_group_has_exactly_the_needed_permissions():
 
 
 def test_events_and_audit_rows_cannot_be_changed_even_by_a_superuser(
-    client, django_user_model, moderator, alice, bob
+    client, superuser, moderator, alice, bob
 ):
     game = started_game(alice, [bob])
     from games import moderation
 
     moderation.game_pause(game=game, moderator=moderator, reason="why")
-    root = django_user_model.objects.create_superuser("root", "root@example.com", "root-pass-1")
+    root = superuser
     client.force_login(root)
     event = last_event(game)
     audit = ModerationAction.objects.get()

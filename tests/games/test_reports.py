@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Group
 
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError, RateLimitedError
 from games import chat, moderation, services
@@ -14,25 +13,9 @@ from tests.games.helpers import started_game
 pytestmark = pytest.mark.django_db
 
 
-def make_moderator(django_user_model, name):
-    user = django_user_model.objects.create_user(name, password="mod-password-1", is_staff=True)
-    user.groups.add(Group.objects.get(name="Moderators"))
-    return user
-
-
 @pytest.fixture
-def moderator(django_user_model):
-    return make_moderator(django_user_model, "mod")
-
-
-@pytest.fixture
-def other_moderator(django_user_model):
-    return make_moderator(django_user_model, "mod2")
-
-
-@pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_user("staff", password="staff-pass-1", is_staff=True)
+def other_moderator(make_moderator):
+    return make_moderator("mod2")
 
 
 @pytest.fixture
@@ -443,11 +426,11 @@ def test_moderators_see_the_community_pages(mod_client, alice, bob, path):
 
 
 def test_reports_cannot_be_edited_or_deleted_in_the_admin_even_by_a_superuser(
-    client, django_user_model, alice, bob
+    client, superuser, alice, bob
 ):
     game = started_game(alice, [bob])
     item = report(game, alice, bob)
-    root = django_user_model.objects.create_superuser("root", "root@example.com", "root-pass-1")
+    root = superuser
     client.force_login(root)
 
     change = client.post(f"/admin/games/report/{item.pk}/change/", {"status": "resolved"})
@@ -458,8 +441,8 @@ def test_reports_cannot_be_edited_or_deleted_in_the_admin_even_by_a_superuser(
     assert client.get(f"/admin/games/report/{item.pk}/change/").status_code == 200
 
 
-def test_no_one_handles_a_report_they_are_part_of(django_user_model, moderator, alice, bob):
-    playing_moderator = make_moderator(django_user_model, "modplayer")
+def test_no_one_handles_a_report_they_are_part_of(make_moderator, moderator, alice, bob):
+    playing_moderator = make_moderator("modplayer")
     game = started_game(alice, [playing_moderator])
     item = report(game, alice, playing_moderator)
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth.models import Group
 from django.core.cache import cache
 from django.db import transaction
 from django.db.transaction import TransactionManagementError
@@ -28,13 +27,6 @@ def empty_caches():
     cache.clear()
     yield
     replay.local_states.clear()
-
-
-@pytest.fixture
-def moderator(django_user_model):
-    user = django_user_model.objects.create_user("mod", password="mod-password-1", is_staff=True)
-    user.groups.add(Group.objects.get(name="Moderators"))
-    return user
 
 
 def warm(game: Game, django_capture_on_commit_callbacks) -> None:

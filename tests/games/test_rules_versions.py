@@ -24,11 +24,6 @@ from tests.revisions import shorter_walks
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def staff(django_user_model):
-    return django_user_model.objects.create_superuser("rules-staff", "s@example.test", "pw")
-
-
 def walked_the_furthest(game: Game) -> bool:
     """Whether the game's last move walked as far as its seat could (illegal a space less)."""
     event = Event.objects.get(game=game, seq=game.version)
@@ -97,7 +92,7 @@ def test_new_games_get_the_newest_rules(alice, bob, monkeypatch):
 
 
 def test_the_dry_run_refuses_a_game_whose_moves_the_new_rules_refuse(
-    alice, bob, staff, monkeypatch
+    alice, bob, superuser, monkeypatch
 ):
     game = play_until_a_longest_walk(started_game(alice, [bob]))
     shorter_walks(monkeypatch)
@@ -108,12 +103,12 @@ def test_the_dry_run_refuses_a_game_whose_moves_the_new_rules_refuse(
     assert "would be illegal under 1e-2" in preview.refusal
     version = game.version
     with pytest.raises(Exception, match="would be illegal under 1e-2"):
-        moderation.game_rules_upgrade(game=game, moderator=staff, reason="a rule was fixed")
+        moderation.game_rules_upgrade(game=game, moderator=superuser, reason="a rule was fixed")
     game.refresh_from_db()
     assert (game.version, game.rules_version) == (version, "1e-1")
 
 
-def test_a_moderator_moves_a_running_game_to_the_newest_rules(alice, bob, staff, monkeypatch):
+def test_a_moderator_moves_a_running_game_to_the_newest_rules(alice, bob, superuser, monkeypatch):
     game = started_game(alice, [bob])
     for _ in range(2):  # the start buildings: nobody has walked yet
         play_one(game)
@@ -126,13 +121,15 @@ def test_a_moderator_moves_a_running_game_to_the_newest_rules(alice, bob, staff,
     assert preview.refusal == ""
     assert preview.score_changes == []
     Notification.objects.all().delete()
-    moderation.game_rules_upgrade(game=game, moderator=staff, reason="the walking rule was fixed")
+    moderation.game_rules_upgrade(
+        game=game, moderator=superuser, reason="the walking rule was fixed"
+    )
 
     game.refresh_from_db()
     upgrade = Event.objects.get(game=game, seq=game.version)
     assert (upgrade.kind, upgrade.actor, game.rules_version) == (
         EventKind.RULES_UPGRADE,
-        staff,
+        superuser,
         "1e-2",
     )
     assert upgrade.payload == {
@@ -156,14 +153,14 @@ def test_a_moderator_moves_a_running_game_to_the_newest_rules(alice, bob, staff,
     record = selectors.game_record(game=game)
     assert record["rules_version"] == "1e-2"
     with pytest.raises(Exception, match="already played under the newest rules"):
-        moderation.game_rules_upgrade(game=game, moderator=staff, reason="again")
+        moderation.game_rules_upgrade(game=game, moderator=superuser, reason="again")
 
 
-def test_the_admin_shows_the_dry_run_then_upgrades(client, alice, bob, staff, monkeypatch):
+def test_the_admin_shows_the_dry_run_then_upgrades(client, alice, bob, superuser, monkeypatch):
     game = started_game(alice, [bob])
     play_one(game)
     shorter_walks(monkeypatch)
-    client.force_login(staff)
+    client.force_login(superuser)
     url = f"/admin/games/game/{game.pk}/moderate/rules_upgrade/"
 
     page = client.get(url)

@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth.models import Group
 from django.core.cache import cache
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
@@ -37,13 +36,6 @@ def commits(django_capture_on_commit_callbacks):
             return action(*args, **kwargs)
 
     return run
-
-
-@pytest.fixture
-def moderator(django_user_model):
-    user = django_user_model.objects.create_user("mod", password="mod-password-1", is_staff=True)
-    user.groups.add(Group.objects.get(name="Moderators"))
-    return user
 
 
 def scratch(game: Game, seq: int | None = None) -> dict:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth.models import Group
 from django.utils import timezone
 from rest_framework.test import APIClient
 
@@ -22,17 +21,10 @@ from games.models import (
 from games.timecontrol import deadlines
 from notifications import emails
 from notifications.models import Kind, Notification
-from tests.games.conftest import PASSWORD
 from tests.games.helpers import client_for, play_one, started_game
+from tests.users import PASSWORD
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def moderator(django_user_model):
-    user = django_user_model.objects.create_user("mod", password="mod-password-1", is_staff=True)
-    user.groups.add(Group.objects.get(name="Moderators"))
-    return user
 
 
 def suspend(user, moderator, **kwargs):
@@ -48,8 +40,8 @@ def test_a_suspended_user_gets_no_token_and_cannot_log_in(client, alice, moderat
     assert not client.login(username="alice", password=PASSWORD)
 
 
-def test_a_suspended_staff_user_cannot_log_in_to_the_admin(client, django_user_model, moderator):
-    staff = django_user_model.objects.create_user("st", password=PASSWORD, is_staff=True)
+def test_a_suspended_staff_user_cannot_log_in_to_the_admin(client, make_user, moderator):
+    staff = make_user("st", is_staff=True)
     suspend(staff, moderator)
     response = client.post("/admin/login/", {"username": "st", "password": PASSWORD})
     assert response.status_code == 200  # the form again, with an error

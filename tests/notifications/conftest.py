@@ -1,5 +1,5 @@
-"""Fixtures for the notification tests: players with email addresses, started games, the
-SMTP sink and real worker processes.
+"""Fixtures for the notification tests: a started game of the shared users (tests/conftest.py,
+each with an email address), the SMTP sink and real worker processes.
 
 Django is imported inside the fixtures: this file is loaded before the root conftest has
 configured Django (when pytest is given this folder).
@@ -23,33 +23,6 @@ def inbound_email(settings) -> None:
 
     configure(settings)
     cache.clear()
-
-
-@pytest.fixture
-def make_player(db):
-    from django.contrib.auth import get_user_model
-
-    def make(username: str, **fields: Any) -> Any:
-        return get_user_model().objects.create_user(
-            username=username, email=f"{username}@example.test", password="x" * 20, **fields
-        )
-
-    return make
-
-
-@pytest.fixture
-def alice(make_player):
-    return make_player("alice")
-
-
-@pytest.fixture
-def bob(make_player):
-    return make_player("bob")
-
-
-@pytest.fixture
-def carol(make_player):
-    return make_player("carol")
 
 
 @pytest.fixture

@@ -21,12 +21,12 @@ pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("inbound_email")]
 
 
 @pytest.fixture
-def replies(two_player_game, alice, make_player):
+def replies(two_player_game, alice, make_user):
     """Alice's reply (Outlook style) and one from a stranger to the same address."""
     deliver_all()
     email = latest_to(alice)
     address = reply_address_of(email)
-    mallory = make_player("mallory")
+    mallory = make_user("mallory")
     return [
         STYLES["outlook"](alice.email, address, ["2", "end"], original=email.body),
         STYLES["plain"](mallory.email, address, ["3"], original=email.body),

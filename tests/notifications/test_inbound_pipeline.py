@@ -272,9 +272,9 @@ def test_an_expired_address_is_refused_and_the_player_told(client, two_player_ga
 
 
 def test_a_wrong_sender_is_refused_and_only_the_player_is_told_once(
-    client, two_player_game, alice, make_player, turn_email
+    client, two_player_game, alice, make_user, turn_email
 ):
-    mallory = make_player("mallory")
+    mallory = make_user("mallory")
     address = reply_address_of(turn_email)
     before = state_of(two_player_game)
     post_reply(client, mallory, address, ["2"])
