@@ -27,20 +27,28 @@ class Card(TypedDict, total=False):
     starting: bool
 
 
+class SimmentalCard(Card, total=False):
+    """A Simmental card of the 2nd edition's variant (``engine.data.second.cattle``): a cattle
+    card that also has its ``stage`` (1 Calf, 2 Heifer, 3 Cow)."""
+
+    stage: int
+
+
 class Tile(TypedDict, total=False):
     """A tile (or station master card, or building) as views show it.
 
-    ``kind`` is "worker", "hazard", "teepee", "station_master" or "building"; ``type`` is the
-    worker kind, hazard type, teepee colour, station master's upper half, or "neutral" /
-    "private" for buildings.  ``back`` (the supply number on the back) is only in
-    ``engine.data.tiles.TILES``, never in a view."""
+    ``kind`` is "worker", "hazard", "teepee" (1st edition), "outlaw" (2nd edition),
+    "station_master" or "building"; ``type`` is the worker kind, hazard type, teepee or outlaw
+    colour, station master's upper half, or "neutral" / "private" for buildings.  ``back``
+    (the supply number on the back) is only in ``engine.data.tiles.TILES``, never in a
+    view."""
 
     kind: Required[str]
     id: Required[str]
     type: Required[str]
     back: int
     vp: int
-    hand: str  # hazards and teepees: the hand colour they show
+    hand: str  # hazards, teepees and outlaws: the hand colour they show
     hands: list[str]  # buildings: the hands they show
     craftsmen: int
     scoring: str  # station masters: the lower half (end-game scoring)
