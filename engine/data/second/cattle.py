@@ -176,7 +176,8 @@ SIMMENTAL_STACKS: dict[int, tuple[str, ...]] = {
     for stage in (2, 3)
 }
 
-# The variant's buy options (R2-SIMM-08/09), in the shape of BUY_OPTIONS; they buy a Calf only.
+# The variant's buy options, printed on the Simmental market tile that covers the market's
+# area at setup (R2-SIMM-04/08/09), in the shape of BUY_OPTIONS; they buy a Calf only.
 SIMMENTAL_BUY_OPTIONS: dict[str, tuple[int, int, int, int]] = {
     "BUY-SIM-A": (1, 8, 2, 1),
     "BUY-SIM-B": (2, 5, 2, 1),
