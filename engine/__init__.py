@@ -18,7 +18,7 @@ notation are in docs/moves.md.  ::
     describe(state, seat, move) -> str ; parse_move(state, seat, text) -> Move
     move_revealed(state) -> bool   # did the last move reveal hidden information?
     price(state, seat, move) -> Price   # what a legal move costs and gives the seat
-    card_text(card_id) -> str           # a card as the notation names it ("holstein/1vp")
+    card_text(card_id, edition="1e") -> str   # a card as the notation names it ("holstein/1vp")
     rules_version(state) -> str         # the rules the game is played under, e.g. "1e-1"
     current_rules_version(edition) -> str ; parse_rules_version("1e-1") -> ("1e", 1)
 
@@ -56,12 +56,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine import bots, data, flow, notation, revisions, setup
+from engine import bots, data, editions, flow, notation, revisions, setup
 from engine import view as _view
 from engine.component_types import Card, Tile
 from engine.errors import IllegalMove
 from engine.move_types import Move, Price
-from engine.notation import card_text
 from engine.pricing import price
 from engine.rules import scoring, turn
 from engine.state import copy_state
@@ -188,6 +187,11 @@ def describe(state: State, seat: int, move: Move) -> str:
 
 def parse_move(state: State, seat: int, text: str) -> Move:
     return notation.parse(state, seat, text)
+
+
+def card_text(card_id: str, edition: str = "1e") -> str:
+    """A card as the notation names it: ``"holstein/1vp"``, ``"dutch-belt"``, ``"OBJ-07"``."""
+    return notation.card_text(editions.get(edition), card_id)
 
 
 def rules_version(state: State) -> str:
