@@ -13,7 +13,8 @@ typed by a ``Protocol`` below that says which of the module's public names the e
 and with which types.  mypy checks that each registered module satisfies its protocol, and
 every access through an ``Edition`` is fully typed (the protocols' tables are read-only
 ``Mapping``s and tuples: nothing may change the printed facts).  At run time an access is
-one attribute lookup on the module, as before; nothing is built per call.
+one attribute lookup on the module, as before (``of`` itself is one dict lookup); nothing is
+built per call.
 
 How rule code reaches the data.  A function that has the state finds the edition there
 (``ed = editions.of(state)``, once, at the top); a lookup that has no state (a card or tile
@@ -52,8 +53,14 @@ What stays edition-independent, outside this record, and why:
   in delivery and scoring, the disc spaces ``"HAND-1"``, ``"STEP-CASH"``, ``"CERT-4"`` ...,
   station ``"S10"`` of space 39, station master ``"SM-2"``): they go with the rule that
   reads them; a 2nd edition rule that differs is a named branch there;
-* the worker kinds' names (``"cowboy"``, ``"craftsman"``, ``"engineer"``) and the five
-  auxiliary actions' numbers, which both editions share;
+* the worker kinds' names (``"cowboy"``, ``"craftsman"``, ``"engineer"``), which both
+  editions share, and the auxiliary actions' numbers 1-5 that rule code and moves use (a
+  2nd edition difference there is a named branch in ``engine.rules.auxiliary``);
+* how an id says what it is (``engine.components``): an objective card is an id of
+  ``objectives.ALL``, a starting cattle card is ``p<seat>-<breed>-<n>``
+  (``cattle.starting_card_ids``), a tile is an id of ``tiles.TILES``, of
+  ``railroad.STATION_MASTERS`` or a building; the lookups are cached per edition
+  (``Edition.card_cache`` / ``tile_cache``), since ids are unique only within an edition;
 * the notation's words (``engine.notation.CARD_NAMES``, the auxiliary actions' names): a
   breed the 2nd edition adds gets its word there;
 * the heuristic bot's tuning (``engine.bots``: ``BUILDING_ACTIONS``, ``PLACE_ORDER``,
