@@ -11,7 +11,8 @@ from engine.state_types import State
 def hire_options(state: State, mod: int) -> list[MoveParams]:
     """Rows other than the token's (R1-HIRE-02); cost = row cost + modifier, paid in full
     (R1-HIRE-03/04/05); a full row of that type cannot take more (R1-HIRE-10)."""
-    board = editions.of(state).player_board
+    ed = editions.of(state)
+    board = ed.player_board
     p = cur(state)
     jm = state["job_market"]
     out: list[MoveParams] = []
@@ -22,7 +23,7 @@ def hire_options(state: State, mod: int) -> list[MoveParams]:
         if cost > p["money"]:
             continue
         kinds = {state_tile_type(t) for t in cells if t is not None}
-        for kind in ("cowboy", "craftsman", "engineer"):
+        for kind in ed.tiles.WORKER_KINDS:
             if kind in kinds and workers(p, kind) < board.WORKER_ROW_SPACES:
                 out.append({"row": r, "worker": kind})
     return out
