@@ -42,30 +42,37 @@ that only 2nd edition rules read gets its own protocol and a subclass
 ``SecondEdition(Edition)`` with the extra field(s), registered for ``"2e"``; the 2e rule
 branch reaches it through a small typed accessor here (``second(state) -> SecondEdition``,
 which checks ``isinstance``), so the 1st edition's record never grows fields it does not
-have and every access stays typed.
+have and every access stays typed.  A name only the 1st edition has moves the same way, out
+of the shared protocol into a ``FirstEdition`` one.  Checked against the 2nd edition's
+modules as first written (``engine/data/second``): they satisfy the ``buildings``,
+``cattle``, ``objectives`` and ``railroad`` protocols as they are, and rename six names the
+others list — ``trail.TEEPEE_SPACES`` / ``TEEPEE_VALUE`` (2e: ``OUTLAW_SPACES`` /
+``OUTLAW_VALUE``), ``cities.SAC_VP`` / ``SFO_VP`` (``PHI_VP`` / ``NYC_VP``),
+``player_board.STARTING_HAND`` (``STARTING_HANDS``, by seat) and ``tiles.TEEPEE_HAND``
+(``OUTLAW_HAND``); registering ``"2e"`` first settles those (a shared name for the shared
+role, or per-edition protocols as above).
 
-What stays edition-independent, outside this record, and why:
+What stays outside this record:
 
-* the shapes of things (``engine.component_types``, ``engine.state_types``,
-  ``engine.move_types``, ``engine.view_types``): both editions' cards, tiles, states and
-  moves are the same JSON-ready dicts;
-* the ids that rule code names because a rule names them (``"KAN"``, ``"SFO"`` and ``"SAC"``
-  in delivery and scoring, the disc spaces ``"HAND-1"``, ``"STEP-CASH"``, ``"CERT-4"`` ...,
-  station ``"S10"`` of space 39, station master ``"SM-2"``): they go with the rule that
-  reads them; a 2nd edition rule that differs is a named branch there;
-* the worker kinds' names (``"cowboy"``, ``"craftsman"``, ``"engineer"``), which both
-  editions share, and the auxiliary actions' numbers 1-5 that rule code and moves use (a
-  2nd edition difference there is a named branch in ``engine.rules.auxiliary``);
-* how an id says what it is (``engine.components``): an objective card is an id of
-  ``objectives.ALL``, a starting cattle card is ``p<seat>-<breed>-<n>``
-  (``cattle.starting_card_ids``), a tile is an id of ``tiles.TILES``, of
-  ``railroad.STATION_MASTERS`` or a building; the lookups are cached per edition
-  (``Edition.card_cache`` / ``tile_cache``), since ids are unique only within an edition;
-* the notation's words (``engine.notation.CARD_NAMES``, the auxiliary actions' names): a
-  breed the 2nd edition adds gets its word there;
-* the heuristic bot's tuning (``engine.bots``: ``BUILDING_ACTIONS``, ``PLACE_ORDER``,
-  ``DISC_ORDER``, ...) is knowledge of how to play the 1st edition, keyed by its ids, not
-  printed facts; the 2nd edition's bot will need its own tables (the random bot needs none).
+* edition-independent: the shapes of things (``engine.component_types``,
+  ``engine.state_types``, ``engine.move_types``, ``engine.view_types``) — both editions'
+  cards, tiles, states and moves are the same JSON-ready dicts; and how an id says what it
+  is (``engine.components``): an objective card is an id of ``objectives.ALL``, a starting
+  cattle card is ``p<seat>-<breed>-<n>`` (``cattle.starting_card_ids``), a tile is an id of
+  ``tiles.TILES``, of ``railroad.STATION_MASTERS``, or a building; the lookups are cached
+  per edition (``Edition.card_cache`` / ``tile_cache``), since ids are unique only within
+  an edition;
+* ids and words that rule code spells out because a 1st edition rule names them, left for
+  the 2nd edition's rules to turn into data or named branches where 2e differs: the cities
+  ``"KAN"``, ``"SFO"``, ``"SAC"`` (delivery, scoring, the bot; 2e: ``NYC``, ``PHI``), the
+  worker kind ``"craftsman"`` in building and pricing (2e: ``"builder"``), the disc spaces
+  ``"HAND-1"``, ``"STEP-CASH"``, ``"CERT-4"``..., station ``"S10"`` of space 39, station
+  master ``"SM-2"``, the auxiliary actions' numbers 1-5, and the notation's words
+  (``engine.notation.CARD_NAMES``: a breed the 2nd edition adds gets its word there);
+* the heuristic bot's tuning (``engine.bots``: ``WORKER_VALUE``, ``BUILDING_ACTIONS``,
+  ``PLACE_ORDER``, ``DISC_ORDER``, ...) is knowledge of how to play the 1st edition, keyed
+  by its ids, not printed facts; the 2nd edition's bot needs its own tables (the random
+  bot needs none).
 
 ``engine.edition_data(name)`` is the public accessor (``engine.data`` stays the 1st
 edition's modules, for callers that draw the 1st edition board).
