@@ -18,7 +18,8 @@ notation are in docs/moves.md.  ::
     describe(state, seat, move) -> str ; parse_move(state, seat, text) -> Move
     move_revealed(state) -> bool   # did the last move reveal hidden information?
     price(state, seat, move) -> Price   # what a legal move costs and gives the seat
-    card_text(card_id) -> str           # a card as the notation names it ("holstein/1vp")
+    card_text(card_id, edition="1e") -> str   # a card as the notation names it ("holstein/1vp")
+    edition_data(edition) -> Edition    # an edition's component data, family by family
     rules_version(state) -> str         # the rules the game is played under, e.g. "1e-1"
     current_rules_version(edition) -> str ; parse_rules_version("1e-1") -> ("1e", 1)
 
@@ -37,13 +38,18 @@ Also public:
 
 * ``bots`` — computer players: ``engine.bots.choose_move(state, seat, kind="heuristic")``
   (see docs/bots.md).
-* ``data`` — the printed component facts, read-only: ``engine.data.trail``, ``buildings``,
-  ``railroad``, ``cities``, ``player_board``, ``cattle``, ``tiles``, ``objectives``
-  (callers write ``from engine.data import trail``).  Read them to name and draw what a
-  view holds; never change them.
+* ``data`` — the printed component facts of the 1st edition, read-only:
+  ``engine.data.trail``, ``buildings``, ``railroad``, ``cities``, ``player_board``,
+  ``cattle``, ``tiles``, ``objectives`` (callers write ``from engine.data import trail``).
+  Read them to name and draw what a view holds; never change them.
+* ``edition_data(edition)`` — the same facts for any edition the engine has: an ``Edition``
+  whose ``trail``, ``buildings``, ``railroad``, ``cities``, ``player_board``, ``cattle``,
+  ``tiles`` and ``objectives`` are that edition's data modules
+  (``engine.edition_data(view["edition"]).trail.NODES``; ``engine.edition_data("1e").trail``
+  is ``engine.data.trail``).  IllegalMove("bad_edition") for an edition it does not have.
 * The types: ``State`` (with ``PlayerState``, ``Frame``), ``Move``, ``Price``, ``View``
   (with ``PlayerView``, ``Decision``, ``Count``), ``Score``, ``Card``, ``Tile`` — ``TypedDict``s, so
-  at run time plain JSON-ready dicts.
+  at run time plain JSON-ready dicts — and ``Edition`` (a frozen record, ``engine.editions``).
 * ``IllegalMove`` (``code``, ``message``), and ``ENGINE_VERSION``: the layout of the states
   this code builds (caches and snapshots of states are keyed by it; it is not the rules).
 
@@ -56,12 +62,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine import bots, data, flow, notation, revisions, setup
+from engine import bots, data, editions, flow, notation, revisions, setup
 from engine import view as _view
 from engine.component_types import Card, Tile
+from engine.editions import Edition
 from engine.errors import IllegalMove
 from engine.move_types import Move, Price
-from engine.notation import card_text
 from engine.pricing import price
 from engine.rules import scoring, turn
 from engine.state import copy_state
@@ -75,6 +81,7 @@ __all__ = [
     "Card",
     "Count",
     "Decision",
+    "Edition",
     "Frame",
     "IllegalMove",
     "Move",
@@ -93,6 +100,7 @@ __all__ = [
     "current_rules_version",
     "data",
     "describe",
+    "edition_data",
     "from_json",
     "is_over",
     "legal_moves",
@@ -188,6 +196,16 @@ def describe(state: State, seat: int, move: Move) -> str:
 
 def parse_move(state: State, seat: int, text: str) -> Move:
     return notation.parse(state, seat, text)
+
+
+def card_text(card_id: str, edition: str = "1e") -> str:
+    """A card as the notation names it: ``"holstein/1vp"``, ``"dutch-belt"``, ``"OBJ-07"``."""
+    return notation.card_text(editions.get(edition), card_id)
+
+
+def edition_data(edition: str) -> Edition:
+    """The component data of ``edition`` (``"1e"``); IllegalMove("bad_edition") if unknown."""
+    return editions.get(edition)
 
 
 def rules_version(state: State) -> str:

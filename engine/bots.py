@@ -30,13 +30,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine import flow
+from engine import editions, flow
 from engine import rng as prng
 from engine.component_types import ActionSpec
 from engine.components import breed, card_vp, is_objective, tile_kind, tile_type, value
-from engine.data import buildings, cattle, cities, objectives, player_board, trail
-from engine.data import railroad as rr
-from engine.data.tiles import TILES
+from engine.editions import Edition
 from engine.errors import IllegalMove
 from engine.move_types import Move, MoveParams
 from engine.rules import (
@@ -189,7 +187,6 @@ SM_UPPER: dict[str, float] = {"gain2": 2.0, "hazard_or_trade": 3.0, "certificate
 MONEY_SLOPES: tuple[tuple[int, float], ...] = ((0, 1.3), (6, 1.0), (15, 0.75), (30, 0.5))
 MONEY_PER_VP_AT_END = 5
 
-_LAST_CROSS = rr.CROSSES[-1] + 1
 _PLAYABLE_OBJECTIVE_FRAMES = frozenset({"phase_a", "loc"})
 
 
@@ -215,9 +212,10 @@ def _money_utility(m: float) -> float:
 
 
 @lru_cache(maxsize=256)
-def _remaining(occupied: frozenset[str]) -> dict[str, int]:
+def _remaining(ed: Edition, occupied: frozenset[str]) -> dict[str, int]:
     """Locations still to pass before Kansas City from every trail node (fewest), given the
     spaces that hold a tile.  Cached: the trail changes far less often than decisions."""
+    trail = ed.trail
     rem: dict[str, int] = {trail.KC: 0}
 
     def walk(node: str) -> int:
@@ -242,7 +240,7 @@ def game_phase(state: State) -> float:
     if jm["token_row"] is None:
         return 1.0
     n = state["num_players"]
-    cols = player_board.job_columns(n)
+    cols = editions.of(state).player_board.job_columns(n)
     row = jm["rows"][jm["token_row"]]
     filled = jm["token_row"] * len(cols) + sum(1 for c in cols if row[c] is not None)
     initial = 2 * n - 1  # workers placed at setup (R1-SETUP-13)
@@ -255,6 +253,8 @@ class _Heuristic:
 
     def __init__(self, state: State, seat: int, weights: Weights = DEFAULT_WEIGHTS) -> None:
         self.s = state
+        self.ed = ed = editions.of(state)
+        self.last_cross = ed.railroad.CROSSES[-1] + 1
         self.seat = seat
         self.w = weights
         self.p = state["players"][seat]
@@ -310,16 +310,17 @@ class _Heuristic:
     # --- hand and deck ------------------------------------------------------------------
 
     def hand_bv(self) -> int:
-        return kansas_city.base_breeding_value(self.p["hand"])
+        return kansas_city.base_breeding_value(self.ed, self.p["hand"])
 
     def keep_value(self, cid: str) -> float:
         """What keeping this hand card is worth for the next Kansas City visit."""
-        if is_objective(cid):
+        if is_objective(self.ed, cid):
             return 0.8
-        b = breed(cid)
-        if sum(1 for c in self.p["hand"] if not is_objective(c) and breed(c) == b) > 1:
-            return 0.2 + 0.05 * value(cid)  # a duplicate adds nothing to breeding value
-        return self.w.card_in_hand * value(cid)
+        ed = self.ed
+        b = breed(ed, cid)
+        if sum(1 for c in self.p["hand"] if not is_objective(ed, c) and breed(ed, c) == b) > 1:
+            return 0.2 + 0.05 * value(ed, cid)  # a duplicate adds nothing to breeding value
+        return self.w.card_in_hand * value(self.ed, cid)
 
     def deck_breeds(self) -> dict[str | None, int]:
         """Breeds in our whole deck (as a multiset; the draw pile's order is never read)."""
@@ -327,23 +328,24 @@ class _Heuristic:
             out: dict[str | None, int] = {}
             for pile in ("draw", "hand", "discard"):
                 for c in self.p[pile]:
-                    if not is_objective(c):
-                        out[breed(c)] = out.get(breed(c), 0) + 1
+                    if not is_objective(self.ed, c):
+                        out[breed(self.ed, c)] = out.get(breed(self.ed, c), 0) + 1
             self._deck_breeds = out
         return self._deck_breeds
 
     def cert_gain(self, spaces: int) -> float:
         p = self.p
-        track = player_board.CERT_TRACK
+        track = self.ed.player_board.CERT_TRACK
         new = min(p["cert"] + spaces, max(p["cert"], cert_limit_index(p)))
         return (track[new] - track[p["cert"]]) * self.w.cert
 
     # --- the railroad -------------------------------------------------------------------
 
     def engine_value(self, to: str, money_after: int | None = None) -> float:
+        rr = self.ed.railroad
         here = rr.position(self.p["engine"])
         there = rr.position(to)
-        early = max(0, min(there, _LAST_CROSS) - min(here, _LAST_CROSS))
+        early = max(0, min(there, self.last_cross) - min(here, self.last_cross))
         late = (there - here) - early
         v = (early * self.w.engine_step + late * self.w.engine_step_late) * (0.3 + self.future)
         station = rr.STATION_AT.get(to)
@@ -355,6 +357,7 @@ class _Heuristic:
         return v
 
     def engine_back_cost(self, to: str) -> float:
+        rr = self.ed.railroad
         back = rr.position(self.p["engine"]) - rr.position(to)
         v = back * self.w.engine_step * (0.3 + self.future)
         station = rr.STATION_AT.get(to)
@@ -366,7 +369,7 @@ class _Heuristic:
         money = self.p["money"] if money is None else money
         if self.seat in self.s["stations"][station]:
             return -99.0
-        _, _, cost, vp, corner, has_sm = rr.STATIONS[station]
+        _, _, cost, vp, corner, has_sm = self.ed.railroad.STATIONS[station]
         if cost > money or not discs.board_discs(self.s, self.seat, corner, reserve=cost):
             return -99.0
         v = vp * self.w.vp + self.disc_worth() - self.cost(cost, money)
@@ -383,11 +386,12 @@ class _Heuristic:
 
     def remaining(self) -> dict[str, int]:
         if self._remaining is None:
-            self._remaining = _remaining(frozenset(self.s["trail"]))
+            self._remaining = _remaining(self.ed, frozenset(self.s["trail"]))
         return self._remaining
 
     def route_value(self, to: str, via: list[str], fees: bool = True, stop: bool = True) -> float:
         rem = self.remaining()
+        trail = self.ed.trail
         here = self.p["herder"] or trail.START
         v = (rem.get(here, 0) - rem[to]) * self.w.progress
         if fees:
@@ -412,7 +416,8 @@ class _Heuristic:
         tile = cell["tile"]
         aux = self.best_single_aux()
         local = 0.0
-        if cell["owner"] == self.seat or (cell["owner"] is None and tile in buildings.NEUTRAL):
+        neutral = self.ed.buildings.NEUTRAL
+        if cell["owner"] == self.seat or (cell["owner"] is None and tile in neutral):
             frame: Frame = {"t": "loc", "space": space, "tile": tile}
             for slot in locations.location_slots(self.s, frame):
                 local += max(0.0, max(self.spec_value(spec) for spec in slot))
@@ -447,8 +452,8 @@ class _Heuristic:
     # --- Kansas City --------------------------------------------------------------------
 
     def kc_visit_value(self) -> float:
-        bv = self.hand_bv() + permanent_certificates(self.p)
-        certs = certificates(self.p)
+        bv = self.hand_bv() + permanent_certificates(self.ed, self.p)
+        certs = certificates(self.ed, self.p)
         return 1.0 + max(
             self.gain(bv + c)
             + self.delivery_value(bv + c, transport=True, money=self.p["money"] + bv + c)
@@ -464,7 +469,7 @@ class _Heuristic:
         return max(
             (
                 self.city_value(c, transport, money)
-                for c in cities.ORDER
+                for c in self.ed.cities.ORDER
                 if kansas_city.deliverable(self.s, self.seat, c, bv, transport)
             ),
             default=0.0,
@@ -474,6 +479,7 @@ class _Heuristic:
         mine = {c: seats.count(self.seat) for c, seats in self.s["cities"].items()}
         if extra is not None:
             mine[extra] += 1
+        cities = self.ed.cities
         vp = cities.KAN_VP * mine["KAN"] + cities.SFO_VP * mine["SFO"]
         if mine["SAC"]:
             vp += cities.SAC_VP
@@ -484,6 +490,7 @@ class _Heuristic:
 
     def city_value(self, city: str, transport: bool, money: int | None = None) -> float:
         s, w = self.s, self.w
+        cities = self.ed.cities
         v = (self.my_city_vp(city) - self.my_city_vp()) * w.vp
         mine = {c for c, seats in s["cities"].items() if self.seat in seats}
         for (a, b), (action, pair_vp) in cities.ARROWS.items():
@@ -501,7 +508,7 @@ class _Heuristic:
             v += self.gain(cities.KAN_MONEY, money) - w.kansas_city
 
         if transport:
-            v -= self.cost(kansas_city.transport_cost(self.p["engine"], city), money)
+            v -= self.cost(kansas_city.transport_cost(self.ed, self.p["engine"], city), money)
         v += 0.15 * cities.CITIES[city][1]  # the far cities are the scarce ones
         if discs.board_discs(s, self.seat, cities.CITIES[city][2]):
             v += self.disc_worth()
@@ -515,7 +522,7 @@ class _Heuristic:
         if self._supply is None:
             supply = dict(scoring.task_supply(self.s, self.seat))
             for played in self.p["objectives"]:
-                for t in objectives.ALL[played][1]:
+                for t in self.ed.objectives.ALL[played][1]:
                     supply[t] = supply.get(t, 0) - 1
             self._supply = supply
         return self._supply
@@ -525,10 +532,10 @@ class _Heuristic:
         supply = self.task_supply()
         if cid in self.p["objectives"]:
             supply = dict(supply)
-            for t in objectives.ALL[cid][1]:
+            for t in self.ed.objectives.ALL[cid][1]:
                 supply[t] += 1
         need: dict[str, int] = {}
-        for t in objectives.ALL[cid][1]:
+        for t in self.ed.objectives.ALL[cid][1]:
             need[t] = need.get(t, 0) + 1
         missing = sum(
             TASK_DIFFICULTY[t] * max(0, n - max(0, supply.get(t, 0))) for t, n in need.items()
@@ -542,12 +549,12 @@ class _Heuristic:
     def objective_take_value(self, cid: str) -> float:
         if cid == "stack":
             return 1.0
-        action, _, plus, _ = objectives.ALL[cid]
+        action, _, plus, _ = self.ed.objectives.ALL[cid]
         return plus * self.w.vp * self.objective_chance(cid) + IMMEDIATE_VALUE[action] - 1.0
 
     def play_objective_value(self, move: Move) -> float:
         cid = move["card"]
-        action, _, _, minus = objectives.ALL[cid]
+        action, _, _, minus = self.ed.objectives.ALL[cid]
         risk = (1.0 - self.objective_chance(cid)) * (-minus) * self.w.vp
         return IMMEDIATE_VALUE[action] + 1.5 - risk
 
@@ -592,22 +599,22 @@ class _Heuristic:
 
     def _v_remove(self, move: MoveParams) -> float:
         cid = move["card"]
-        if is_objective(cid):
-            _, _, plus, _ = objectives.ALL[cid]
+        if is_objective(self.ed, cid):
+            _, _, plus, _ = self.ed.objectives.ALL[cid]
             return 1.5 * self.future - plus * self.w.vp * self.objective_chance(cid)
-        if breed(cid) == "jersey":
+        if breed(self.ed, cid) == "jersey":
             return self.w.remove_jersey * self.future
-        same = self.deck_breeds().get(breed(cid), 0)
-        return 1.0 * self.future if value(cid) <= 2 and same >= 3 else -1.0
+        same = self.deck_breeds().get(breed(self.ed, cid), 0)
+        return 1.0 * self.future if value(self.ed, cid) <= 2 and same >= 3 else -1.0
 
     def card_worth(self, cid: str) -> float:
         """A market card in our deck: its VP, and the breeding value it brings."""
-        have = self.deck_breeds().get(breed(cid), 0)
-        bv = value(cid) * self.w.cattle_bv * (1.0 if have == 0 else 0.5)
-        return card_vp(cid) * self.w.vp + bv * self.future
+        have = self.deck_breeds().get(breed(self.ed, cid), 0)
+        bv = value(self.ed, cid) * self.w.cattle_bv * (1.0 if have == 0 else 0.5)
+        return card_vp(self.ed, cid) * self.w.vp + bv * self.future
 
     def _v_buy(self, move: Move) -> float:
-        price = cattle.BUY_OPTIONS[move["option"]][1]
+        price = self.ed.cattle.BUY_OPTIONS[move["option"]][1]
         return sum(self.card_worth(c) for c in move["cards"]) - self.cost(price)
 
     def _v_market_draw(self, move: Move) -> float:
@@ -619,15 +626,15 @@ class _Heuristic:
         order = PLACE_ORDER.index(space) if space in PLACE_ORDER else len(PLACE_ORDER)
         if cell is None:
             return 10.0 - 0.2 * order
-        return 5.0 - buildings.vp(cell["tile"])
+        return 5.0 - self.ed.buildings.vp(cell["tile"])
 
     def _v_upgrade(self, move: Move) -> float:
         return self.station_value(move["station"])
 
     def _v_engine(self, move: Move) -> float:
         """Space 39: back to a free space for $3 (a station behind us is worth stopping on)."""
-        station = rr.STATION_AT.get(move["to"])
-        v = 0.02 * rr.position(move["to"])
+        station = self.ed.railroad.STATION_AT.get(move["to"])
+        v = 0.02 * self.ed.railroad.position(move["to"])
         if station is not None:
             v += max(0.0, self.station_value(station, self.p["money"] + 3))
         return v
@@ -636,7 +643,7 @@ class _Heuristic:
         sm = self.s["station_masters"].get(self.frame["station"])
         if sm is None:
             return -99.0
-        upper, lower = rr.STATION_MASTERS[sm]
+        upper, lower = self.ed.railroad.STATION_MASTERS[sm]
         vp = self.w.vp
         v = SM_UPPER.get(upper, 0.0)
         p = self.p
@@ -647,29 +654,31 @@ class _Heuristic:
         elif lower == "per_2_hazards":
             v += 3 * ((len(p["hazards"]) + 1) // 2) * vp
         elif lower == "per_teepee_pair":
-            v += 3 * (actions.teepee_pairs(p) + 0.5 * self.future) * vp
+            v += 3 * (actions.teepee_pairs(self.ed, p) + 0.5 * self.future) * vp
         elif lower == "per_2_certificates":
-            v += 3 * ((certificates(p) + permanent_certificates(p) + 1) // 2) * vp
+            certs = certificates(self.ed, p) + permanent_certificates(self.ed, p)
+            v += 3 * ((certs + 1) // 2) * vp
         n = workers(p, move["worker"])
         return v - self.worker_value(move["worker"], n - 1)
 
     def _v_disc(self, move: Move) -> float:
         if "station" in move:
-            return -rr.STATIONS[move["station"]][3] * self.w.vp
+            return -self.ed.railroad.STATIONS[move["station"]][3] * self.w.vp
         space = move["space"]
+        board = self.ed.player_board
         v = 20.0 - DISC_ORDER.index(space)
         # Keep white discs for white cities; on a dark space use a dark disc.
-        if self.target_corner() == "dark" and player_board.DISC_SPACES[space] == "white":
+        if self.target_corner() == "dark" and board.DISC_SPACES[space] == "white":
             v -= 10.0
-        if space.startswith("HAND-") and self.p["money"] < player_board.HAND_DISC_COST + 4:
+        if space.startswith("HAND-") and self.p["money"] < board.HAND_DISC_COST + 4:
             v -= 8.0
         return v
 
     def target_corner(self) -> str:
         frame = self.frame
         if frame["target"] == "city":
-            return cities.CITIES[frame["to"]][2]
-        return rr.STATIONS[frame["to"]][4]
+            return self.ed.cities.CITIES[frame["to"]][2]
+        return self.ed.railroad.STATIONS[frame["to"]][4]
 
     def _v_take_objective(self, move: Move) -> float:
         return self.objective_take_value(move["card"])
@@ -677,16 +686,16 @@ class _Heuristic:
     def _v_foresight(self, move: Move) -> float:
         tid = self.s["foresight"][self.frame["n"] - 1][move["slot"]]
         assert tid is not None, "only spaces with a tile are offered"
-        kind = tile_kind(tid)
+        kind = tile_kind(self.ed, tid)
         if kind == "worker":
-            return 1.0 + (1.0 if tile_type(tid) == self.plan else 0.0)
+            return 1.0 + (1.0 if tile_type(self.ed, tid) == self.plan else 0.0)
         if kind == "teepee":
             return 0.5
         return 0.0
 
     def _v_income(self, move: Move) -> float:
         c = move["certificates"]
-        bv = self.hand_bv() + permanent_certificates(self.p) + c
+        bv = self.hand_bv() + permanent_certificates(self.ed, self.p) + c
         money = self.p["money"] + bv
         return (
             self.gain(bv)
@@ -700,16 +709,18 @@ class _Heuristic:
     # --- actions ------------------------------------------------------------------------
 
     def worker_value(self, kind: str, have: int) -> float:
-        if have >= player_board.WORKER_ROW_SPACES:
+        board = self.ed.player_board
+        if have >= board.WORKER_ROW_SPACES:
             return -99.0
         w = self.w
         factor = w.plan_factor if kind == self.plan else w.other_factor
         v = WORKER_VALUE[kind][have] * factor * w.worker_scale * self.future
-        if have + 1 >= player_board.WORKER_VP_SPACES[0]:
-            v += player_board.WORKER_VP * w.vp
+        if have + 1 >= board.WORKER_VP_SPACES[0]:
+            v += board.WORKER_VP * w.vp
         return v
 
     def building_worth(self, tile: str, old: str | None = None) -> float:
+        buildings = self.ed.buildings
         vp = buildings.vp(tile) - (buildings.vp(old) if old else 0)
         uses = BUILDING_ACTIONS[tile] - (BUILDING_ACTIONS[old] if old else 0)
         hands = len(buildings.hands(tile)) - (len(buildings.hands(old)) if old else 0)
@@ -718,13 +729,14 @@ class _Heuristic:
     def build_value(self, tile: str, rate: int) -> float:
         """Best of building ``tile`` on a free space or over one of our own buildings."""
         p = self.p
+        buildings, spaces = self.ed.buildings, self.ed.trail.BUILDING_SPACES
         need = buildings.craftsmen(tile)
         have = workers(p, "craftsman")
         best = -99.0
-        free = any(sp not in self.s["trail"] for sp in trail.BUILDING_SPACES)
+        free = any(sp not in self.s["trail"] for sp in spaces)
         if free and need <= have and need * rate <= p["money"]:
             best = self.building_worth(tile) - self.cost(need * rate)
-        for space in trail.BUILDING_SPACES:
+        for space in spaces:
             cell = self.s["trail"].get(space)
             if cell is None or cell["owner"] != self.seat:
                 continue
@@ -740,8 +752,8 @@ class _Heuristic:
             card = params["card"]
             v = self.gain(spec.get("gain", 0)) - self.keep_value(card)
             if spec["card"] == "pair":
-                same = sum(1 for c in p["hand"] if breed(c) == breed(card))
-                v -= 0.3 if same > 2 else self.w.card_in_hand * value(card) * 0.5
+                same = sum(1 for c in p["hand"] if breed(self.ed, c) == breed(self.ed, card))
+                v -= 0.3 if same > 2 else self.w.card_in_hand * value(self.ed, card) * 0.5
             if spec.get("cert"):
                 v += self.cert_gain(spec["cert"])
             if spec.get("objective_to_hand"):
@@ -750,7 +762,7 @@ class _Heuristic:
                 v += self.engine_value(params["to"])
             return v
         if kind == "hire":
-            price = player_board.JOB_ROW_COSTS[params["row"]] + spec["mod"]
+            price = self.ed.player_board.JOB_ROW_COSTS[params["row"]] + spec["mod"]
             return self.worker_value(params["worker"], workers(p, params["worker"])) - self.cost(
                 price
             )
@@ -762,11 +774,11 @@ class _Heuristic:
             pay = spec.get("pay", 0)
             return self.engine_value(params["to"], p["money"] - pay) - self.cost(pay)
         if kind == "trade":
-            money = trail.TEEPEE_VALUE[params["space"]]
+            money = self.ed.trail.TEEPEE_VALUE[params["space"]]
             return (self.gain(money) if money >= 0 else -self.cost(-money)) + 1.5
         if kind == "hazard":
             tid = s["trail"][params["space"]]["tile"]
-            return TILES[tid]["vp"] * self.w.vp + 1.0 - self.cost(spec["cost"])
+            return self.ed.tiles.TILES[tid]["vp"] * self.w.vp + 1.0 - self.cost(spec["cost"])
         if kind == "aux":
             return self._v_aux(params)
         if kind == "buy":
@@ -803,6 +815,6 @@ class _Heuristic:
         if kind == "gain":
             return self.gain(actions.count(s, spec["n"]))
         if kind == "teepee_pairs":
-            pairs = actions.teepee_pairs(p)
+            pairs = actions.teepee_pairs(self.ed, p)
             return self.gain(2 * pairs) + self.cert_gain(2 * pairs)
         return 0.0

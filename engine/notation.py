@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import re
 
-from engine import flow
+from engine import editions, flow
 from engine.components import card as card_info
-from engine.data import objectives
+from engine.editions import Edition
 from engine.errors import IllegalMove
 from engine.move_types import Move
 from engine.state_types import State
@@ -30,22 +30,22 @@ CARD_NAMES = {
 }
 
 
-def card_text(cid: str) -> str:
+def card_text(ed: Edition, cid: str) -> str:
     if cid == "stack":
         return "stack"
-    c = card_info(cid)
+    c = card_info(ed, cid)
     if c["kind"] == "objective":
         return cid
     name = CARD_NAMES[c["breed"]]
     return f"{name}/{c['vp']}vp" if c["vp"] else name
 
 
-def _params(move: Move) -> str:
+def _params(ed: Edition, move: Move) -> str:
     out = []
     if "card" in move:
-        out.append(card_text(move["card"]))
+        out.append(card_text(ed, move["card"]))
     if "cards" in move:
-        out.append(" ".join(card_text(c) for c in move["cards"]))
+        out.append(" ".join(card_text(ed, c) for c in move["cards"]))
     if "row" in move:
         out.append(f"{move['worker']} row {move['row'] + 1}")
     if "building" in move:
@@ -65,19 +65,19 @@ def _params(move: Move) -> str:
     return " ".join(out)
 
 
-def _action_text(move: Move) -> str:
+def _action_text(ed: Edition, move: Move) -> str:
     ident = move["id"]
     if "aux" in move:
         return "action " + _aux_text(move)
     if ident == "move":
-        return describe_move({"type": "move", "to": move["to"], "via": move["via"]})
+        return describe_move(ed, {"type": "move", "to": move["to"], "via": move["via"]})
     if ident.startswith("discard-") or ident == "risk":
         prefix = "risk discard" if ident == "risk" else "discard"
         if ident == "discard-pair":
             prefix = "discard pair"
-        rest = _params(move)
+        rest = _params(ed, move)
         return f"{prefix} {rest}".strip()
-    return f"{ident} {_params(move)}".strip()
+    return f"{ident} {_params(ed, move)}".strip()
 
 
 def _aux_text(move: Move) -> str:
@@ -90,7 +90,7 @@ def _aux_text(move: Move) -> str:
     return text
 
 
-def describe_move(move: Move) -> str:
+def describe_move(ed: Edition, move: Move) -> str:
     t = move["type"]
     if t == "move":
         text = f"move {move['to']}"
@@ -98,16 +98,16 @@ def describe_move(move: Move) -> str:
     if t == "start":
         return f"start {move['space']}"
     if t == "action":
-        return _action_text(move)
+        return _action_text(ed, move)
     if t == "aux":
         return _aux_text(move)
     if t == "play_objective":
-        action = objectives.ALL[move["card"]][0]
+        action = ed.objectives.ALL[move["card"]][0]
         return f"play {move['card']}" + (f" ({action})" if action else "")
     if t == "take_objective":
-        return f"take objective {card_text(move['card'])}"
+        return f"take objective {card_text(ed, move['card'])}"
     if t == "buy":
-        return f"buy {move['option']} {' '.join(card_text(c) for c in move['cards'])}"
+        return f"buy {move['option']} {' '.join(card_text(ed, c) for c in move['cards'])}"
     if t == "market_draw":
         return "market draw"
     if t == "hire":
@@ -131,7 +131,7 @@ def describe_move(move: Move) -> str:
     if t == "engine":
         return f"engine to {move['to']}"
     if t in ("discard", "remove"):
-        return f"{t} {card_text(move['card'])}"
+        return f"{t} {card_text(ed, move['card'])}"
     if t in ("end", "pass", "done"):
         return t
     return t
@@ -143,7 +143,7 @@ def normalize(text: str) -> str:
 
 
 def describe(state: State, seat: int, move: Move) -> str:
-    return describe_move(move)
+    return describe_move(editions.of(state), move)
 
 
 def parse(state: State, seat: int, text: str) -> Move:
@@ -151,20 +151,23 @@ def parse(state: State, seat: int, text: str) -> Move:
         raise IllegalMove("bad_notation", "Write a move, e.g. 'move B' or 'end'.")
     if seat != state["current"] or state["over"]:
         raise IllegalMove("not_your_turn", "It is not this seat's decision now.")
+    ed = editions.of(state)
     want = normalize(text)
     legal = flow.moves_now(state)
-    exact = [m for m in legal if normalize(describe_move(m)) == want]
+    exact = [m for m in legal if normalize(describe_move(ed, m)) == want]
     if exact:
         return exact[0]
     # A route may be omitted when the destination alone is unambiguous.
-    short = [m for m in legal if "via" in m and normalize(describe_move({**m, "via": []})) == want]
+    short = [
+        m for m in legal if "via" in m and normalize(describe_move(ed, {**m, "via": []})) == want
+    ]
     if len(short) == 1:
         return short[0]
     if len(short) > 1:
-        options = "; ".join(describe_move(m) for m in short)
+        options = "; ".join(describe_move(ed, m) for m in short)
         raise IllegalMove("ambiguous_move", f"{text.strip()!r} has several routes: {options}.")
     raise IllegalMove(
         "unknown_move",
         f"{text.strip()!r} is not a legal move now. Legal moves: "
-        + "; ".join(describe_move(m) for m in legal[:40]),
+        + "; ".join(describe_move(ed, m) for m in legal[:40]),
     )

@@ -11,7 +11,8 @@ location's rate (R1-BUILD-03/04).
 
 from __future__ import annotations
 
-from engine.data import buildings, player_board
+from engine import editions
+from engine.editions import Edition
 from engine.errors import IllegalMove
 from engine.flow import apply_in_place
 from engine.move_types import Move, Price
@@ -25,11 +26,11 @@ from engine.state_types import PlayerState, State
 PRICED_TYPES = frozenset({"move", "action", "aux", "buy", "upgrade", "place", "income"})
 
 
-def counters(p: PlayerState) -> dict[str, int]:
+def counters(ed: Edition, p: PlayerState) -> dict[str, int]:
     """A seat's public counters whose change ``Price["gains"]`` reports, in that order."""
     return {
         "money": p["money"],
-        "certificates": certificates(p),
+        "certificates": certificates(ed, p),
         "cowboys": workers(p, "cowboy"),
         "craftsmen": workers(p, "craftsman"),
         "engineers": workers(p, "engineer"),
@@ -45,17 +46,18 @@ def price(state: State, seat: int, move: Move) -> Price:
     if kind == "action" and move.get("id") == "build":
         return _building_price(state, move)
     if kind == "disc" and str(move.get("space", "")).startswith("HAND-"):
-        cost = player_board.HAND_DISC_COST  # R1-KC-29/40
+        cost = editions.of(state).player_board.HAND_DISC_COST  # R1-KC-29/40
         return {"cost": cost, "cost_text": f"${cost}", "gains": {}}
     if kind not in PRICED_TYPES:
         return {"cost": None, "cost_text": "", "gains": {}}
-    before = counters(state["players"][seat])
+    ed = editions.of(state)
+    before = counters(ed, state["players"][seat])
     after_state = copy_state(state)
     try:
         apply_in_place(after_state, seat, dict(move))
     except IllegalMove:
         return {"cost": None, "cost_text": "", "gains": {}}
-    after = counters(after_state["players"][seat])
+    after = counters(ed, after_state["players"][seat])
     gains = {k: after[k] - v for k, v in before.items() if after[k] != v}
     cost = -gains.get("money", 0)
     herder_moves = kind == "move" or move.get("id") == "move"
@@ -81,7 +83,7 @@ def _building_price(state: State, move: Move) -> Price:
                     rate = spec.get("rate")
     if frame is not None and frame.get("t") == "once":
         rate = next((s.get("rate") for s in frame.get("specs", []) if s["id"] == "build"), None)
-    need = buildings.craftsmen(move["building"])
+    need = editions.of(state).buildings.craftsmen(move["building"])
     crafts = f"{need} craftsm{'a' if need == 1 else 'e'}n"
     if rate is None:
         return {"cost": None, "cost_text": crafts, "gains": {}}

@@ -1,12 +1,11 @@
-"""Seeded setup of a 1st edition game (R1-SETUP-*; fact sheet §14 gives the draw order)."""
+"""Seeded setup of a game (R1-SETUP-*; fact sheet §14 gives the draw order)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine import revisions
+from engine import editions, revisions
 from engine import rng as prng
-from engine.data import buildings, cattle, cities, objectives, player_board, railroad, tiles, trail
 from engine.errors import IllegalMove
 from engine.state_types import GameOptions, PlayerState, State
 
@@ -27,14 +26,15 @@ def check_options(options: Mapping[str, object] | None) -> GameOptions:
 
 def place_supply_tile(state: State, tid: str) -> bool:
     """Put a teepee or hazard tile into its section (R1-KC-04/05).  False if no space is free."""
-    info = tiles.TILES[tid]
+    ed = editions.of(state)
+    info = ed.tiles.TILES[tid]
     if info["kind"] == "teepee":
-        for space, _ in trail.TEEPEE_SPACES:
+        for space, _ in ed.trail.TEEPEE_SPACES:
             if space not in state["trail"]:
                 state["trail"][space] = {"tile": tid, "owner": None}
                 return True
         return False
-    for space in trail.HAZARD_SPACES[info["type"]]:
+    for space in ed.trail.HAZARD_SPACES[info["type"]]:
         if space not in state["trail"]:
             state["trail"][space] = {"tile": tid, "owner": None}
             return True
@@ -44,15 +44,16 @@ def place_supply_tile(state: State, tid: str) -> bool:
 def place_worker_in_job_market(state: State, tid: str) -> None:
     """Leftmost free space of the token's row; the token moves on when its space is filled
     (R1-KC-06..13).  The yellow arrow refills the cattle market; the red one ends the game."""
+    board = editions.of(state).player_board
     jm = state["job_market"]
     row = jm["token_row"]
     assert row is not None, "no worker is placed once the market is closed (R1-END-03/06)"
-    cols = player_board.job_columns(state["num_players"])
+    cols = board.job_columns(state["num_players"])
     cells = jm["rows"][row]
     col = next(c for c in cols if cells[c] is None)
     cells[col] = tid
     if col == cols[-1]:
-        arrow = player_board.JOB_ROW_ARROWS[row]
+        arrow = board.JOB_ROW_ARROWS[row]
         if arrow == "red":
             jm["token_row"] = None
             trigger_end(state)
@@ -72,7 +73,7 @@ def trigger_end(state: State) -> None:
 
 def refill_market(state: State) -> None:
     """Fill the market up to 7/10/13 from the stack; never removes cards (R1-KC-11/12)."""
-    size = cattle.MARKET_SIZE[state["num_players"]]
+    size = editions.of(state).cattle.MARKET_SIZE[state["num_players"]]
     while len(state["market"]) < size and state["market_stack"]:
         state["market"].append(state["market_stack"].pop())
         state["revealed"] = True
@@ -85,8 +86,7 @@ def new_game(
     options: Mapping[str, object] | None = None,
     revision: int | None = None,
 ) -> State:
-    if edition != "1e":
-        raise IllegalMove("bad_edition", f"Edition {edition!r} is not available; use '1e'.")
+    ed = editions.get(edition)
     revision = revisions.current(edition) if revision is None else revision
     revisions.check(edition, revision)
     if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 4:
@@ -100,7 +100,7 @@ def new_game(
     # Every key from the start (empty until its setup step below fills it), in the order
     # the state has always had.
     state: State = {
-        "edition": "1e",
+        "edition": ed.name,
         "num_players": players,
         "options": opts,
         "rng": rng,
@@ -124,24 +124,24 @@ def new_game(
         "removed_tiles": [],
         "removed_cards": [],
         "players": [],
-        "stations": {s: [] for s in railroad.STATIONS},
-        "cities": {c: [] for c in cities.ORDER},
+        "stations": {s: [] for s in ed.railroad.STATIONS},
+        "cities": {c: [] for c in ed.cities.ORDER},
     }
     if revision != revisions.FIRST:  # a first-revision state stays as it always was
         state["revision"] = revision
 
     # 1. Station masters (R1-SETUP-06).
-    sms: list[str | None] = list(railroad.STATION_MASTERS)
+    sms: list[str | None] = list(ed.railroad.STATION_MASTERS)
     prng.shuffle(rng, sms)
     state["station_masters"] = {f"S{i + 1}": sm for i, sm in enumerate(sms)}
     # 2. Neutral buildings (R1-SETUP-07).
-    neutral = [f"N{x}" for x in trail.NEUTRAL_SPACES]
+    neutral = [f"N{x}" for x in ed.trail.NEUTRAL_SPACES]
     if random_layout:
         prng.shuffle(rng, neutral)
-    for space, tid in zip(trail.NEUTRAL_SPACES, neutral, strict=True):
+    for space, tid in zip(ed.trail.NEUTRAL_SPACES, neutral, strict=True):
         state["trail"][space] = {"tile": tid, "owner": None}
     # 4. Kansas City supply (R1-SETUP-09) and the 7 starting trail tiles (R1-SETUP-11/12).
-    supply = tiles.supply_stacks()
+    supply = ed.tiles.supply_stacks()
     for stack in supply.values():
         prng.shuffle(rng, stack)
     state["supply"] = supply
@@ -159,47 +159,48 @@ def new_game(
     # 6. Foresight spaces (R1-SETUP-15).
     state["foresight"] = [[supply[k].pop(), supply[k].pop()] for k in ("1", "2", "3")]
     # 7. Cattle market (R1-SETUP-16).
-    stack = list(cattle.MARKET_CARDS)
+    stack = list(ed.cattle.MARKET_CARDS)
     prng.shuffle(rng, stack)
     state["market_stack"] = stack
     refill_market(state)
     # 8. Objective display (R1-SETUP-18).
-    obj = list(objectives.GENERAL)
+    obj = list(ed.objectives.GENERAL)
     prng.shuffle(rng, obj)
     state["objective_stack"] = obj
     state["objective_display"] = [obj.pop() for _ in range(4)]
     # 9. Building sides (R1-SETUP-22).
     sides = {
-        n: ("ab"[prng.below(rng, 2)] if random_layout else "a") for n in buildings.BUILDING_NUMBERS
+        n: ("ab"[prng.below(rng, 2)] if random_layout else "a")
+        for n in ed.buildings.BUILDING_NUMBERS
     }
     state["building_sides"] = sides
     # 10-12. Players (R1-SETUP-23..30); seat 0 is the start player.
-    starting = list(objectives.STARTING)
+    starting = list(ed.objectives.STARTING)
     prng.shuffle(rng, starting)
     state["removed_cards"] = list(starting[players:])
     for seat in range(players):
-        deck = cattle.starting_card_ids(seat)
+        deck = ed.cattle.starting_card_ids(seat)
         prng.shuffle(rng, deck)
         p: PlayerState = {
             "seat": seat,
-            "money": player_board.STARTING_MONEY[seat],
+            "money": ed.player_board.STARTING_MONEY[seat],
             "hand": [],
             "draw": deck,
             "discard": [],
             "removed": [],
             "objectives": [starting[seat]],
-            "workers": {k: [] for k in tiles.WORKER_KINDS},
+            "workers": {k: [] for k in ed.tiles.WORKER_KINDS},
             "cert": 0,
-            "discs": list(player_board.DISC_SPACES),
+            "discs": list(ed.player_board.DISC_SPACES),
             "hazards": [],
             "teepees": [],
             "station_masters": [],
-            "buildings": [f"{n}{sides[n]}" for n in buildings.BUILDING_NUMBERS],
+            "buildings": [f"{n}{sides[n]}" for n in ed.buildings.BUILDING_NUMBERS],
             "herder": None,
-            "engine": railroad.START,
+            "engine": ed.railroad.START,
             "job_token": False,
         }
-        for _ in range(player_board.STARTING_HAND):
+        for _ in range(ed.player_board.STARTING_HAND):
             p["hand"].append(p["draw"].pop())
         state["players"].append(p)
     return state

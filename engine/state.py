@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Final, Unpack, cast
 
+from engine import editions
 from engine import rng as prng
 from engine.components import is_objective
-from engine.data import player_board
-from engine.data.railroad import STATION_MASTERS
+from engine.editions import Edition
 from engine.state_types import Frame, FrameFields, PlayerState, State
 
 # --- copying ------------------------------------------------------------------------------
@@ -207,17 +207,18 @@ def workers(p: PlayerState, kind: str) -> int:
     return 1 + len(p["workers"][kind])
 
 
-def hand_limit(p: PlayerState) -> int:
-    return player_board.HAND_LIMIT_START + sum(1 for d in ("HAND-1", "HAND-2") if cleared(p, d))
+def hand_limit(ed: Edition, p: PlayerState) -> int:
+    return ed.player_board.HAND_LIMIT_START + sum(1 for d in ("HAND-1", "HAND-2") if cleared(p, d))
 
 
 def step_limit(state: State, p: PlayerState) -> int:
+    board = editions.of(state).player_board
     n = state["num_players"]
-    limit = player_board.STEP_BASE[n]
+    limit = board.STEP_BASE[n]
     if cleared(p, "STEP-CASH"):
-        limit += player_board.STEP_CASH_BONUS[n]
+        limit += board.STEP_CASH_BONUS[n]
     if cleared(p, "STEP-VP"):
-        limit += player_board.STEP_VP_BONUS[n]
+        limit += board.STEP_VP_BONUS[n]
     return limit
 
 
@@ -228,12 +229,13 @@ def cert_limit_index(p: PlayerState) -> int:
     return 3
 
 
-def certificates(p: PlayerState) -> int:
-    return player_board.CERT_TRACK[p["cert"]]
+def certificates(ed: Edition, p: PlayerState) -> int:
+    return ed.player_board.CERT_TRACK[p["cert"]]
 
 
-def permanent_certificates(p: PlayerState) -> int:
-    return sum(1 for sm in p["station_masters"] if STATION_MASTERS[sm][0] == "certificate")
+def permanent_certificates(ed: Edition, p: PlayerState) -> int:
+    masters = ed.railroad.STATION_MASTERS
+    return sum(1 for sm in p["station_masters"] if masters[sm][0] == "certificate")
 
 
 def advance_certificate(p: PlayerState, spaces: int) -> None:
@@ -241,5 +243,5 @@ def advance_certificate(p: PlayerState, spaces: int) -> None:
     p["cert"] = min(p["cert"] + spaces, max(p["cert"], cert_limit_index(p)))
 
 
-def hand_cattle(p: PlayerState) -> list[str]:
-    return [c for c in p["hand"] if not is_objective(c)]
+def hand_cattle(ed: Edition, p: PlayerState) -> list[str]:
+    return [c for c in p["hand"] if not is_objective(ed, c)]

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from engine import editions
 from engine.component_types import ActionSpec
 from engine.components import CardClass, breed, card_class, is_objective, tile_type
-from engine.data import buildings, cities, trail
-from engine.data import railroad as rr
+from engine.editions import Edition
 from engine.move_types import MoveParams
 from engine.rules import (
     auxiliary,
@@ -57,14 +57,13 @@ def count(state: State, n: int | str) -> int:
 
 
 def woods_buildings(state: State) -> int:
+    woods = editions.of(state).trail.WOODS
     seat = state["current"]
-    return sum(
-        1 for s, cell in state["trail"].items() if cell["owner"] == seat and s in trail.WOODS
-    )
+    return sum(1 for s, cell in state["trail"].items() if cell["owner"] == seat and s in woods)
 
 
-def teepee_pairs(p: PlayerState) -> int:
-    colours = [tile_type(t) for t in p["teepees"]]
+def teepee_pairs(ed: Edition, p: PlayerState) -> int:
+    colours = [tile_type(ed, t) for t in p["teepees"]]
     return min(colours.count("green"), colours.count("blue"))
 
 
@@ -78,22 +77,23 @@ def _one_way(state: State, spec: ActionSpec) -> list[MoveParams]:
 
 def discard_choices(state: State, card: str) -> list[str]:
     """One representative per class of the cards that meet a discard requirement."""
+    ed = editions.of(state)
     hand = cur(state)["hand"]
     if card == "objective":
-        pool = [c for c in hand if is_objective(c)]
+        pool = [c for c in hand if is_objective(ed, c)]
     elif card == "any":
-        pool = [c for c in hand if not is_objective(c)]
+        pool = [c for c in hand if not is_objective(ed, c)]
     elif card == "pair":
         counts: dict[str | None, int] = {}
         for c in hand:
-            if not is_objective(c):
-                counts[breed(c)] = counts.get(breed(c), 0) + 1
-        pool = [c for c in hand if not is_objective(c) and counts[breed(c)] >= 2]
+            if not is_objective(ed, c):
+                counts[breed(ed, c)] = counts.get(breed(ed, c), 0) + 1
+        pool = [c for c in hand if not is_objective(ed, c) and counts[breed(ed, c)] >= 2]
     else:
-        pool = [c for c in hand if breed(c) == card]
+        pool = [c for c in hand if breed(ed, c) == card]
     seen: dict[CardClass, str] = {}
     for c in pool:
-        seen.setdefault(card_class(c), c)
+        seen.setdefault(card_class(ed, c), c)
     return list(seen.values())
 
 
@@ -106,10 +106,11 @@ def _discard_moves(state: State, spec: ActionSpec) -> list[MoveParams]:
 
 
 def _discard(state: State, spec: ActionSpec, params: MoveParams) -> None:
+    ed = editions.of(state)
     p = cur(state)
     card = params["card"]
     if spec["card"] == "pair":
-        second = next(c for c in p["hand"] if c != card and breed(c) == breed(card))
+        second = next(c for c in p["hand"] if c != card and breed(ed, c) == breed(ed, card))
         p["hand"].remove(second)
         p["discard"].append(second)
     p["hand"].remove(card)
@@ -179,19 +180,21 @@ def _extraordinary_delivery_moves(state: State, spec: ActionSpec) -> list[MovePa
     seat = state["current"]
     # Every space behind the engine is at least one space back (R1-LOCAL-30), even a
     # turnout reached with 0 counted spaces: then only Kansas City (value 0) is in reach.
+    order = editions.of(state).cities.ORDER
     return [
         {"to": d}
         for d, k in sorted(railroad.backward_any(state, seat).items(), key=lambda x: float(x[0]))
-        if any(kansas_city.deliverable(state, seat, c, k, transport=False) for c in cities.ORDER)
+        if any(kansas_city.deliverable(state, seat, c, k, transport=False) for c in order)
     ]
 
 
 def _extraordinary_delivery(state: State, spec: ActionSpec, params: MoveParams) -> None:
+    station_at = editions.of(state).railroad.STATION_AT
     to = params["to"]
     k = railroad.backward_any(state, state["current"])[to]
     cur(state)["engine"] = to
-    if to in rr.STATION_AT:
-        push(state, "station", station=rr.STATION_AT[to])  # R1-LOCAL-34
+    if to in station_at:
+        push(state, "station", station=station_at[to])  # R1-LOCAL-34
     push(state, "xdeliver", bv=k)
 
 
@@ -278,10 +281,12 @@ def _draw(state: State, spec: ActionSpec, params: MoveParams) -> None:
 
 def copy_targets(state: State) -> list[str]:
     """Building tiles directly linked to this one, nothing in between (R1-LOCAL-26/27)."""
+    ed = editions.of(state)
+    buildings = ed.buildings
     here = cur(state)["herder"]
     assert here is not None, "local actions are taken at the cattleman's location"
     out = []
-    for s in trail.neighbours(here):
+    for s in ed.trail.neighbours(here):
         cell = state["trail"].get(s)
         if cell is None or not (cell["tile"] in buildings.NEUTRAL or cell["owner"] is not None):
             continue
@@ -332,7 +337,7 @@ def _gain(state: State, spec: ActionSpec, params: MoveParams) -> None:
 
 def _teepee_pairs(state: State, spec: ActionSpec, params: MoveParams) -> None:
     p = cur(state)
-    for _ in range(teepee_pairs(p)):
+    for _ in range(teepee_pairs(editions.of(state), p)):
         advance_certificate(p, 2)
         p["money"] += 2
 

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from engine.data import player_board
+from engine import editions
+from engine.editions import Edition
 from engine.move_types import MoveParams
 from engine.rules import railroad
 from engine.state import cleared, cur, draw_cards, push
 from engine.state_types import PlayerState, State
 
 
-def level(p: PlayerState, n: int) -> int:
+def level(ed: Edition, p: PlayerState, n: int) -> int:
     """0 locked, 1 single, 2 double available (R1-AUX-02/04; aux 1 and 2 have a gray space)."""
-    spaces = player_board.AUX_DISCS[n]
+    spaces = ed.player_board.AUX_DISCS[n]
     done = sum(1 for d in spaces if cleared(p, d))
     if n in (1, 2):
         return 1 + done
@@ -20,11 +21,12 @@ def level(p: PlayerState, n: int) -> int:
 
 def aux_moves(state: State, allow_double: bool) -> list[MoveParams]:
     """Parameters of every auxiliary action the current player can take now."""
+    ed = editions.of(state)
     seat = state["current"]
     p = cur(state)
     out: list[MoveParams] = []
     for n in range(1, 6):
-        top = level(p, n) if allow_double else min(1, level(p, n))
+        top = level(ed, p, n) if allow_double else min(1, level(ed, p, n))
         for times in range(1, top + 1):
             base: MoveParams = {"aux": n, "double": times == 2}
             if n in (1, 2):

@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
-from engine.data import buildings, trail
+from engine import editions
 from engine.move_types import Move, MoveParams
 from engine.state import cur, find_frame, workers
 from engine.state_types import Frame, State
 
 
 def _targets(state: State, tile: str, rate: int) -> list[str]:
+    ed = editions.of(state)
+    buildings = ed.buildings
     p = cur(state)
     seat = state["current"]
     need = buildings.craftsmen(tile)
     have = workers(p, "craftsman")
     out = []
     if need <= have and need * rate <= p["money"]:
-        out += [s for s in trail.BUILDING_SPACES if s not in state["trail"]]
-    for space in trail.BUILDING_SPACES:
+        out += [s for s in ed.trail.BUILDING_SPACES if s not in state["trail"]]
+    for space in ed.trail.BUILDING_SPACES:
         cell = state["trail"].get(space)
         if cell is None or cell["owner"] != seat:
             continue
@@ -38,6 +40,7 @@ def place_moves(state: State, frame: Frame) -> list[Move]:
 
 def place_apply(state: State, frame: Frame, move: Move) -> None:
     state["stack"].pop()
+    buildings = editions.of(state).buildings
     p = cur(state)
     seat = state["current"]
     tile = frame["building"]

@@ -4,27 +4,30 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from engine import editions
 from engine.components import CardClass, card_class, value
-from engine.data import cattle
+from engine.editions import Edition
 from engine.move_types import Move
 from engine.state import cur, workers
 from engine.state_types import Frame, State
 
 
-def _classes(cards: list[str]) -> dict[CardClass, list[str]]:
+def _classes(ed: Edition, cards: list[str]) -> dict[CardClass, list[str]]:
     out: dict[CardClass, list[str]] = {}
     for c in cards:
-        out.setdefault(card_class(c), []).append(c)
+        out.setdefault(card_class(ed, c), []).append(c)
     return out
 
 
 def buy_moves(state: State, cowboys: int) -> list[Move]:
+    ed = editions.of(state)
+    cattle = ed.cattle
     p = cur(state)
     moves: list[Move] = []
     for option, (need, price, bv, count) in cattle.BUY_OPTIONS.items():
         if need > cowboys or price > p["money"]:
             continue
-        classes = _classes([c for c in state["market"] if value(c) == bv])
+        classes = _classes(ed, [c for c in state["market"] if value(ed, c) == bv])
         reps = [cards[0] for cards in classes.values()]
         if count == 1:
             moves += [{"type": "buy", "option": option, "cards": [c]} for c in reps]
@@ -45,6 +48,7 @@ def buy_frame_moves(state: State, frame: Frame) -> list[Move]:
 
 
 def buy_frame_apply(state: State, frame: Frame, move: Move) -> None:
+    cattle = editions.of(state).cattle
     p = cur(state)
     if move["type"] == "done":
         state["stack"].pop()

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from engine.data import cities, player_board
-from engine.data.railroad import STATIONS
+from engine import editions
 from engine.move_types import Move
 from engine.state import player
 from engine.state_types import Frame, State
@@ -14,14 +13,16 @@ def board_discs(state: State, seat: int, corner: str, reserve: int = 0) -> list[
 
     White discs go anywhere, dark ones only to dark spaces unless only dark ones are left
     (R1-EDGE-03).  A hand-limit disc costs $5 on top of ``reserve`` (R1-KC-29/40)."""
+    board = editions.of(state).player_board
+    spaces = board.DISC_SPACES
     p = player(state, seat)
     left = p["discs"]
-    only_dark = all(player_board.DISC_SPACES[d] == "dark" for d in left)
+    only_dark = all(spaces[d] == "dark" for d in left)
     out = []
     for d in left:
-        if player_board.DISC_SPACES[d] == "dark" and corner == "white" and not only_dark:
+        if spaces[d] == "dark" and corner == "white" and not only_dark:
             continue
-        if d.startswith("HAND-") and p["money"] < player_board.HAND_DISC_COST + reserve:
+        if d.startswith("HAND-") and p["money"] < board.HAND_DISC_COST + reserve:
             continue
         out.append(d)
     return out
@@ -43,20 +44,22 @@ def can_place(
 
 def clear_disc(state: State, seat: int, disc: str) -> None:
     """Clearing a disc space unlocks its ability at once (R1-KC-27..30, R1-STATION-06)."""
+    board = editions.of(state).player_board
     p = player(state, seat)
     p["discs"].remove(disc)
     if disc == "STEP-CASH":
-        p["money"] += player_board.STEP_CASH_GAIN
+        p["money"] += board.STEP_CASH_GAIN
     elif disc.startswith("HAND-"):
-        p["money"] -= player_board.HAND_DISC_COST
+        p["money"] -= board.HAND_DISC_COST
 
 
 def disc_moves(state: State, frame: Frame) -> list[Move]:
+    ed = editions.of(state)
     seat = state["current"]
     if frame["target"] == "city":
-        corner = cities.CITIES[frame["to"]][2]
+        corner = ed.cities.CITIES[frame["to"]][2]
     else:
-        corner = STATIONS[frame["to"]][4]
+        corner = ed.railroad.STATIONS[frame["to"]][4]
     moves: list[Move] = [
         {"type": "disc", "space": d}
         for d in board_discs(state, seat, corner, reserve=frame["reserve"])
@@ -77,6 +80,7 @@ def disc_apply(state: State, frame: Frame, move: Move) -> None:
     if frame["target"] == "city":
         state["cities"][frame["to"]].append(seat)
         if frame["to"] == "KAN":
-            player(state, seat)["money"] += cities.KAN_MONEY  # R1-KC-33, R1-LOCAL-35
+            kan_money = editions.of(state).cities.KAN_MONEY
+            player(state, seat)["money"] += kan_money  # R1-KC-33, R1-LOCAL-35
     else:
         state["stations"][frame["to"]].append(seat)

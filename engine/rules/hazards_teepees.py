@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from engine import editions
 from engine.components import tile_kind
-from engine.data import trail
 from engine.move_types import MoveParams
 from engine.state import cur
 from engine.state_types import State
@@ -14,7 +14,7 @@ def trade_options(state: State) -> list[MoveParams]:
     money = cur(state)["money"]
     return [
         {"space": s}
-        for s, v in trail.TEEPEE_SPACES
+        for s, v in editions.of(state).trail.TEEPEE_SPACES
         if s in state["trail"] and (v >= 0 or money >= -v)
     ]
 
@@ -23,17 +23,18 @@ def trade(state: State, space: str) -> None:
     p = cur(state)
     tid = state["trail"].pop(space)["tile"]
     p["teepees"].append(tid)
-    p["money"] += trail.TEEPEE_VALUE[space]
+    p["money"] += editions.of(state).trail.TEEPEE_VALUE[space]
 
 
 def hazard_options(state: State, cost: int) -> list[MoveParams]:
     if cost > cur(state)["money"]:
         return []  # R1-HAZARD-03
+    ed = editions.of(state)
     return [
         {"space": s}
-        for h in trail.HAZARD_TYPES
-        for s in trail.HAZARD_SPACES[h]
-        if s in state["trail"] and tile_kind(state["trail"][s]["tile"]) == "hazard"
+        for h in ed.trail.HAZARD_TYPES
+        for s in ed.trail.HAZARD_SPACES[h]
+        if s in state["trail"] and tile_kind(ed, state["trail"][s]["tile"]) == "hazard"
     ]
 
 

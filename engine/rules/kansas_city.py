@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from engine import editions
 from engine.components import breed, tile_kind, value
-from engine.data import cities, player_board, railroad
+from engine.editions import Edition
 from engine.move_types import Move
 from engine.rules import discs
 from engine.setup import place_supply_tile, place_worker_in_job_market
@@ -26,12 +27,13 @@ def enter(state: State) -> None:
 
 def foresight_moves(state: State, frame: Frame) -> list[Move]:
     """A worker may not be chosen once the job market is closed (R1-END-03/06)."""
+    ed = editions.of(state)
     closed = state["job_market"]["token_row"] is None
     row = state["foresight"][frame["n"] - 1]
     return [
         {"type": "foresight", "slot": i}
         for i, tid in enumerate(row)
-        if tid is not None and not (closed and tile_kind(tid) == "worker")
+        if tid is not None and not (closed and tile_kind(ed, tid) == "worker")
     ]
 
 
@@ -41,7 +43,7 @@ def foresight_apply(state: State, frame: Frame, move: Move) -> None:
     tid = row[move["slot"]]
     assert tid is not None, "foresight_moves offers only the spaces with a tile"
     row[move["slot"]] = None
-    if tile_kind(tid) == "worker":
+    if tile_kind(editions.of(state), tid) == "worker":
         place_worker_in_job_market(state, tid)
     elif not place_supply_tile(state, tid):
         state["removed_tiles"].append(tid)
@@ -50,25 +52,26 @@ def foresight_apply(state: State, frame: Frame, move: Move) -> None:
 # --- subphase 4: income -------------------------------------------------------------------------
 
 
-def base_breeding_value(hand: list[str]) -> int:
+def base_breeding_value(ed: Edition, hand: list[str]) -> int:
     """Each breed in hand counts once; objective cards add nothing (R1-KC-14/15)."""
-    return sum(value(c) for c in {breed(c): c for c in hand if breed(c)}.values())
+    return sum(value(ed, c) for c in {breed(ed, c): c for c in hand if breed(ed, c)}.values())
 
 
 def income_moves(state: State, frame: Frame) -> list[Move]:
     p = cur(state)
-    track = player_board.CERT_TRACK
+    track = editions.of(state).player_board.CERT_TRACK
     options = sorted({track[p["cert"]] - track[j] for j in range(p["cert"] + 1)})
     return [{"type": "income", "certificates": c} for c in options]
 
 
 def income_apply(state: State, frame: Frame, move: Move) -> None:
     state["stack"].pop()
+    ed = editions.of(state)
     p = cur(state)
-    track = player_board.CERT_TRACK
+    track = ed.player_board.CERT_TRACK
     used = move["certificates"]
     p["cert"] = next(j for j in range(p["cert"] + 1) if track[p["cert"]] - track[j] == used)
-    bv = base_breeding_value(p["hand"]) + used + permanent_certificates(p)
+    bv = base_breeding_value(ed, p["hand"]) + used + permanent_certificates(ed, p)
     p["money"] += bv  # R1-KC-18
     p["discard"].extend(p["hand"])  # R1-KC-19
     p["hand"] = []
@@ -78,21 +81,23 @@ def income_apply(state: State, frame: Frame, move: Move) -> None:
 # --- subphase 5: delivery -------------------------------------------------------------------------
 
 
-def transport_cost(engine_space: str, city: str) -> int:
+def transport_cost(ed: Edition, engine_space: str, city: str) -> int:
     """$1 per cross between the engine's nose and the crest (R1-KC-37/38)."""
+    railroad = ed.railroad
     here = railroad.crosses_before(railroad.position(engine_space))
-    there = railroad.crosses_before(cities.CITIES[city][1])
+    there = railroad.crosses_before(ed.cities.CITIES[city][1])
     return max(0, there - here)
 
 
 def deliverable(state: State, seat: int, city: str, limit: int, transport: bool) -> bool:
-    _name, city_value, corner, repeat = cities.CITIES[city]
+    ed = editions.of(state)
+    _name, city_value, corner, repeat = ed.cities.CITIES[city]
     if city_value > limit:
         return False
     if seat in state["cities"][city] and not repeat:
         return False  # R1-KC-24
     p = state["players"][seat]
-    reserve = transport_cost(p["engine"], city) if transport else 0
+    reserve = transport_cost(ed, p["engine"], city) if transport else 0
     return discs.can_place(state, seat, corner, reserve)
 
 
@@ -100,7 +105,7 @@ def deliver_moves(state: State, frame: Frame) -> list[Move]:
     seat = state["current"]
     return [
         {"type": "deliver", "city": c}
-        for c in cities.ORDER
+        for c in editions.of(state).cities.ORDER
         if deliverable(state, seat, c, frame["bv"], transport=frame["t"] == "kc_deliver")
     ]
 
@@ -111,7 +116,7 @@ def deliver_apply(state: State, frame: Frame, move: Move) -> None:
     p = cur(state)
     cost = 0
     if frame["t"] == "kc_deliver":
-        cost = transport_cost(p["engine"], city)
+        cost = transport_cost(editions.of(state), p["engine"], city)
         push(state, "transport", amount=cost)  # R1-KC-39: paid last
     push(state, "arrows", city=city)
     push(state, "disc", target="city", to=city, reserve=cost)
@@ -120,6 +125,7 @@ def deliver_apply(state: State, frame: Frame, move: Move) -> None:
 def arrows_run(state: State, frame: Frame) -> None:
     """Delivery actions fire when the second disc of an arrow is placed (R1-KC-32/34/35)."""
     state["stack"].pop()
+    cities = editions.of(state).cities
     seat = state["current"]
     city = frame["city"]
     order = cities.ORDER
@@ -144,7 +150,7 @@ def transport_run(state: State, frame: Frame) -> None:
 def final_run(state: State, frame: Frame) -> None:
     """Cattleman back to the start, refill the foresight spaces (R1-KC-43/44)."""
     state["stack"].pop()
-    cur(state)["herder"] = "START"
+    cur(state)["herder"] = editions.of(state).trail.START
     for n, row in enumerate(state["foresight"], 1):
         for i, tid in enumerate(row):
             if tid is None and state["supply"][str(n)]:

@@ -7,8 +7,8 @@ again at the new location) arrive at locations, so this lives apart from either.
 
 from __future__ import annotations
 
+from engine import editions
 from engine.component_types import ActionSpec
-from engine.data import buildings, trail
 from engine.rules import kansas_city
 from engine.state import push
 from engine.state_types import Frame, State
@@ -16,12 +16,13 @@ from engine.state_types import Frame, State
 
 def enter_location(state: State, space: str) -> None:
     """Queue phase B for the location reached (R1-LOC-01)."""
-    if space == trail.KC:
+    ed = editions.of(state)
+    if space == ed.trail.KC:
         kansas_city.enter(state)
         return
     cell = state["trail"][space]
     own = cell["owner"] == state["current"]
-    neutral = cell["owner"] is None and cell["tile"] in buildings.NEUTRAL
+    neutral = cell["owner"] is None and cell["tile"] in ed.buildings.NEUTRAL
     push(
         state,
         "loc",
@@ -37,11 +38,13 @@ def enter_location(state: State, space: str) -> None:
 def location_slots(state: State, frame: Frame) -> list[list[ActionSpec]]:
     """The action slots of the tile of a ``loc`` or ``copy`` frame: its printed slots, plus
     the risk action beside a private building on a risk space (R1-LOCAL-07)."""
+    ed = editions.of(state)
+    buildings, risk_actions = ed.buildings, ed.trail.RISK_ACTIONS
     slots = list(buildings.slots(frame["tile"]))
     if (
         frame["t"] == "loc"
-        and frame["space"] in trail.RISK_ACTIONS
+        and frame["space"] in risk_actions
         and frame["tile"] not in (buildings.NEUTRAL)
     ):
-        slots.append([buildings.RISK[trail.RISK_ACTIONS[frame["space"]]]])  # R1-LOCAL-07
+        slots.append([buildings.RISK[risk_actions[frame["space"]]]])  # R1-LOCAL-07
     return slots

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from engine import editions
 from engine.components import tile_hands, tile_kind
-from engine.data import player_board, trail
 from engine.state_types import State
 
 
@@ -15,12 +15,14 @@ def paths(
     Only locations count as steps; empty spaces are passed freely and never stopped on
     (R1-MOVE-02/03); Kansas City ends any move (R1-MOVE-08).  Routes through the same
     locations are the same move, however the empty spaces between them are taken."""
+    trail = editions.of(state).trail
+    successors, kc = trail.successors, trail.KC
     board = state["trail"]
     found: dict[tuple[str, tuple[str, ...]], None] = {}
 
     def walk(node: str, steps: int, via: tuple[str, ...]) -> None:
-        for nxt in trail.successors(node):
-            if nxt == trail.KC:
+        for nxt in successors(node):
+            if nxt == kc:
                 if allow_kc:
                     found[(nxt, via)] = None
             elif nxt in board:
@@ -43,11 +45,12 @@ def fee(state: State, seat: int, space: str) -> tuple[int, int | None]:
     owner = cell["owner"]
     if owner == seat:
         return 0, None  # R1-FEE-05
-    kind = tile_kind(cell["tile"])
+    ed = editions.of(state)
+    kind = tile_kind(ed, cell["tile"])
     if kind == "building" and owner is None:
         return 0, None  # neutral buildings show no hands
-    rates = player_board.FEES[state["num_players"]]
-    amount = sum(rates[h] for h in tile_hands(cell["tile"]))
+    rates = ed.player_board.FEES[state["num_players"]]
+    amount = sum(rates[h] for h in tile_hands(ed, cell["tile"]))
     return amount, owner
 
 

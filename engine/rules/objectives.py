@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from engine import editions
 from engine.components import is_objective
-from engine.data import objectives
-from engine.data.buildings import AUX
 from engine.move_types import Move
 from engine.state import cur, push
 from engine.state_types import Frame, State
@@ -46,26 +45,28 @@ def gain_apply(state: State, frame: Frame, move: Move) -> None:
 
 
 def play_moves(state: State) -> list[Move]:
+    ed = editions.of(state)
     seen: dict[str, None] = {}
     for c in cur(state)["hand"]:
-        if is_objective(c):
+        if is_objective(ed, c):
             seen[c] = None
     return [{"type": "play_objective", "card": c} for c in seen]
 
 
 def play(state: State, card: str, in_kansas_city: bool) -> None:
     """Put the card into the objective area, then offer its immediate action (R1-OBJ-06)."""
+    ed = editions.of(state)
     p = cur(state)
     p["hand"].remove(card)
     p["objectives"].append(card)
-    action = objectives.ALL[card][0]
+    action = ed.objectives.ALL[card][0]
     if action is None:
         return
-    kind, n = objectives.IMMEDIATE[action]
+    kind, n = ed.objectives.IMMEDIATE[action]
     if kind == "gain":
         p["money"] += n  # a money reward is taken in full (R1-LOCAL-09)
     elif kind == "aux":
-        push(state, "once", specs=[AUX])
+        push(state, "once", specs=[ed.buildings.AUX])
     elif kind == "engine":
         push(state, "once", specs=[{"id": "engine", "kind": "engine", "n": n, "pay": 0}])
     elif kind == "draw":

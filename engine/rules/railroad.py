@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.data import railroad as rr
-from engine.data.buildings import WORKER_ACTIONS
+from engine import editions
+from engine.editions import Edition
 from engine.move_types import Move
 from engine.rules import discs
 from engine.state import player, push
@@ -12,16 +12,18 @@ from engine.state_types import Frame, State
 
 def _occupied(state: State, seat: int) -> set[str]:
     """Spaces holding another engine; the start space never counts (R1-ENGINE-05/06)."""
-    return {p["engine"] for p in state["players"] if p["seat"] != seat and p["engine"] != rr.START}
+    start = editions.of(state).railroad.START
+    return {p["engine"] for p in state["players"] if p["seat"] != seat and p["engine"] != start}
 
 
 def forward_destinations(state: State, seat: int, n: int) -> list[str]:
     """Free spaces reachable moving forward 1..n counted spaces (R1-ENGINE-03/05/07)."""
+    forward = editions.of(state).railroad.FORWARD
     occupied = _occupied(state, seat)
     found: dict[str, None] = {}
 
     def walk(space: str, steps: int) -> None:
-        for nxt in rr.FORWARD[space]:
+        for nxt in forward[space]:
             if nxt in occupied:
                 walk(nxt, steps)
                 continue
@@ -36,11 +38,12 @@ def forward_destinations(state: State, seat: int, n: int) -> list[str]:
 
 def backward_exact(state: State, seat: int, n: int) -> list[str]:
     """Free spaces exactly n counted spaces back (R1-ENGINE-11/12/13)."""
+    backward = editions.of(state).railroad.BACKWARD
     occupied = _occupied(state, seat)
     found: dict[str, None] = {}
 
     def walk(space: str, steps: int) -> None:
-        for prev in rr.BACKWARD[space]:
+        for prev in backward[space]:
             if prev in occupied:
                 walk(prev, steps)
             elif steps + 1 == n:
@@ -57,15 +60,17 @@ def backward_any(state: State, seat: int) -> dict[str, int]:
     """Every free space behind the engine -> numbered spaces moved back.
 
     Skipped occupied spaces and turnouts do not count (R1-LOCAL-31)."""
+    rr = editions.of(state).railroad
+    backward, is_turnout = rr.BACKWARD, rr.is_turnout
     occupied = _occupied(state, seat)
     found: dict[str, int] = {}
 
     def walk(space: str, k: int) -> None:
-        for prev in rr.BACKWARD[space]:
+        for prev in backward[space]:
             if prev in occupied:
                 walk(prev, k)
                 continue
-            kk = k if rr.is_turnout(prev) else k + 1
+            kk = k if is_turnout(prev) else k + 1
             if prev not in found or found[prev] < kk:
                 found[prev] = kk
             walk(prev, kk)
@@ -81,6 +86,7 @@ def _order(space: str) -> float:
 def set_engine(state: State, seat: int, to: str) -> None:
     """Move the engine and queue what stopping there offers: a turnout's upgrade, or the
     space-39 sequence (upgrade S10, then back to any free space for $3; R1-ENGINE-15)."""
+    rr = editions.of(state).railroad
     player(state, seat)["engine"] = to
     if to == rr.LAST:
         push(state, "back39")
@@ -89,8 +95,8 @@ def set_engine(state: State, seat: int, to: str) -> None:
         push(state, "station", station=rr.STATION_AT[to])
 
 
-def upgrade_cost(station: str) -> int:
-    return rr.STATIONS[station][2]
+def upgrade_cost(ed: Edition, station: str) -> int:
+    return ed.railroad.STATIONS[station][2]
 
 
 def can_upgrade(state: State, seat: int, station: str) -> bool:
@@ -98,17 +104,20 @@ def can_upgrade(state: State, seat: int, station: str) -> bool:
     (from the board, or else from another station, R1-EDGE-04)."""
     if seat in state["stations"][station]:
         return False
-    cost = upgrade_cost(station)
+    ed = editions.of(state)
+    cost = upgrade_cost(ed, station)
     if player(state, seat)["money"] < cost:
         return False
-    return discs.can_place(state, seat, rr.STATIONS[station][4], reserve=cost, target=station)
+    corner = ed.railroad.STATIONS[station][4]
+    return discs.can_place(state, seat, corner, reserve=cost, target=station)
 
 
 def upgrade(state: State, seat: int, station: str) -> None:
+    ed = editions.of(state)
     p = player(state, seat)
-    cost = upgrade_cost(station)
+    cost = upgrade_cost(ed, station)
     p["money"] -= cost
-    if rr.STATIONS[station][5]:
+    if ed.railroad.STATIONS[station][5]:
         push(state, "sm", station=station)
     push(state, "disc", target="station", to=station, reserve=0)
 
@@ -118,7 +127,7 @@ def stations_behind(state: State, seat: int) -> list[str]:
     here = float(player(state, seat)["engine"])
     return [
         s
-        for s, info in rr.STATIONS.items()
+        for s, info in editions.of(state).railroad.STATIONS.items()
         if float(info[0]) < here and can_upgrade(state, seat, s)
     ]
 
@@ -145,6 +154,7 @@ def back39_moves(state: State, frame: Frame) -> list[Move]:
 
 def back39_apply(state: State, frame: Frame, move: Move) -> None:
     state["stack"].pop()
+    rr = editions.of(state).railroad
     seat = state["current"]
     p = player(state, seat)
     p["engine"] = move["to"]
@@ -174,8 +184,10 @@ def sm_apply(state: State, frame: Frame, move: Move) -> None:
     assert sm is not None, "sm_moves offers no appointment once the station master is gone"
     state["station_masters"][station] = None
     p["station_masters"].append(sm)
-    upper = rr.STATION_MASTERS[sm][0]
+    ed = editions.of(state)
+    upper = ed.railroad.STATION_MASTERS[sm][0]
     if upper == "gain2":
         p["money"] += 2
     elif upper == "hazard_or_trade":
-        push(state, "once", specs=[WORKER_ACTIONS["hazard_free"], WORKER_ACTIONS["trade"]])
+        actions = ed.buildings.WORKER_ACTIONS
+        push(state, "once", specs=[actions["hazard_free"], actions["trade"]])

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from engine import editions
 from engine.components import card_vp, is_objective, tile_type, value
-from engine.data import buildings, cities, objectives, player_board, railroad
-from engine.data.tiles import TILES
+from engine.editions import Edition, ObjectiveInfo
 from engine.state import certificates, cleared, permanent_certificates
 from engine.state_types import PlayerState, State
 from engine.view_types import PlayerScore, Score
@@ -30,24 +30,25 @@ def _deck(p: PlayerState) -> list[str]:
 
 def task_supply(state: State, seat: int) -> dict[str, int]:
     """How many items of each task code a player has (R1-OBJ-21..27)."""
+    ed = editions.of(state)
     p = state["players"][seat]
-    deck = [c for c in _deck(p) if not is_objective(c)]
-    teepees = [tile_type(t) for t in p["teepees"]]
+    deck = [c for c in _deck(p) if not is_objective(ed, c)]
+    teepees = [tile_type(ed, t) for t in p["teepees"]]
     return {
         "B": sum(1 for cell in state["trail"].values() if cell["owner"] == seat),
         "G": teepees.count("green"),
         "BL": teepees.count("blue"),
         "H": len(p["hazards"]),
         "S": sum(1 for seats in state["stations"].values() if seat in seats),
-        "3": sum(1 for c in deck if value(c) == 3),
-        "4": sum(1 for c in deck if value(c) == 4),
-        "5": sum(1 for c in deck if value(c) == 5),
+        "3": sum(1 for c in deck if value(ed, c) == 3),
+        "4": sum(1 for c in deck if value(ed, c) == 4),
+        "5": sum(1 for c in deck if value(ed, c) == 5),
         "SF": state["cities"]["SFO"].count(seat),
     }
 
 
 def best_objectives(
-    area: list[str], deck: list[str], supply: dict[str, int], sm_pairs_bonus: bool
+    ed: Edition, area: list[str], deck: list[str], supply: dict[str, int], sm_pairs_bonus: bool
 ) -> tuple[int, int, list[str]]:
     """Best objective score, the station-master bonus it allows, and the deck cards added.
 
@@ -60,9 +61,10 @@ def best_objectives(
     branch needing more items than the player has or unable to beat the best total found
     (each card scores at most its positive VP), so many cards stay fast."""
     # The richest cards first: good totals are found early and prune the rest.
-    cards = sorted(area + deck, key=lambda c: -objectives.ALL[c][2])
+    known = ed.objectives.ALL
+    cards = sorted(area + deck, key=lambda c: -known[c][2])
     in_area = [c in area for c in cards]
-    info = [objectives.ALL[c] for c in cards]
+    info: list[ObjectiveInfo] = [known[c] for c in cards]
     optimistic = [0] * (len(cards) + 1)  # each card scores at most its positive VP
     for i in range(len(cards) - 1, -1, -1):
         optimistic[i] = optimistic[i + 1] + info[i][2]
@@ -110,11 +112,13 @@ def best_objectives(
 
 
 def score_player(state: State, seat: int) -> PlayerScore:
+    ed = editions.of(state)
+    cities, railroad, board = ed.cities, ed.railroad, ed.player_board
     p = state["players"][seat]
     cats = dict.fromkeys(CATEGORIES, 0)
     cats["money"] = p["money"] // 5
     cats["buildings"] = sum(
-        buildings.vp(cell["tile"]) for cell in state["trail"].values() if cell["owner"] == seat
+        ed.buildings.vp(cell["tile"]) for cell in state["trail"].values() if cell["owner"] == seat
     )
     city = 0
     city += cities.KAN_VP * state["cities"]["KAN"].count(seat)
@@ -128,16 +132,16 @@ def score_player(state: State, seat: int) -> PlayerScore:
     cats["stations"] = sum(
         railroad.STATIONS[s][3] for s, seats in state["stations"].items() if seat in seats
     )
-    cats["hazards"] = sum(TILES[t]["vp"] for t in p["hazards"])
-    cats["cattle"] = sum(card_vp(c) for c in _deck(p))
-    deck_objectives = [c for c in _deck(p) if is_objective(c)]
+    cats["hazards"] = sum(ed.tiles.TILES[t]["vp"] for t in p["hazards"])
+    cats["cattle"] = sum(card_vp(ed, c) for c in _deck(p))
+    deck_objectives = [c for c in _deck(p) if is_objective(ed, c)]
     has_sm2 = "SM-2" in p["station_masters"]
     obj, bonus, _ = best_objectives(
-        list(p["objectives"]), deck_objectives, task_supply(state, seat), has_sm2
+        ed, list(p["objectives"]), deck_objectives, task_supply(state, seat), has_sm2
     )
     cats["objectives"] = obj
     sm = bonus
-    teepees = [tile_type(t) for t in p["teepees"]]
+    teepees = [tile_type(ed, t) for t in p["teepees"]]
     for s in p["station_masters"]:
         lower = railroad.STATION_MASTERS[s][1]
         if lower == "per_worker":
@@ -147,13 +151,12 @@ def score_player(state: State, seat: int) -> PlayerScore:
         elif lower == "per_teepee_pair":
             sm += 3 * min(teepees.count("green"), teepees.count("blue"))
         elif lower == "per_2_certificates":
-            sm += 3 * ((certificates(p) + permanent_certificates(p)) // 2)
+            sm += 3 * ((certificates(ed, p) + permanent_certificates(ed, p)) // 2)
     cats["station_masters"] = sm
-    cats["workers"] = player_board.WORKER_VP * sum(
-        max(0, 1 + len(row) - (player_board.WORKER_VP_SPACES[0] - 1))
-        for row in p["workers"].values()
+    cats["workers"] = board.WORKER_VP * sum(
+        max(0, 1 + len(row) - (board.WORKER_VP_SPACES[0] - 1)) for row in p["workers"].values()
     )
-    cats["step_disc"] = player_board.STEP_VP if cleared(p, "STEP-VP") else 0
+    cats["step_disc"] = board.STEP_VP if cleared(p, "STEP-VP") else 0
     cats["job_market_token"] = 2 if p["job_token"] else 0
     return {"total": sum(cats.values()), "categories": cats}
 

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
+from engine import editions
 from engine.component_types import ActionSpec
 from engine.components import CardClass, card_class
-from engine.data import trail
 from engine.move_types import Move
 from engine.rules import actions, auxiliary, movement
 from engine.rules.locations import enter_location, location_slots
@@ -58,7 +58,7 @@ def _find_spec(state: State, frame: Frame, ident: str) -> tuple[int, ActionSpec]
 
 
 def first_moves(state: State, frame: Frame) -> list[Move]:
-    return [{"type": "start", "space": s} for s in trail.NEUTRAL_SPACES]
+    return [{"type": "start", "space": s} for s in editions.of(state).trail.NEUTRAL_SPACES]
 
 
 def first_apply(state: State, frame: Frame, move: Move) -> None:
@@ -141,9 +141,10 @@ def once_apply(state: State, frame: Frame, move: Move) -> None:
 
 
 def _card_choices(state: State) -> list[str]:
+    ed = editions.of(state)
     seen: dict[CardClass, str] = {}
     for c in cur(state)["hand"]:
-        seen.setdefault(card_class(c), c)
+        seen.setdefault(card_class(ed, c), c)
     return list(seen.values())
 
 
@@ -196,7 +197,7 @@ def phase_c_run(state: State, frame: Frame) -> None:
     """Draw up to the hand limit; nothing to discard above it (R1-DRAW-02/03)."""
     state["stack"].pop()
     p = cur(state)
-    missing = hand_limit(p) - len(p["hand"])
+    missing = hand_limit(editions.of(state), p) - len(p["hand"])
     if missing > 0:
         draw_cards(state, p, missing)
     end_turn(state)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import engine
-from engine import flow
+from engine import editions, flow
 from engine.components import tile_kind
 from engine.rules import locations
 from engine.state import State, push
@@ -103,7 +103,7 @@ def put_tile(state: State, space: str, tid: str, owner: int | None = None) -> No
 def clear_space(state: State, space: str) -> None:
     """Return a hazard/teepee on ``space`` to the bottom of supply stack 1."""
     cell = state["trail"].pop(space)
-    if tile_kind(cell["tile"]) in ("hazard", "teepee"):
+    if tile_kind(editions.of(state), cell["tile"]) in ("hazard", "teepee"):
         state["supply"]["1"].insert(0, cell["tile"])
     elif cell["owner"] is not None:
         state["players"][cell["owner"]]["buildings"].append(cell["tile"])
@@ -112,7 +112,7 @@ def clear_space(state: State, space: str) -> None:
 def clear_trail(state: State) -> None:
     """Remove every hazard and teepee from the trail (back into supply stack 1)."""
     for space, cell in list(state["trail"].items()):
-        if tile_kind(cell["tile"]) in ("hazard", "teepee"):
+        if tile_kind(editions.of(state), cell["tile"]) in ("hazard", "teepee"):
             clear_space(state, space)
 
 
@@ -254,7 +254,7 @@ def give_tiles(state: State, seat: int, tids: list[str]) -> None:
     p = state["players"][seat]
     for tid in tids:
         _take_tile(state, tid)
-        p["hazards" if tile_kind(tid) == "hazard" else "teepees"].append(tid)
+        p["hazards" if tile_kind(editions.of(state), tid) == "hazard" else "teepees"].append(tid)
 
 
 def give_station_master(state: State, seat: int, sm: str) -> None:

@@ -95,7 +95,8 @@ def test_prices_agree_with_the_rules_tables(game_positions):
 
 
 def test_a_hand_disc_costs_its_fee():
-    assert mp.move_cost({}, 0, {"type": "disc", "space": "HAND-1"}) == (
+    state = engine.new_game(2, 1)  # the price is the game's edition's (engine.editions)
+    assert mp.move_cost(state, 0, {"type": "disc", "space": "HAND-1"}) == (
         player_board.HAND_DISC_COST,
         f"${player_board.HAND_DISC_COST}",
     )

@@ -3,10 +3,15 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import engine
 from engine.data import player_board
-from engine.rules.kansas_city import transport_cost
+from engine.editions import FIRST_EDITION
+from engine.rules import kansas_city
 from tests.engine.helpers import in_kansas_city, moves, new, play, put_disc, texts, top
+
+transport_cost = partial(kansas_city.transport_cost, FIRST_EDITION)  # the 1st edition's track
 
 WHITE = [d for d, c in player_board.DISC_SPACES.items() if c == "white"]
 ALL_DISCS = list(player_board.DISC_SPACES)

@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import engine
-from engine.components import tile as tile_info
+from engine import components
 from engine.data import trail
 from engine.data.tiles import TILES
+from engine.editions import FIRST_EDITION
 from tests.engine.helpers import (
     at_location,
     clear_discs,
@@ -22,6 +25,8 @@ from tests.engine.helpers import (
     set_job_market,
     top,
 )
+
+tile_info = partial(components.tile, FIRST_EDITION)  # the 1st edition's tiles
 
 TEEPEE_VALUES = dict(trail.TEEPEE_SPACES)
 

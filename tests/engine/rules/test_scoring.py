@@ -4,10 +4,12 @@
 from __future__ import annotations
 
 import random
+from functools import partial
 from itertools import product
 
 import engine
 from engine.data import objectives
+from engine.editions import FIRST_EDITION
 from engine.rules import scoring
 from tests.engine.helpers import (
     clear_trail,
@@ -21,6 +23,8 @@ from tests.engine.helpers import (
     set_deck,
     set_objectives,
 )
+
+best_objectives = partial(scoring.best_objectives, FIRST_EDITION)  # the 1st edition's cards
 
 CATEGORIES = [
     "money",
@@ -267,7 +271,7 @@ def test_best_objectives_is_exact_for_many_cards():
     """R1-OBJ-20 R1-OBJ-31"""
     supply = dict.fromkeys(("B", "G", "BL", "H", "S", "3", "4", "5", "SF"), 0)
     supply.update({"SF": 2, "H": 2, "B": 2})
-    score, bonus, added = scoring.best_objectives(
+    score, bonus, added = best_objectives(
         ["OBJ-S3"], ["OBJ-06", "OBJ-07", "OBJ-08", "OBJ-20"], supply, sm_pairs_bonus=False
     )
     # SF twice (+10) and OBJ-20 (B, B, H, H: +5) beat the start card (B, B, H).
@@ -308,5 +312,5 @@ def test_objective_search_finds_the_best_total_of_every_add_or_drop_choice():
         deck = cards[cut:]
         supply = {t: rng.randint(0, 3) for t in objectives.TASK_CODES}
         sm = rng.random() < 0.5
-        score, bonus, _ = scoring.best_objectives(area, deck, supply, sm)
+        score, bonus, _ = best_objectives(area, deck, supply, sm)
         assert score + bonus == _exhaustive(area, deck, supply, sm)

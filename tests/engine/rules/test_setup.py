@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
 import pytest
 
 import engine
-from engine import setup
-from engine.components import breed, tile, tile_kind, tile_type
+from engine import components, setup
 from engine.data import buildings, cattle, objectives, player_board, railroad, tiles, trail
+from engine.editions import FIRST_EDITION
 from tests.engine.helpers import new, texts
+
+# The lookups of the 1st edition's cards and tiles.
+breed = partial(components.breed, FIRST_EDITION)
+tile = partial(components.tile, FIRST_EDITION)
+tile_kind = partial(components.tile_kind, FIRST_EDITION)
+tile_type = partial(components.tile_type, FIRST_EDITION)
 
 SEEDS = range(12)
 
