@@ -58,7 +58,6 @@ FINISH_FIELDS = [
     "turn_since",
     "turn_deadline",
     "paused_remaining",
-    "updated_at",
 ]
 
 Actor = User | None
