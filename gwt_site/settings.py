@@ -303,8 +303,10 @@ if INBOUND_REPLY_KEY_ID and INBOUND_REPLY_KEY_ID not in INBOUND_REPLY_KEYS:
 INBOUND_REPLY_TTL = env_int("INBOUND_REPLY_TTL", 30 * 24 * 3600)
 # Larger messages are refused (bytes, headers and attachments included).
 INBOUND_MAX_BYTES = env_int("INBOUND_MAX_BYTES", 256 * 1024)
-# At most INBOUND_RATE_LIMIT messages per sender per INBOUND_RATE_WINDOW seconds.
+# Per INBOUND_RATE_WINDOW seconds: at most INBOUND_RATE_LIMIT authenticated messages per
+# player, and INBOUND_ORIGIN_RATE_LIMIT refused ones per envelope sender (notifications.inbound).
 INBOUND_RATE_LIMIT = env_int("INBOUND_RATE_LIMIT", 30)
+INBOUND_ORIGIN_RATE_LIMIT = env_int("INBOUND_ORIGIN_RATE_LIMIT", 100)
 INBOUND_RATE_WINDOW = env_int("INBOUND_RATE_WINDOW", 3600)
 ANYMAIL = {
     name: value

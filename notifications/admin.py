@@ -151,6 +151,7 @@ class InboundEmailAdmin(admin.ModelAdmin):
         "outcome",
         "reason",
         "error",
+        "raw",
         "lines",
         "applied",
         "answer",

@@ -8,24 +8,41 @@ The order of the checks, and why:
 1. **Once per Message-ID.** An ``InboundEmail`` row with a unique message id is written in
    the same transaction as the moves: a message delivered twice applies once (the second
    delivery finds the row, or waits on the first one's insert and then finds it).
-2. **Rate limit per sender** (INBOUND_RATE_LIMIT messages per INBOUND_RATE_WINDOW seconds,
-   counted in the cache) and **no automatic replies** (Auto-Submitted, Precedence: bulk,
-   vacation responders): refused without an answer, so two robots cannot mail each other
-   forever.
+2. **No automatic replies** (Auto-Submitted, Precedence: bulk, vacation responders):
+   refused without an answer, so two robots cannot mail each other forever.
 3. **Who is it?** The recipient must be a genuine reply address (``reply_address``) and
    the From address must be the email address of the seat's player. A forged, altered or
    unknown address is refused with no answer at all: answering would tell an arbitrary
    sender something, and a forged From would turn the answer into spam. A genuine address
    from another sender is refused too; the player (not the sender) is told once per rate
    window, so that someone writing from a second address learns why nothing happens.
-4. **From here on the player is known, and every outcome is answered to them** (through
+4. **Two rate limits, and neither lets a stranger silence a player.** A message refused by
+   steps 2 and 3 counts against its *origin*, the envelope sender (Return-Path) or else the
+   From address (INBOUND_ORIGIN_RATE_LIMIT per INBOUND_RATE_WINDOW): past it such messages
+   are refused without even the wrong-sender notice. A message that passed step 3 counts
+   against its *player* (INBOUND_RATE_LIMIT per INBOUND_RATE_WINDOW) and nothing else, so
+   mail forged in a player's name, which fails step 3, never uses up their own limit.
+5. **From here on the player is known, and every outcome is answered to them** (through
    the outbox, ``reply_confirmation`` or ``reply_error``): an expired address, an
    oversized message (INBOUND_MAX_BYTES), one without any text (attachments only), a game
    that is over or not active, no move lines, a line that is not a legal move.
-5. **The version rule.** The lines are read against the position the email was sent for
-   (option numbers mean that email's options) and applied if the game is still at that
-   version. If it has moved on, they are applied only if every line is still legal now,
-   and the confirmation says so. Either way, all lines or none (``move_batch_submit``).
+6. **A reply address is good for one decision: the one it was issued for.** Its version
+   names the position the email showed. Once a reply to that version has been played, or
+   once the turn has passed to anyone else since (an event of another seat, or of nobody's,
+   after that version), a reply to it plays nothing: the player is told that this turn has
+   passed, with their options now. So a captured reply sent again later, under a new
+   Message-ID, can never be applied to a later turn.
+7. **The version rule, within the turn.** The lines are read against the position the email
+   was sent for (option numbers mean that email's options) and applied if the game is still
+   at that version. If the player has moved on in the same turn (on the web, or undone a
+   decision), they are applied only if every line is still legal now, and the confirmation
+   says so. Either way, all lines or none (``move_batch_submit``).
+
+**No poison message.** Text PostgreSQL cannot store (a NUL byte) is dropped from what is
+kept (``common.text.storable``), and a message whose processing fails for any other reason
+than the database being unreachable is recorded as ``quarantined`` (with its source, for the
+admin's Inbound emails) instead of failing again on every delivery or mailbox run. Only an
+unreachable database (``DATABASE_UNAVAILABLE``) leaves a message for the next try.
 """
 
 from __future__ import annotations
@@ -39,13 +56,14 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, InterfaceError, OperationalError, transaction
 
 from common import ratelimit
 from common.errors import ServiceError
+from common.text import storable
 from games import replay
 from games.errors import StaleVersionError
-from games.models import Game, GameStatus, Seat
+from games.models import Event, Game, GameStatus, Seat
 from games.services import BatchLineError, move_batch_submit
 from notifications import reply_address, reply_moves
 from notifications.context import game_name, playable_context
@@ -56,6 +74,11 @@ from notifications.reply_text import message_text, reply_lines
 logger = logging.getLogger(__name__)
 
 DUPLICATE = "duplicate"
+# The database did not answer: the message is left for the next try (mailbox run, or the
+# provider's retry of the webhook), never quarantined.
+DATABASE_UNAVAILABLE = (OperationalError, InterfaceError)
+# How much of a quarantined message's source is kept for the admin.
+QUARANTINE_KEEP_CHARS = 64 * 1024
 
 
 @dataclass
@@ -74,10 +97,23 @@ def max_bytes() -> int:
 
 
 def receive(message: Message, *, source: str, size: int | None = None) -> InboundResult:
-    """Process one received message (see the module docstring); never raises for a bad one."""
+    """Process one received message (see the module docstring).
+
+    Never raises for a bad message: one that cannot be processed is quarantined. Raises only
+    when the database is unreachable (``DATABASE_UNAVAILABLE``), to be tried again later."""
     if size is None:
         size = _size(message)
-    message_id = _message_id(message)
+    message_id = storable(_message_id(message))
+    try:
+        return _receive(message, message_id=message_id, source=source, size=size)
+    except DATABASE_UNAVAILABLE:
+        raise
+    except Exception as exc:
+        logger.exception("inbound %s could not be processed: quarantined", message_id)
+        return _quarantine(message, message_id=message_id, source=source, size=size, exc=exc)
+
+
+def _receive(message: Message, *, message_id: str, source: str, size: int) -> InboundResult:
     with transaction.atomic():
         try:
             with transaction.atomic():
@@ -97,6 +133,34 @@ def receive(message: Message, *, source: str, size: int | None = None) -> Inboun
         "inbound %s from %s: %s %s", message_id, record.sender, record.outcome, record.reason
     )
     return result
+
+
+def _quarantine(
+    message: Message, *, message_id: str, source: str, size: int, exc: Exception
+) -> InboundResult:
+    """Set the message aside, recorded under its Message-ID: a later delivery of it is then a
+    duplicate, so it is never processed (and never fails) again. Moderators see it in the
+    admin (outcome ``quarantined``) with its source and the error."""
+    try:
+        raw = message.as_bytes().decode("utf-8", errors="replace")
+    except Exception:
+        raw = str(message)
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                record = InboundEmail.objects.create(
+                    message_id=message_id,
+                    sender=storable(_sender(message)),
+                    source=source[:40],
+                    size=size,
+                    outcome=InboundOutcome.QUARANTINED,
+                    reason="quarantined",
+                    error=storable(f"{type(exc).__name__}: {exc}")[:2000],
+                    raw=storable(raw)[:QUARANTINE_KEEP_CHARS],
+                )
+        except IntegrityError:
+            return InboundResult(DUPLICATE, reason=DUPLICATE)
+    return InboundResult(InboundOutcome.QUARANTINED, "quarantined", record.pk)
 
 
 def _size(message: Message) -> int:
@@ -120,7 +184,16 @@ def _message_id(message: Message) -> str:
 
 def _sender(message: Message) -> str:
     _, address = parseaddr(str(message.get("From", "") or ""))
-    return address.strip().lower()[:254]
+    return storable(address.strip().lower())[:254]
+
+
+def _origin(message: Message) -> str:
+    """Who sent the message as the mail server saw it: the envelope sender (the provider's,
+    or the Return-Path the delivering server wrote), else the From address."""
+    envelope = getattr(message, "envelope_sender", None) or ""
+    if not envelope:
+        _, envelope = parseaddr(str(message.get("Return-Path", "") or ""))
+    return (str(envelope).strip().lower() or _sender(message) or "(none)")[:254]
 
 
 def _recipients(message: Message) -> list[str]:
@@ -150,12 +223,22 @@ def is_automatic(message: Message) -> bool:
     return _sender(message).startswith(("mailer-daemon@", "postmaster@"))
 
 
-def over_rate(sender: str) -> bool:
-    """Count this message for ``sender``; True when over the limit in the current window."""
+def over_player_rate(user_id: int) -> bool:
+    """Count an authenticated message of the player ``user_id``; True when over the limit."""
     return ratelimit.over_limit(
-        "inbound-rate",
-        sender,
+        "inbound-player",
+        str(user_id),
         limit=int(getattr(settings, "INBOUND_RATE_LIMIT", 30)),
+        window=int(getattr(settings, "INBOUND_RATE_WINDOW", 3600)),
+    )
+
+
+def over_origin_rate(origin: str) -> bool:
+    """Count a message from ``origin`` that failed the checks; True when over the limit."""
+    return ratelimit.over_limit(
+        "inbound-origin",
+        origin,
+        limit=int(getattr(settings, "INBOUND_ORIGIN_RATE_LIMIT", 100)),
         window=int(getattr(settings, "INBOUND_RATE_WINDOW", 3600)),
     )
 
@@ -179,6 +262,10 @@ ERROR_TEXTS = {
     "unknown_version": "This email does not match the game's history (it may have been "
     "rolled back). Reply to your latest email from the game.",
     "not_your_turn": "It is not your turn now: you will get an email when it is.",
+    "turn_passed": "The turn this email was sent for has passed: nothing was played from it. "
+    "Reply to your latest email from the game.",
+    "already_answered": "A reply to this email has already been played: nothing more was "
+    "played from it. Reply to your latest email from the game.",
     "wrong_sender": "A reply to your email for this game came from {sender}, not from your "
     "address, and was refused. If it was you, reply from the address of your account.",
 }
@@ -194,17 +281,15 @@ class _Processing:
     def run(self) -> InboundResult:
         record, message = self.record, self.message
         record.sender = _sender(message)
-        if over_rate(record.sender or "(none)"):
-            return self._refuse("rate_limited", "too many messages from this sender")
         if is_automatic(message):
-            return self._refuse("auto_reply", "an automatic message")
+            return self._refuse_unauthenticated("auto_reply", "an automatic message")
         address, token, error = reply_address.find(_recipients(message))
-        record.recipient = address[:254]
+        record.recipient = storable(address)[:254]
         expired = False
         if isinstance(error, reply_address.ExpiredReplyAddressError):
             expired, token = True, error.address
         elif error is not None or token is None:
-            return self._refuse("bad_address", str(error))
+            return self._refuse_unauthenticated("bad_address", str(error))
         game = Game.objects.filter(public_id=token.game).first()
         seat = (
             Seat.objects.filter(game=game, index=token.seat).select_related("user").first()
@@ -212,16 +297,29 @@ class _Processing:
             else None
         )
         if game is None or seat is None or seat.user is None or seat.bot:
-            return self._refuse("unknown_seat", "no player in that seat")
+            return self._refuse_unauthenticated("unknown_seat", "no player in that seat")
         record.game, record.seat, record.version = game, seat.index, token.version
         user = seat.user
         if not record.sender or record.sender != (user.email or "").strip().lower():
-            result = self._refuse("wrong_sender", "the sender is not the seat's player")
-            if _once_per_window(f"wrong-sender:{game.pk}:{seat.index}"):
+            result = self._refuse_unauthenticated(
+                "wrong_sender", "the sender is not the seat's player"
+            )
+            if result.reason == "wrong_sender" and _once_per_window(
+                f"wrong-sender:{game.pk}:{seat.index}"
+            ):
                 self._answer(game, seat, "wrong_sender", sender=record.sender, options=False)
             return result
         record.user = user
+        if over_player_rate(user.pk):
+            return self._refuse("rate_limited", "too many messages from this player")
         return self._authenticated(game, seat, token, expired)
+
+    def _refuse_unauthenticated(self, reason: str, error: str) -> InboundResult:
+        """Refuse a message that did not pass the checks, counted against its origin (over
+        the origin's limit, refused as rate-limited)."""
+        if over_origin_rate(_origin(self.message)):
+            return self._refuse("rate_limited", f"too many refused messages ({reason})")
+        return self._refuse(reason, error)
 
     def _authenticated(
         self, game: Game, seat: Seat, token: reply_address.ReplyAddress, expired: bool
@@ -234,13 +332,16 @@ class _Processing:
         text = message_text(self.message)
         if text is None:
             return self._fail(game, seat, "not_text")
-        record.lines = reply_lines(text)[:200]
+        record.lines = reply_lines(storable(text))[:200]
         if game.status == GameStatus.FINISHED:
             return self._fail(game, seat, "game_over", options=False)
         if game.status != GameStatus.ACTIVE:
             return self._fail(game, seat, "game_not_active", status=game.status, options=False)
         if token.version > game.version or token.version < 1:
             return self._fail(game, seat, "unknown_version")
+        passed = self._decision_passed(game, seat, token.version)
+        if passed is not None:
+            return self._fail(game, seat, passed)
         if not record.lines:
             return self._fail(game, seat, "no_moves")
         if game.current_seat != seat.index:
@@ -290,6 +391,26 @@ class _Processing:
             list(result.applied),
             answer,
         )
+
+    def _decision_passed(self, game: Game, seat: Seat, version: int) -> str | None:
+        """Why a reply to the email of ``version`` may no longer play anything, or None.
+
+        ``already_answered``: a reply to that version was played. ``turn_passed``: since that
+        version, an event of another seat (or of nobody's: a timeout, a moderator) was
+        written, so the turn the email was about is over."""
+        answered = (
+            InboundEmail.objects.filter(
+                game=game, seat=seat.index, version=version, outcome=InboundOutcome.APPLIED
+            )
+            .exclude(pk=self.record.pk)
+            .exists()
+        )
+        if answered:
+            return "already_answered"
+        later = Event.objects.filter(game=game, seq__gt=version).exclude(seat=seat.index)
+        if later.exists():
+            return "turn_passed"
+        return None
 
     def _refuse(self, reason: str, error: str) -> InboundResult:
         self.record.outcome = InboundOutcome.REFUSED

@@ -231,6 +231,8 @@ class InboundOutcome(models.TextChoices):
     APPLIED = "applied", "applied"  # every line was played
     FAILED = "failed", "failed"  # authenticated, but a line (or the game) refused it
     REFUSED = "refused", "refused"  # not authenticated, or not acceptable as a message
+    # Could not be processed at all: set aside for moderators, never tried again.
+    QUARANTINED = "quarantined", "quarantined"
 
 
 class InboundEmail(models.Model):
@@ -256,10 +258,13 @@ class InboundEmail(models.Model):
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
-    outcome = models.CharField(max_length=10, choices=InboundOutcome.choices)
+    outcome = models.CharField(max_length=16, choices=InboundOutcome.choices)
     reason = models.CharField(max_length=40, blank=True, help_text="Machine code of the outcome.")
     error = models.TextField(blank=True)
     lines = models.JSONField(default=list, blank=True, help_text="The move lines read.")
+    raw = models.TextField(
+        blank=True, help_text="A quarantined message's source (the start of it), to look into."
+    )
     applied = models.JSONField(default=list, blank=True, help_text="Notations applied.")
     answer = models.ForeignKey(
         Notification, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
