@@ -100,6 +100,8 @@ def choose_move(
         raise IllegalMove("no_moves", "No move is possible now.")
     if kind == "random":
         return moves[random_index(state, seat, len(moves), rng)]
+    if editions.has_exchange_tokens(editions.of(state)):
+        return _Heuristic(state, seat).choose_guarded(moves)
     return _Heuristic(state, seat).choose(moves)
 
 
@@ -287,6 +289,24 @@ class _Heuristic:
             if v > best_value:
                 best, best_value = move, v
         return best
+
+    def choose_guarded(self, moves: list[Move]) -> Move:
+        """``choose`` for the 2nd edition, whose ids the tables (keyed by the 1st edition's
+        ids) do not know yet: a move whose value
+        needs an unknown id is worth nothing (the baseline), so the bot still plays only
+        legal moves, and plays on."""
+        best, best_value = moves[0], self.guarded_value(moves[0])
+        for move in moves[1:]:
+            v = self.guarded_value(move)
+            if v > best_value:
+                best, best_value = move, v
+        return best
+
+    def guarded_value(self, move: Move) -> float:
+        try:
+            return self.value(move)
+        except (KeyError, IndexError, ValueError, TypeError):
+            return 0.0
 
     def value(self, move: Move) -> float:
         handler: Callable[[Move], float] | None = getattr(self, f"_v_{move['type']}", None)
@@ -480,9 +500,7 @@ class _Heuristic:
         if extra is not None:
             mine[extra] += 1
         cities = self.ed.cities
-        vp = cities.KAN_VP * mine["KAN"] + cities.SFO_VP * mine["SFO"]
-        if mine["SAC"]:
-            vp += cities.SAC_VP
+        vp = sum(city_vp * mine[c] for c, city_vp in cities.CITY_VP.items())
         for (a, b), (_, pair_vp) in cities.ARROWS.items():
             if mine[a] and mine[b]:
                 vp += pair_vp
@@ -774,7 +792,7 @@ class _Heuristic:
             pay = spec.get("pay", 0)
             return self.engine_value(params["to"], p["money"] - pay) - self.cost(pay)
         if kind == "trade":
-            money = self.ed.trail.TEEPEE_VALUE[params["space"]]
+            money = self.ed.trail.SECTION_VALUE[params["space"]]
             return (self.gain(money) if money >= 0 else -self.cost(-money)) + 1.5
         if kind == "hazard":
             tid = s["trail"][params["space"]]["tile"]

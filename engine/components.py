@@ -112,7 +112,7 @@ def tile_type(ed: Edition, tid: str) -> str:
 
 def tile_hands(ed: Edition, tid: str) -> tuple[str, ...]:
     t = _tile(ed, tid)
-    if t["kind"] in ("hazard", "teepee"):
+    if t["kind"] in ("hazard", "teepee", "outlaw"):
         return (t["hand"],)
     if t["kind"] == "building":
         return tuple(t["hands"])

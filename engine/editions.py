@@ -45,12 +45,30 @@ which checks ``isinstance``), so the 1st edition's record never grows fields it 
 have and every access stays typed.  A name only the 1st edition has moves the same way, out
 of the shared protocol into a ``FirstEdition`` one.  Checked against the 2nd edition's
 modules as first written (``engine/data/second``): they satisfy the ``buildings``,
-``cattle``, ``objectives`` and ``railroad`` protocols as they are, and rename six names the
-others list — ``trail.TEEPEE_SPACES`` / ``TEEPEE_VALUE`` (2e: ``OUTLAW_SPACES`` /
-``OUTLAW_VALUE``), ``cities.SAC_VP`` / ``SFO_VP`` (``PHI_VP`` / ``NYC_VP``),
-``player_board.STARTING_HAND`` (``STARTING_HANDS``, by seat) and ``tiles.TEEPEE_HAND``
-(``OUTLAW_HAND``); registering ``"2e"`` first settles those (a shared name for the shared
-role, or per-edition protocols as above).
+``cattle``, ``objectives`` and ``railroad`` protocols as they are; six names of the others
+were renamed, and registering ``"2e"`` settled them with a shared name for the shared role,
+defined by both editions' modules (the 1st edition's keeps its own names too, for callers
+that draw its board):
+
+* ``trail.TEEPEE_SPACES`` / ``TEEPEE_VALUE`` (2e ``OUTLAW_SPACES`` / ``OUTLAW_VALUE``) ->
+  ``SECTION_SPACES`` / ``SECTION_VALUE`` (the section the teepee or outlaw tiles fill, in
+  fill order, with the money of each space), plus ``SECTION_TOKENS`` (the exchange tokens a
+  space gives instead: 2e ``OUTLAW_TOKENS``, none in the 1st edition);
+* ``cities.SAC_VP`` / ``SFO_VP`` (2e ``PHI_VP`` / ``NYC_VP``) -> ``CITY_VP`` (VP per disc on
+  each city that scores on its own: Kansas City, the terminal city and the one before it),
+  with ``LOCAL`` and ``TERMINAL`` (the two cities that take repeat deliveries);
+* ``player_board.STARTING_HAND`` (2e ``STARTING_HANDS``) -> ``STARTING_HANDS`` (by seat),
+  with ``FIRST_TURN_HAND`` (the hand kept at the start of the first turn, R2-SETUP-11),
+  ``STARTING_EXCHANGE_TOKENS``, ``EXCHANGE_DRAW`` and ``AUX_REMOVE_MONEY`` (the 1st
+  edition's values: none);
+* ``tiles.TEEPEE_HAND`` (2e ``OUTLAW_HAND``) is not read by rule code (a tile's dict has
+  its hand) and left the protocol; ``BUILDER_KIND`` names the worker that builds
+  ("craftsman" / "builder");
+* ``railroad`` gained ``STATION_MASTERS_DEALT`` and ``PERMANENT_CERTIFICATES`` (5 of 9
+  tiles dealt and 1 or 2 certificates per tile in the 2nd edition, R2-SETUP-03, R2-KC-03).
+
+The 2nd edition's state shape (outlaws instead of teepees, exchange tokens, the Simmental
+option) is chosen by ``has_exchange_tokens(edition)``, read from the data, not the name.
 
 What stays outside this record:
 
@@ -62,12 +80,9 @@ What stays outside this record:
   ``tiles.TILES``, of ``railroad.STATION_MASTERS``, or a building; the lookups are cached
   per edition (``Edition.card_cache`` / ``tile_cache``), since ids are unique only within
   an edition;
-* ids and words that rule code spells out because a 1st edition rule names them, left for
-  the 2nd edition's rules to turn into data or named branches where 2e differs: the cities
-  ``"KAN"``, ``"SFO"``, ``"SAC"`` (delivery, scoring, the bot; 2e: ``NYC``, ``PHI``), the
-  worker kind ``"craftsman"`` in building and pricing (2e: ``"builder"``), the disc spaces
-  ``"HAND-1"``, ``"STEP-CASH"``, ``"CERT-4"``..., station ``"S10"`` of space 39, station
-  master ``"SM-2"``, the auxiliary actions' numbers 1-5, and the notation's words
+* ids and words that rule code spells out because both editions print them alike: the disc spaces
+  ``"HAND-1"``, ``"STEP-CASH"``, ``"CERT-4"``..., station ``"S10"`` of space 39, the
+  auxiliary actions' numbers 1-5, and the notation's words
   (``engine.notation.CARD_NAMES``: a breed the 2nd edition adds gets its word there);
 * the heuristic bot's tuning (``engine.bots``: ``WORKER_VALUE``, ``BUILDING_ACTIONS``,
   ``PLACE_ORDER``, ``DISC_ORDER``, ...) is knowledge of how to play the 1st edition, keyed
@@ -93,6 +108,14 @@ from engine.data import player_board as player_board_1e
 from engine.data import railroad as railroad_1e
 from engine.data import tiles as tiles_1e
 from engine.data import trail as trail_1e
+from engine.data.second import buildings as buildings_2e
+from engine.data.second import cattle as cattle_2e
+from engine.data.second import cities as cities_2e
+from engine.data.second import objectives as objectives_2e
+from engine.data.second import player_board as player_board_2e
+from engine.data.second import railroad as railroad_2e
+from engine.data.second import tiles as tiles_2e
+from engine.data.second import trail as trail_2e
 from engine.errors import IllegalMove
 from engine.state_types import State
 
@@ -130,9 +153,11 @@ class TrailData(Protocol):
     @property
     def HAZARD_SPACES(self) -> Mapping[str, tuple[str, ...]]: ...
     @property
-    def TEEPEE_SPACES(self) -> tuple[tuple[str, int], ...]: ...
+    def SECTION_SPACES(self) -> tuple[tuple[str, int], ...]: ...
     @property
-    def TEEPEE_VALUE(self) -> Mapping[str, int]: ...
+    def SECTION_VALUE(self) -> Mapping[str, int]: ...
+    @property
+    def SECTION_TOKENS(self) -> Mapping[str, int]: ...
     @property
     def PREDECESSORS(self) -> Mapping[str, tuple[str, ...]]: ...
     def kind(self, space: str) -> str: ...
@@ -201,9 +226,11 @@ class CitiesData(Protocol):
     @property
     def KAN_VP(self) -> int: ...
     @property
-    def SAC_VP(self) -> int: ...
+    def LOCAL(self) -> str: ...
     @property
-    def SFO_VP(self) -> int: ...
+    def TERMINAL(self) -> str: ...
+    @property
+    def CITY_VP(self) -> Mapping[str, int]: ...
 
 
 class ObjectivesData(Protocol):
@@ -228,7 +255,15 @@ class PlayerBoardData(Protocol):
     @property
     def STARTING_MONEY(self) -> tuple[int, ...]: ...
     @property
-    def STARTING_HAND(self) -> int: ...
+    def STARTING_HANDS(self) -> tuple[int, ...]: ...
+    @property
+    def FIRST_TURN_HAND(self) -> int: ...
+    @property
+    def STARTING_EXCHANGE_TOKENS(self) -> tuple[int, ...]: ...
+    @property
+    def EXCHANGE_DRAW(self) -> int: ...
+    @property
+    def AUX_REMOVE_MONEY(self) -> Mapping[bool, int]: ...
     @property
     def HAND_LIMIT_START(self) -> int: ...
     @property
@@ -286,6 +321,10 @@ class RailroadData(Protocol):
     @property
     def STATION_MASTERS(self) -> Mapping[str, tuple[str, str]]: ...
     @property
+    def STATION_MASTERS_DEALT(self) -> int: ...
+    @property
+    def PERMANENT_CERTIFICATES(self) -> Mapping[str, int]: ...
+    @property
     def FORWARD(self) -> Mapping[str, tuple[str, ...]]: ...
     @property
     def BACKWARD(self) -> Mapping[str, tuple[str, ...]]: ...
@@ -305,7 +344,7 @@ class TilesData(Protocol):
     @property
     def HAZARD_MIX(self) -> tuple[tuple[int, str], ...]: ...
     @property
-    def TEEPEE_HAND(self) -> Mapping[str, str]: ...
+    def BUILDER_KIND(self) -> str: ...
     @property
     def TILES(self) -> Mapping[str, Tile]: ...
     def supply_stacks(self) -> dict[str, list[str]]: ...
@@ -348,7 +387,27 @@ FIRST_EDITION = Edition(
     tiles=tiles_1e,
 )
 
-EDITIONS: Mapping[str, Edition] = {"1e": FIRST_EDITION}
+SECOND_EDITION = Edition(
+    "2e",
+    trail=trail_2e,
+    buildings=buildings_2e,
+    cattle=cattle_2e,
+    cities=cities_2e,
+    objectives=objectives_2e,
+    player_board=player_board_2e,
+    railroad=railroad_2e,
+    tiles=tiles_2e,
+)
+
+EDITIONS: Mapping[str, Edition] = {"1e": FIRST_EDITION, "2e": SECOND_EDITION}
+
+
+def has_exchange_tokens(edition: Edition) -> bool:
+    """Whether the edition's rules have exchange tokens, and with them the rest of the 2nd
+    edition's state shape: outlaws collected instead of teepees, the Simmental option, the
+    outlaw section in views.  Read from the data (the tokens one use draws), so that an
+    edition registered under another name with the same data plays the same game."""
+    return edition.player_board.EXCHANGE_DRAW > 0
 
 
 def of(state: State) -> Edition:

@@ -17,6 +17,7 @@ from engine.rules import (
     building,
     cattle_market,
     discs,
+    exchange,
     kansas_city,
     objectives,
     railroad,
@@ -28,12 +29,14 @@ MovesFn = Callable[[State, Frame], list[Move]]
 ApplyFn = Callable[[State, Frame, Move], None]
 
 DECISIONS: dict[str, tuple[MovesFn, ApplyFn]] = {
+    "first_discard": (turn.discard_moves, turn.discard_apply),  # R2-SETUP-11
     "first": (turn.first_moves, turn.first_apply),
     "phase_a": (turn.phase_a_moves, turn.phase_a_apply),
     "loc": (turn.loc_moves, turn.loc_apply),
     "copy": (turn.copy_moves, turn.copy_apply),
     "once": (turn.once_moves, turn.once_apply),
     "discard": (turn.discard_moves, turn.discard_apply),
+    exchange.DISCARD_FRAME: (turn.discard_moves, turn.discard_apply),  # R2-EXCH-02
     "remove": (turn.remove_moves, turn.remove_apply),
     "buy": (cattle_market.buy_frame_moves, cattle_market.buy_frame_apply),
     "place": (building.place_moves, building.place_apply),
@@ -71,6 +74,8 @@ def moves_now(state: State) -> list[Move]:
     moves = main_moves(state)
     if state["stack"][-1]["t"] in OBJECTIVE_TIMES:
         moves = moves + objectives.play_moves(state)
+    if "exchange_tokens" in state["players"][state["current"]]:  # 2nd edition (R2-EXCH-09)
+        moves = moves + exchange.exchange_moves(state, state["current"])
     return moves
 
 
@@ -105,6 +110,8 @@ def apply_in_place(state: State, seat: int, move: object) -> None:
     state["revealed"] = False
     if move["type"] == "play_objective":
         objectives.play(state, move["card"], in_kansas_city=frame["t"].startswith("kc_"))
+    elif move["type"] == "exchange":
+        exchange.exchange(state, seat, move["n"])
     else:
         DECISIONS[frame["t"]][1](state, frame, move)
     state["seq"] += 1

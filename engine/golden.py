@@ -1,6 +1,7 @@
 """Golden games: complete recorded games that the test suite replays move by move.
 
     python -m engine.golden            # regenerate tests/engine/golden/<rules version>/*.json
+                                       # (the newest rules version of every edition)
     python -m engine.golden --check    # only say whether the stored files are up to date
 
 Each file holds a whole game between heuristic bots (fixed seed, fixed options), a compact
@@ -43,6 +44,18 @@ GAMES: dict[str, tuple[int, int, GameOptions]] = {
     "4p-beginner-s42": (4, 42, {"layout": "beginner"}),
     "4p-random-s7": (4, 7, {"layout": "random"}),
 }
+GAMES_2E: dict[str, tuple[int, int, GameOptions]] = {
+    "2p-beginner-s12": (2, 12, {"layout": "beginner", "simmental": False}),
+    "3p-random-s24": (3, 24, {"layout": "random", "simmental": False}),
+    "4p-beginner-s43": (4, 43, {"layout": "beginner", "simmental": False}),
+    "4p-random-s8": (4, 8, {"layout": "random", "simmental": False}),
+}
+# The games of each edition, and the bot that plays them: the 2nd edition's are played by
+# the random bot, whose moves do not change when the heuristic bot is tuned.
+EDITION_GAMES: dict[str, tuple[dict[str, tuple[int, int, GameOptions]], str]] = {
+    "1e": (GAMES, "heuristic"),
+    "2e": (GAMES_2E, "random"),
+}
 BOT = "heuristic"
 
 
@@ -69,10 +82,12 @@ def digest(state: State) -> dict[str, object]:
     }
 
 
-def record(players: int, seed: int, options: GameOptions) -> dict[str, object]:
+def record(
+    players: int, seed: int, options: GameOptions, edition: str = "1e", bot: str = BOT
+) -> dict[str, object]:
     """Play one game with the bots (under the newest rules) and return its golden record."""
-    game = play_game(players, seed, [BOT] * players, options)
-    state = engine.new_game(players, seed, options=options)
+    game = play_game(players, seed, [bot] * players, options, edition)
+    state = engine.new_game(players, seed, edition, options=options)
     checkpoints: dict[str, dict[str, object]] = {}
     for i, (seat, move) in enumerate(game.moves, 1):
         flow.apply_in_place(state, seat, move)
@@ -123,26 +138,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--check", action="store_true", help="write nothing; exit 1 if any file would change"
     )
     args = parser.parse_args(argv)
-    args.out = args.out / engine.current_rules_version("1e")
     stale = []
-    if not args.check:
-        args.out.mkdir(parents=True, exist_ok=True)
-    for name, (players, seed, options) in GAMES.items():
-        text = dumps(record(players, seed, options))
-        path = args.out / f"{name}.json"
-        old = path.read_text() if path.exists() else None
-        status = "unchanged" if old == text else ("new" if old is None else "changed")
-        if status != "unchanged":
-            stale.append(name)
-            if not args.check:
-                path.write_text(text)
-        data = json.loads(text)
-        totals = [s["total"] for s in data["final_scores"]]
-        print(f"{path}: {status}, {len(data['moves'])} moves, scores {totals}")
+    for edition, (games, bot) in EDITION_GAMES.items():
+        folder = args.out / engine.current_rules_version(edition)
+        if not args.check:
+            folder.mkdir(parents=True, exist_ok=True)
+        stale += _write(folder, games, edition, bot, args.check)
     if args.check and stale:
         print(f"out of date: {', '.join(stale)}; run `make golden` and review the diff")
         return 1
     return 0
+
+
+def _write(
+    folder: Path,
+    games: dict[str, tuple[int, int, GameOptions]],
+    edition: str,
+    bot: str,
+    check: bool,
+) -> list[str]:
+    """Record ``games`` into ``folder``; the names of those that changed."""
+    stale = []
+    for name, (players, seed, options) in games.items():
+        text = dumps(record(players, seed, options, edition, bot))
+        path = folder / f"{name}.json"
+        old = path.read_text() if path.exists() else None
+        status = "unchanged" if old == text else ("new" if old is None else "changed")
+        if status != "unchanged":
+            stale.append(f"{folder.name}/{name}")
+            if not check:
+                path.write_text(text)
+        data = json.loads(text)
+        totals = [s["total"] for s in data["final_scores"]]
+        print(f"{path}: {status}, {len(data['moves'])} moves, scores {totals}")
+    return stale
 
 
 if __name__ == "__main__":

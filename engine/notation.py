@@ -27,6 +27,16 @@ CARD_NAMES = {
     "ayrshire": "ayrshire",
     "west_highland": "west-highland",
     "texas_longhorn": "texas-longhorn",
+    # The 2nd edition's breeds, keyed by their colour slots (engine.data.second.cattle).
+    "p1": "criollo",
+    "p2_green": "santa-gertrudis",
+    "p2_black": "pineywoods",
+    "p2_white": "galloway",
+    "m3_yellow": "black-angus",
+    "m3_red": "longhorn",
+    "m3_blue": "corriente",
+    "m4": "shorthorn",
+    "m5": "hereford",
 }
 
 
@@ -132,6 +142,8 @@ def describe_move(ed: Edition, move: Move) -> str:
         return f"engine to {move['to']}"
     if t in ("discard", "remove"):
         return f"{t} {card_text(ed, move['card'])}"
+    if t == "exchange":
+        return f"exchange {move['n']}"
     if t in ("end", "pass", "done"):
         return t
     return t

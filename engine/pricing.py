@@ -23,20 +23,35 @@ from engine.state_types import PlayerState, State
 # Moves after which the engine waits for the same player's next decision at once: the money
 # they change is theirs alone. (After others, such as a Kansas City delivery, automatic
 # steps like transport costs follow, which the move itself does not cost.)
-PRICED_TYPES = frozenset({"move", "action", "aux", "buy", "upgrade", "place", "income"})
+PRICED_TYPES = frozenset({"move", "action", "aux", "buy", "upgrade", "place", "income", "exchange"})
 
 
 def counters(ed: Edition, p: PlayerState) -> dict[str, int]:
-    """A seat's public counters whose change ``Price["gains"]`` reports, in that order."""
+    """A seat's public counters whose change ``Price["gains"]`` reports, in that order.
+
+    The 2nd edition names builders and outlaws where the 1st has craftsmen and teepees,
+    and counts exchange tokens too."""
+    if "teepees" in p:
+        return {
+            "money": p["money"],
+            "certificates": certificates(ed, p),
+            "cowboys": workers(p, "cowboy"),
+            "craftsmen": workers(p, "craftsman"),
+            "engineers": workers(p, "engineer"),
+            "hazards": len(p["hazards"]),
+            "teepees": len(p["teepees"]),
+            "station_masters": len(p["station_masters"]),
+        }
     return {
         "money": p["money"],
         "certificates": certificates(ed, p),
         "cowboys": workers(p, "cowboy"),
-        "craftsmen": workers(p, "craftsman"),
+        "builders": workers(p, "builder"),
         "engineers": workers(p, "engineer"),
         "hazards": len(p["hazards"]),
-        "teepees": len(p["teepees"]),
+        "outlaws": len(p["outlaws"]),
         "station_masters": len(p["station_masters"]),
+        "exchange_tokens": p["exchange_tokens"],
     }
 
 
@@ -83,8 +98,12 @@ def _building_price(state: State, move: Move) -> Price:
                     rate = spec.get("rate")
     if frame is not None and frame.get("t") == "once":
         rate = next((s.get("rate") for s in frame.get("specs", []) if s["id"] == "build"), None)
-    need = editions.of(state).buildings.craftsmen(move["building"])
-    crafts = f"{need} craftsm{'a' if need == 1 else 'e'}n"
+    ed = editions.of(state)
+    need = ed.buildings.craftsmen(move["building"])
+    if ed.tiles.BUILDER_KIND == "builder":  # the 2nd edition's name (R2-SETUP-01)
+        crafts = f"{need} builder{'' if need == 1 else 's'}"
+    else:
+        crafts = f"{need} craftsm{'a' if need == 1 else 'e'}n"
     if rate is None:
         return {"cost": None, "cost_text": crafts, "gains": {}}
     return {"cost": need * rate, "cost_text": f"${need * rate}, {crafts}", "gains": {}}

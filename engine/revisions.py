@@ -28,6 +28,7 @@ from engine.state_types import State
 # Edition -> revision -> what changed in it (the first: the edition as first served).
 REVISIONS: dict[str, dict[int, str]] = {
     "1e": {1: "The 1st edition as first served (every rule of rules-checklist-1e)."},
+    "2e": {1: "The 2nd edition as first served (rules-checklist-2e with the kept 1e rules)."},
 }
 FIRST = 1
 
@@ -78,5 +79,6 @@ def parse(name: str) -> tuple[str, int]:
 def _revisions(edition: str) -> dict[int, str]:
     known = REVISIONS.get(edition)
     if known is None:
-        raise IllegalMove("bad_edition", f"Edition {edition!r} is not available; use '1e'.")
+        names = ", ".join(repr(e) for e in REVISIONS)
+        raise IllegalMove("bad_edition", f"Edition {edition!r} is not available; use {names}.")
     return known

@@ -11,25 +11,46 @@ from engine.state_types import GameOptions, PlayerState, State
 
 LAYOUTS = ("beginner", "random")
 OPTIONS_DEFAULT: GameOptions = {"layout": "beginner"}
+# The 2nd edition's options always carry both keys (the Simmental variant, R2-SIMM-01, is off
+# unless asked for).
+OPTIONS_DEFAULT_2E: GameOptions = {"layout": "beginner", "simmental": False}
+# Whether the engine plays the Simmental variant (R2-SIMM-*) yet.
+SIMMENTAL_AVAILABLE = False
 
 
-def check_options(options: Mapping[str, object] | None) -> GameOptions:
-    opts = OPTIONS_DEFAULT.copy()
+def check_options(options: Mapping[str, object] | None, second: bool = False) -> GameOptions:
+    """The game's options, every key present: ``layout``, and for the 2nd edition
+    (``second``) ``simmental``; an unknown key or value is refused (IllegalMove
+    "bad_option")."""
+    opts = (OPTIONS_DEFAULT_2E if second else OPTIONS_DEFAULT).copy()
+    known = "layout, simmental" if second else "layout"
     for key, value in (options or {}).items():
-        if key != "layout":
-            raise IllegalMove("bad_option", f"Unknown option {key!r}; known options: layout.")
-        if value not in LAYOUTS:
-            raise IllegalMove("bad_option", f"layout must be one of {', '.join(LAYOUTS)}.")
-        opts["layout"] = str(value)
+        if key == "layout":
+            if value not in LAYOUTS:
+                raise IllegalMove("bad_option", f"layout must be one of {', '.join(LAYOUTS)}.")
+            opts["layout"] = str(value)
+        elif key == "simmental" and second:
+            if not isinstance(value, bool):
+                raise IllegalMove("bad_option", "simmental must be true or false.")
+            if value and not SIMMENTAL_AVAILABLE:
+                raise IllegalMove(
+                    "bad_option", "The Simmental variant cannot be played yet; use simmental false."
+                )
+            opts["simmental"] = value
+        else:
+            raise IllegalMove("bad_option", f"Unknown option {key!r}; known options: {known}.")
     return opts
 
 
 def place_supply_tile(state: State, tid: str) -> bool:
-    """Put a teepee or hazard tile into its section (R1-KC-04/05).  False if no space is free."""
+    """Put a teepee or hazard tile into its section (R1-KC-04/05).  False if no space is free.
+
+    An outlaw tile (2nd edition) goes onto the empty outlaw space with the lowest number,
+    which is the section's fill order (R2-SETUP-05, R2-OUTLAW-02)."""
     ed = editions.of(state)
     info = ed.tiles.TILES[tid]
-    if info["kind"] == "teepee":
-        for space, _ in ed.trail.TEEPEE_SPACES:
+    if info["kind"] in ("teepee", "outlaw"):
+        for space, _ in ed.trail.SECTION_SPACES:
             if space not in state["trail"]:
                 state["trail"][space] = {"tile": tid, "owner": None}
                 return True
@@ -43,7 +64,8 @@ def place_supply_tile(state: State, tid: str) -> bool:
 
 def place_worker_in_job_market(state: State, tid: str) -> None:
     """Leftmost free space of the token's row; the token moves on when its space is filled
-    (R1-KC-06..13).  The yellow arrow refills the cattle market; the red one ends the game."""
+    (R1-KC-06..13).  The yellow arrow refills the cattle market; the last row's arrow (red in
+    the 1st edition, green in the 2nd: R2-END-01) ends the game."""
     board = editions.of(state).player_board
     jm = state["job_market"]
     row = jm["token_row"]
@@ -54,7 +76,7 @@ def place_worker_in_job_market(state: State, tid: str) -> None:
     cells[col] = tid
     if col == cols[-1]:
         arrow = board.JOB_ROW_ARROWS[row]
-        if arrow == "red":
+        if row == len(board.JOB_ROW_ARROWS) - 1:
             jm["token_row"] = None
             trigger_end(state)
         else:
@@ -93,7 +115,8 @@ def new_game(
         raise IllegalMove("bad_players", "A game has 2, 3 or 4 players.")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise IllegalMove("bad_seed", "The seed must be an integer.")
-    opts = check_options(options)
+    second = editions.has_exchange_tokens(ed)
+    opts = check_options(options, second)
     random_layout = opts["layout"] == "random"
     rng = prng.seed_state(seed)
 
@@ -130,9 +153,11 @@ def new_game(
     if revision != revisions.FIRST:  # a first-revision state stays as it always was
         state["revision"] = revision
 
-    # 1. Station masters (R1-SETUP-06).
+    # 1. Station masters (R1-SETUP-06): all 5 in the 1st edition; 5 of the 9, shuffled, in
+    # the 2nd (R2-SETUP-03).
     sms: list[str | None] = list(ed.railroad.STATION_MASTERS)
     prng.shuffle(rng, sms)
+    del sms[ed.railroad.STATION_MASTERS_DEALT :]
     state["station_masters"] = {f"S{i + 1}": sm for i, sm in enumerate(sms)}
     # 2. Neutral buildings (R1-SETUP-07).
     neutral = [f"N{x}" for x in ed.trail.NEUTRAL_SPACES]
@@ -140,7 +165,9 @@ def new_game(
         prng.shuffle(rng, neutral)
     for space, tid in zip(ed.trail.NEUTRAL_SPACES, neutral, strict=True):
         state["trail"][space] = {"tile": tid, "owner": None}
-    # 4. Kansas City supply (R1-SETUP-09) and the 7 starting trail tiles (R1-SETUP-11/12).
+    # 4. Kansas City supply (R1-SETUP-09; three bags in the 2nd edition, R2-SETUP-04) and the
+    # 7 starting trail tiles (R1-SETUP-11/12, R2-SETUP-05: a tile with no free space goes
+    # back and another is drawn).
     supply = ed.tiles.supply_stacks()
     for stack in supply.values():
         prng.shuffle(rng, stack)
@@ -200,7 +227,13 @@ def new_game(
             "engine": ed.railroad.START,
             "job_token": False,
         }
-        for _ in range(ed.player_board.STARTING_HAND):
+        if second:
+            # Outlaws instead of teepees (R2-OUTLAW-01), and 1 exchange token (R2-SETUP-09).
+            del p["teepees"]
+            p["outlaws"] = []
+            p["exchange_tokens"] = ed.player_board.STARTING_EXCHANGE_TOKENS[seat]
+        # 4 cards each in the 1st edition; 4/5/6/7 by seat in the 2nd (R2-SETUP-10).
+        for _ in range(ed.player_board.STARTING_HANDS[seat]):
             p["hand"].append(p["draw"].pop())
         state["players"].append(p)
     return state

@@ -3,6 +3,7 @@
     python -m engine.simulate --players 4 --games 200 --bot heuristic [--seed N]
     python -m engine.simulate --players 4 --games 200 --bots heuristic,random,random,random
     python -m engine.simulate --players 3 --games 100 --bot heuristic --layout random
+    python -m engine.simulate --players 4 --games 100 --bot random --edition 2e
 
 It prints the games played, the average number of moves, the average and maximum score of
 each seat (and of each bot kind, with its win rate), and the moves per second of the whole
@@ -23,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import engine
-from engine import bots, flow
+from engine import bots, editions, flow
 from engine.move_types import Move
 from engine.state_types import GameOptions, State
 from engine.view_types import Score
@@ -47,7 +48,11 @@ class GameRecord:
 
 
 def play_game(
-    players: int, seed: int, kinds: Sequence[str], options: Mapping[str, object] | None = None
+    players: int,
+    seed: int,
+    kinds: Sequence[str],
+    options: Mapping[str, object] | None = None,
+    edition: str = "1e",
 ) -> GameRecord:
     """Play one game to its end with bot ``kinds[seat]`` in each seat.
 
@@ -55,7 +60,7 @@ def play_game(
     so copying the state for each move would only cost time."""
     if len(kinds) != players:
         raise ValueError(f"{players} players need {players} bots, got {len(kinds)}")
-    state = engine.new_game(players, seed, options=options)
+    state = engine.new_game(players, seed, edition, options=options)
     record = GameRecord(players, seed, state["options"].copy(), list(kinds))
     while not state["over"]:
         seat = state["current"]
@@ -98,7 +103,7 @@ def run(args: argparse.Namespace) -> str:
     for i in range(args.games):
         shift = i % n if args.rotate else 0
         table = kinds[-shift:] + kinds[:-shift] if shift else list(kinds)
-        record = play_game(n, args.seed + i, table, _layout(args, i))
+        record = play_game(n, args.seed + i, table, _layout(args, i), args.edition)
         move_counts.append(len(record.moves))
         scores = record.scores
         winners = [s for s, r in enumerate(scores) if r["winner"]]
@@ -110,7 +115,8 @@ def run(args: argparse.Namespace) -> str:
     elapsed = time.perf_counter() - start
     total_moves = sum(move_counts)
     lines = [
-        f"players {n}, bots {','.join(kinds)}{' (rotated)' if args.rotate else ''}, "
+        ("" if args.edition == "1e" else f"edition {args.edition}, ")
+        + f"players {n}, bots {','.join(kinds)}{' (rotated)' if args.rotate else ''}, "
         f"layout {args.layout}, seeds {args.seed}..{args.seed + args.games - 1}",
         f"games played     {args.games}",
         f"average moves    {total_moves / args.games:.1f} "
@@ -141,6 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--bots", help="one bot per seat, comma-separated (overrides --bot)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game")
     parser.add_argument("--layout", default="beginner", choices=("beginner", "random", "mixed"))
+    parser.add_argument("--edition", default="1e", choices=sorted(editions.EDITIONS))
     parser.add_argument(
         "--rotate", action="store_true", help="move the bots one seat on every game"
     )

@@ -74,8 +74,21 @@ _PLAYER_FLAT: Final = (
     "station_masters",
     "buildings",
 )
+# A 2nd edition player collects outlaws instead of teepees (and counts exchange tokens).
+_PLAYER_FLAT_2E: Final = tuple("outlaws" if k == "teepees" else k for k in _PLAYER_FLAT)
 _PLAYER_KNOWN = frozenset(
-    {"seat", "money", "cert", "herder", "engine", "job_token", "workers", *_PLAYER_FLAT}
+    {
+        "seat",
+        "money",
+        "cert",
+        "herder",
+        "engine",
+        "job_token",
+        "workers",
+        "exchange_tokens",
+        *_PLAYER_FLAT,
+        *_PLAYER_FLAT_2E,
+    }
 )
 _JOB_MARKET_KNOWN = frozenset({"token_row", "rows"})
 
@@ -91,7 +104,7 @@ def _deep_unknown(d: Mapping[str, Any], known: frozenset[str]) -> dict[str, Any]
 
 def _player(p: Mapping[str, Any]) -> dict[str, Any]:
     new = _deep_unknown(p, _PLAYER_KNOWN)
-    for key in _PLAYER_FLAT:
+    for key in _PLAYER_FLAT if "teepees" in p else _PLAYER_FLAT_2E:
         new[key] = p[key][:]
     new["workers"] = _dict_of_flat(p["workers"])
     return new
@@ -234,8 +247,22 @@ def certificates(ed: Edition, p: PlayerState) -> int:
 
 
 def permanent_certificates(ed: Edition, p: PlayerState) -> int:
-    masters = ed.railroad.STATION_MASTERS
-    return sum(1 for sm in p["station_masters"] if masters[sm][0] == "certificate")
+    """Each station master tile adds the certificates printed on it: 1 in the 1st edition,
+    1 or 2 in the 2nd (R1-KC-17, R2-KC-03)."""
+    printed = ed.railroad.PERMANENT_CERTIFICATES
+    return sum(printed[sm] for sm in p["station_masters"])
+
+
+def section_tiles(p: PlayerState) -> list[str]:
+    """The tiles a player collected from the board's section: teepees (1st edition) or
+    outlaws (2nd edition, R2-OUTLAW-03/07)."""
+    return p["teepees"] if "teepees" in p else p["outlaws"]
+
+
+def builders(ed: Edition, p: PlayerState) -> int:
+    """Craftsmen (1st edition) or builders (2nd edition, R2-SETUP-01), the printed one
+    included."""
+    return workers(p, ed.tiles.BUILDER_KIND)
 
 
 def advance_certificate(p: PlayerState, spaces: int) -> None:

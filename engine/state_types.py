@@ -7,13 +7,14 @@ cards, tiles, trail spaces, track spaces, stations and cities are strings.
 
 from __future__ import annotations
 
-from typing import Required, TypedDict
+from typing import NotRequired, Required, TypedDict
 
 from engine.component_types import ActionSpec
 
 
 class GameOptions(TypedDict):
     layout: str  # "beginner" or "random"
+    simmental: NotRequired[bool]  # 2nd edition only (always there): the Simmental variant
 
 
 class TrailCell(TypedDict):
@@ -45,7 +46,9 @@ class PlayerState(TypedDict):
     cert: int  # index on the certificate track (player_board.CERT_TRACK)
     discs: list[str]  # disc spaces still holding a disc
     hazards: list[str]
-    teepees: list[str]
+    teepees: NotRequired[list[str]]  # 1st edition only
+    outlaws: NotRequired[list[str]]  # 2nd edition only: collected outlaw tiles
+    exchange_tokens: NotRequired[int]  # 2nd edition only
     station_masters: list[str]
     buildings: list[str]  # private building tiles not yet built
     herder: str | None  # trail space; None before the first turn

@@ -44,7 +44,7 @@ def player_view(state: State, seat: int, viewer: int | None, reveal_all: bool) -
     ed = editions.of(state)
     p = state["players"][seat]
     mine = reveal_all or viewer == seat
-    return {
+    out: PlayerView = {
         "seat": seat,
         "money": p["money"],
         "hand": _cards(ed, p["hand"]) if mine else {"count": len(p["hand"])},
@@ -67,11 +67,19 @@ def player_view(state: State, seat: int, viewer: int | None, reveal_all: bool) -
         "herder": p["herder"],
         "engine": p["engine"],
         "hazards": _tiles(ed, p["hazards"]),
-        "teepees": _tiles(ed, p["teepees"]),
+        "teepees": [],
         "station_masters": _tiles(ed, p["station_masters"]),
         "buildings_available": list(p["buildings"]),
         "job_market_token": p["job_token"],
     }
+    if "teepees" in p:
+        out["teepees"] = _tiles(ed, p["teepees"])
+    else:
+        # 2nd edition: collected outlaws instead of teepees, and exchange tokens (R2-EXCH-01).
+        del out["teepees"]
+        out["outlaws"] = _tiles(ed, p["outlaws"])
+        out["exchange_tokens"] = p["exchange_tokens"]
+    return out
 
 
 def view(state: State, seat: int | None, reveal_all: bool = False) -> View:
@@ -105,7 +113,7 @@ def view(state: State, seat: int | None, reveal_all: bool = False) -> View:
         },
         "foresight": [[_tile_or_none(ed, t) for t in row] for row in state["foresight"]],
         "supply": {k: {"count": len(v)} for k, v in state["supply"].items()},
-        "indian_trade": {s: _tile_at(ed, state, s) for s, _ in trail.TEEPEE_SPACES},
+        "indian_trade": {s: _tile_at(ed, state, s) for s, _ in trail.SECTION_SPACES},
         "hazard_sections": {
             s: _tile_at(ed, state, s) for h in trail.HAZARD_TYPES for s in trail.HAZARD_SPACES[h]
         },
@@ -125,6 +133,9 @@ def view(state: State, seat: int | None, reveal_all: bool = False) -> View:
         "decision": None if over else decision(state),
         "scores": scoring.scores(state) if over else None,
     }
+    if editions.has_exchange_tokens(ed):
+        # The outlaw section instead of the Indian trade section (R2-SETUP-01).
+        out["outlaw_section"] = out.pop("indian_trade")
     return out
 
 

@@ -39,7 +39,9 @@ class PlayerView(TypedDict):
     herder: str | None
     engine: str
     hazards: list[Tile]
-    teepees: list[Tile]
+    teepees: NotRequired[list[Tile]]  # 1st edition only
+    outlaws: NotRequired[list[Tile]]  # 2nd edition only (instead of teepees)
+    exchange_tokens: NotRequired[int]  # 2nd edition only
     station_masters: list[Tile]
     buildings_available: list[str]
     job_market_token: bool
@@ -106,7 +108,8 @@ class View(TypedDict):
     job_market: JobMarketView
     foresight: list[list[Tile | None]]
     supply: dict[str, Count]
-    indian_trade: dict[str, Tile | None]
+    indian_trade: NotRequired[dict[str, Tile | None]]  # 1st edition only
+    outlaw_section: NotRequired[dict[str, Tile | None]]  # 2nd edition only
     hazard_sections: dict[str, Tile | None]
     stations: dict[str, list[int]]
     station_masters: dict[str, Tile | None]

@@ -34,3 +34,10 @@ KAN_MONEY = 6
 KAN_VP = -6
 SAC_VP = 6
 SFO_VP = 9
+
+# The names every edition's city strip has for the same roles (``engine.editions.CitiesData``):
+# Kansas City and the terminal city (the two that take repeat deliveries), and the VP of each
+# disc on a city that scores on its own (Kansas City, Sacramento, San Francisco).
+LOCAL = "KAN"
+TERMINAL = "SFO"
+CITY_VP: dict[str, int] = {"KAN": KAN_VP, "SAC": SAC_VP, "SFO": SFO_VP}

@@ -92,3 +92,15 @@ JOB_COLUMNS = 4
 def job_columns(players: int) -> range:
     """Columns used in each job-market row: the right ``players`` of the 4 (R1-KC-08)."""
     return range(JOB_COLUMNS - players, JOB_COLUMNS)
+
+
+# The names every edition's player board has for the same roles
+# (``engine.editions.PlayerBoardData``): the hand dealt at setup by seat and the hand kept
+# at the start of the first turn (the 1st edition deals 4 and so discards nothing), the
+# exchange tokens at setup and per use (the 1st edition has none), and the money of the
+# remove-cards auxiliary action (none in the 1st edition), keyed by "double".
+STARTING_HANDS: tuple[int, ...] = (STARTING_HAND,) * 4
+FIRST_TURN_HAND = STARTING_HAND
+STARTING_EXCHANGE_TOKENS: tuple[int, ...] = (0, 0, 0, 0)
+EXCHANGE_DRAW = 0
+AUX_REMOVE_MONEY: dict[bool, int] = {False: 0, True: 0}

@@ -33,6 +33,12 @@ STATION_MASTERS: dict[str, tuple[str, str]] = {
     "SM-4": ("certificate", "per_teepee_pair"),
     "SM-5": ("certificate", "per_2_certificates"),
 }
+# How many permanent certificates each tile gives (``engine.editions.RailroadData``; the
+# 2nd edition prints 1 or 2 on its certificate tiles, R2-KC-03).
+STATION_MASTERS_DEALT = len(STATION_MASTERS)  # every tile is laid out (R1-SETUP-06)
+PERMANENT_CERTIFICATES: dict[str, int] = {
+    sm: 1 if upper == "certificate" else 0 for sm, (upper, _) in STATION_MASTERS.items()
+}
 
 
 def _graph() -> tuple[dict[str, tuple[str, ...]], dict[str, tuple[str, ...]]]:

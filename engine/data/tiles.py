@@ -69,3 +69,7 @@ def tile(tid: str) -> Tile:
     info = TILES[tid].copy()
     del info["back"]
     return info
+
+
+# The worker kind that places buildings (``engine.editions.TilesData``; 2e: "builder").
+BUILDER_KIND = "craftsman"

@@ -123,3 +123,11 @@ def successors(space: str) -> tuple[str, ...]:
 def neighbours(space: str) -> tuple[str, ...]:
     """Spaces linked to ``space`` by one edge in either direction (8b adjacency)."""
     return NODES[space][1] + PREDECESSORS[space]
+
+
+# The names every edition's trail has for the section of the board that teepee tiles (1e)
+# or outlaw tiles (2e) fill (``engine.editions.TrailData``): the spaces in fill order with
+# their money, and the exchange tokens a space gives instead (none in the 1st edition).
+SECTION_SPACES: tuple[tuple[str, int], ...] = TEEPEE_SPACES
+SECTION_VALUE: dict[str, int] = TEEPEE_VALUE
+SECTION_TOKENS: dict[str, int] = {}

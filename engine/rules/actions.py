@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from engine import editions
 from engine.component_types import ActionSpec
-from engine.components import CardClass, breed, card_class, is_objective, tile_type
+from engine.components import CardClass, breed, card_class, is_objective, tile_type, value
 from engine.editions import Edition
 from engine.move_types import MoveParams
 from engine.rules import (
@@ -32,10 +32,12 @@ from engine.rules import (
 )
 from engine.state import (
     advance_certificate,
+    builders,
     cert_limit_index,
     cur,
     draw_cards,
     push,
+    section_tiles,
     workers,
 )
 from engine.state_types import PlayerState, State
@@ -53,6 +55,8 @@ def count(state: State, n: int | str) -> int:
         return workers(p, "cowboy")
     if n == "woods":
         return woods_buildings(state)
+    if n == "hazards":  # 2e 11b: engine up to the hazard tiles collected (R2-LOCAL-01)
+        return len(p["hazards"])
     return int(n)
 
 
@@ -63,8 +67,11 @@ def woods_buildings(state: State) -> int:
 
 
 def teepee_pairs(ed: Edition, p: PlayerState) -> int:
-    colours = [tile_type(ed, t) for t in p["teepees"]]
-    return min(colours.count("green"), colours.count("blue"))
+    """Pairs of one green and one other-coloured tile: green and blue teepees (1st edition),
+    green and orange outlaws (2nd edition, R2-STATION-04; the 2e 7a building)."""
+    colours = [tile_type(ed, t) for t in section_tiles(p)]
+    green = colours.count("green")
+    return min(green, len(colours) - green)
 
 
 def _one_way(state: State, spec: ActionSpec) -> list[MoveParams]:
@@ -83,6 +90,8 @@ def discard_choices(state: State, card: str) -> list[str]:
         pool = [c for c in hand if is_objective(ed, c)]
     elif card == "any":
         pool = [c for c in hand if not is_objective(ed, c)]
+    elif card == "value3":  # 2e 5a: one card of breeding value 3 (R2-LOCAL-01)
+        pool = [c for c in hand if not is_objective(ed, c) and value(ed, c) == 3]
     elif card == "pair":
         counts: dict[str | None, int] = {}
         for c in hand:
@@ -217,6 +226,14 @@ def _trade(state: State, spec: ActionSpec, params: MoveParams) -> None:
     hazards_teepees.trade(state, params["space"])
 
 
+def _bounty_moves(state: State, spec: ActionSpec) -> list[MoveParams]:
+    return hazards_teepees.bounty_options(state)
+
+
+def _bounty(state: State, spec: ActionSpec, params: MoveParams) -> None:
+    hazards_teepees.bounty(state, params["space"])
+
+
 def _hazard_moves(state: State, spec: ActionSpec) -> list[MoveParams]:
     return hazards_teepees.hazard_options(state, spec["cost"])
 
@@ -335,6 +352,25 @@ def _gain(state: State, spec: ActionSpec, params: MoveParams) -> None:
     cur(state)["money"] += count(state, spec["n"])
 
 
+def _money_per_builder(state: State, spec: ActionSpec, params: MoveParams) -> None:
+    """2e 12a: per builder, the printed one included (R2-LOCAL-01)."""
+    p = cur(state)
+    p["money"] += spec["per"] * builders(editions.of(state), p)
+
+
+def _money_per_station(state: State, spec: ActionSpec, params: MoveParams) -> None:
+    """2e 12b: per train station holding one of the player's discs (R2-LOCAL-01)."""
+    seat = state["current"]
+    stations = sum(1 for seats in state["stations"].values() if seat in seats)
+    cur(state)["money"] += spec["per"] * stations
+
+
+def _exchange_token(state: State, spec: ActionSpec, params: MoveParams) -> None:
+    """2e 12b: gain exchange tokens from the bank, which never runs out (R2-EXCH-01/04/05)."""
+    p = cur(state)
+    p["exchange_tokens"] = p["exchange_tokens"] + count(state, spec["n"])
+
+
 def _teepee_pairs(state: State, spec: ActionSpec, params: MoveParams) -> None:
     p = cur(state)
     for _ in range(teepee_pairs(editions.of(state), p)):
@@ -366,6 +402,11 @@ SPEC_MOVES: dict[str, SpecMovesFn] = {
     "gain": _one_way,
     "certificate_max": _one_way,
     "teepee_pairs": _one_way,
+    "bounty": _bounty_moves,
+    "outlaw_pairs": _one_way,
+    "money_per_builder": _one_way,
+    "money_per_station": _one_way,
+    "exchange_token": _one_way,
 }
 
 PERFORM: dict[str, PerformFn] = {
@@ -390,6 +431,11 @@ PERFORM: dict[str, PerformFn] = {
     "money_per_engineer": _money_per_engineer,
     "gain": _gain,
     "teepee_pairs": _teepee_pairs,
+    "bounty": _bounty,
+    "outlaw_pairs": _teepee_pairs,
+    "money_per_builder": _money_per_builder,
+    "money_per_station": _money_per_station,
+    "exchange_token": _exchange_token,
 }
 
 

@@ -62,4 +62,10 @@ def perform(state: State, params: MoveParams) -> None:
         railroad.set_engine(state, seat, params["to"])
     elif n == 5:
         push(state, "remove", n=times)
+        # R2-AUX-01/03: the 2nd edition also pays $1 / $2 after the engine's move (and any
+        # upgrade it offers) and before the removal, in full whatever is removed; the 1st
+        # edition's table pays nothing.
+        money = editions.of(state).player_board.AUX_REMOVE_MONEY[times == 2]
+        if money:
+            push(state, "effect", kind="gain", n=money)
         railroad.set_engine(state, seat, params["to"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine import editions
 from engine.move_types import Move, MoveParams
-from engine.state import cur, find_frame, workers
+from engine.state import builders, cur, find_frame
 from engine.state_types import Frame, State
 
 
@@ -14,7 +14,7 @@ def _targets(state: State, tile: str, rate: int) -> list[str]:
     p = cur(state)
     seat = state["current"]
     need = buildings.craftsmen(tile)
-    have = workers(p, "craftsman")
+    have = builders(ed, p)
     out = []
     if need <= have and need * rate <= p["money"]:
         out += [s for s in ed.trail.BUILDING_SPACES if s not in state["trail"]]

@@ -79,8 +79,9 @@ def disc_apply(state: State, frame: Frame, move: Move) -> None:
         state["stations"][move["station"]].remove(seat)  # R1-EDGE-04/05
     if frame["target"] == "city":
         state["cities"][frame["to"]].append(seat)
-        if frame["to"] == "KAN":
-            kan_money = editions.of(state).cities.KAN_MONEY
-            player(state, seat)["money"] += kan_money  # R1-KC-33, R1-LOCAL-35
+        cities = editions.of(state).cities
+        if frame["to"] == cities.LOCAL:
+            # R1-KC-33, R1-LOCAL-35: $6 in the 1st edition, $4 in the 2nd (R2-KC-02)
+            player(state, seat)["money"] += cities.KAN_MONEY
     else:
         state["stations"][frame["to"]].append(seat)

@@ -1,4 +1,5 @@
-"""Trade with the Indians and remove a hazard (R1-TEEPEE-*, R1-HAZARD-*)."""
+"""Trade with the Indians, collect bounty for outlaws and remove a hazard (R1-TEEPEE-*,
+R2-OUTLAW-*, R1-HAZARD-*)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ def trade_options(state: State) -> list[MoveParams]:
     money = cur(state)["money"]
     return [
         {"space": s}
-        for s, v in editions.of(state).trail.TEEPEE_SPACES
+        for s, v in editions.of(state).trail.SECTION_SPACES
         if s in state["trail"] and (v >= 0 or money >= -v)
     ]
 
@@ -23,7 +24,7 @@ def trade(state: State, space: str) -> None:
     p = cur(state)
     tid = state["trail"].pop(space)["tile"]
     p["teepees"].append(tid)
-    p["money"] += editions.of(state).trail.TEEPEE_VALUE[space]
+    p["money"] += editions.of(state).trail.SECTION_VALUE[space]
 
 
 def hazard_options(state: State, cost: int) -> list[MoveParams]:
@@ -42,3 +43,19 @@ def remove_hazard(state: State, space: str, cost: int) -> None:
     p = cur(state)
     p["money"] -= cost
     p["hazards"].append(state["trail"].pop(space)["tile"])
+
+
+def bounty_options(state: State) -> list[MoveParams]:
+    """Any outlaw in the outlaw section; none when it is empty (R2-OUTLAW-03/05)."""
+    return [{"space": s} for s, _ in editions.of(state).trail.SECTION_SPACES if s in state["trail"]]
+
+
+def bounty(state: State, space: str) -> None:
+    """Collect bounty for an outlaw: the tile is the player's for good (R2-OUTLAW-07), and
+    the bonus printed at its space is paid, money or an exchange token, never a cost
+    (R2-OUTLAW-03/04, R2-EXCH-04)."""
+    trail = editions.of(state).trail
+    p = cur(state)
+    p["outlaws"].append(state["trail"].pop(space)["tile"])
+    p["money"] += trail.SECTION_VALUE[space]
+    p["exchange_tokens"] = p["exchange_tokens"] + trail.SECTION_TOKENS.get(space, 0)

@@ -137,8 +137,13 @@ def arrows_run(state: State, frame: Frame) -> None:
         if pair is None:
             continue
         action, _ = cities.ARROWS[pair]
-        if action == "objective" and all(seat in state["cities"][c] for c in pair):
+        if action is None or not all(seat in state["cities"][c] for c in pair):
+            continue
+        if action == "objective":
             push(state, "gain_objective", dest="discard", optional=False)
+        elif action == "exchange_token":  # 2e St. Louis - Bloomington (R2-KC-05, R2-EXCH-04)
+            p = cur(state)
+            p["exchange_tokens"] = p["exchange_tokens"] + 1
 
 
 def transport_run(state: State, frame: Frame) -> None:

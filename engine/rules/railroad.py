@@ -6,8 +6,12 @@ from engine import editions
 from engine.editions import Edition
 from engine.move_types import Move
 from engine.rules import discs
-from engine.state import player, push
+from engine.state import advance_certificate, player, push
 from engine.state_types import Frame, State
+
+# Station masters' upper halves that pay money at once (R1-STATION-09, R2-STATION-02); the
+# permanent certificates of the others are ``railroad.PERMANENT_CERTIFICATES``.
+UPPER_MONEY: dict[str, int] = {"gain2": 2, "gain12": 12}
 
 
 def _occupied(state: State, seat: int) -> set[str]:
@@ -186,8 +190,12 @@ def sm_apply(state: State, frame: Frame, move: Move) -> None:
     p["station_masters"].append(sm)
     ed = editions.of(state)
     upper = ed.railroad.STATION_MASTERS[sm][0]
-    if upper == "gain2":
-        p["money"] += 2
+    actions = ed.buildings.WORKER_ACTIONS
+    if upper in UPPER_MONEY:  # a reward is taken in full (R1-LOCAL-09, R2-STATION-02)
+        p["money"] += UPPER_MONEY[upper]
     elif upper == "hazard_or_trade":
-        actions = ed.buildings.WORKER_ACTIONS
         push(state, "once", specs=[actions["hazard_free"], actions["trade"]])
+    elif upper == "hazard_or_bounty":  # R2-STATION-02, R2-OUTLAW-06
+        push(state, "once", specs=[actions["hazard_free"], actions["bounty"]])
+    elif upper == "certificate_forward2":  # R2-STATION-02: up to 2 spaces (R1-LOCAL-14)
+        advance_certificate(p, 2)

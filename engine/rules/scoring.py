@@ -5,7 +5,8 @@ from __future__ import annotations
 from engine import editions
 from engine.components import card_vp, is_objective, tile_type, value
 from engine.editions import Edition, ObjectiveInfo
-from engine.state import certificates, cleared, permanent_certificates
+from engine.rules.actions import teepee_pairs
+from engine.state import certificates, cleared, permanent_certificates, section_tiles
 from engine.state_types import PlayerState, State
 from engine.view_types import PlayerScore, Score
 
@@ -29,22 +30,28 @@ def _deck(p: PlayerState) -> list[str]:
 
 
 def task_supply(state: State, seat: int) -> dict[str, int]:
-    """How many items of each task code a player has (R1-OBJ-21..27)."""
+    """How many items of each task code a player has (R1-OBJ-21..27; R2-OBJ-01/03).
+
+    The editions' task codes name the same tasks in the same order: building, green teepee
+    or outlaw, blue teepee or orange outlaw, hazard, station disc, cattle of value 3 / 4 / 5
+    in the deck, disc on the terminal city (San Francisco or New York)."""
     ed = editions.of(state)
     p = state["players"][seat]
     deck = [c for c in _deck(p) if not is_objective(ed, c)]
-    teepees = [tile_type(ed, t) for t in p["teepees"]]
-    return {
-        "B": sum(1 for cell in state["trail"].values() if cell["owner"] == seat),
-        "G": teepees.count("green"),
-        "BL": teepees.count("blue"),
-        "H": len(p["hazards"]),
-        "S": sum(1 for seats in state["stations"].values() if seat in seats),
-        "3": sum(1 for c in deck if value(ed, c) == 3),
-        "4": sum(1 for c in deck if value(ed, c) == 4),
-        "5": sum(1 for c in deck if value(ed, c) == 5),
-        "SF": state["cities"]["SFO"].count(seat),
-    }
+    colours = [tile_type(ed, t) for t in section_tiles(p)]
+    green = colours.count("green")
+    counts = (
+        sum(1 for cell in state["trail"].values() if cell["owner"] == seat),
+        green,
+        len(colours) - green,
+        len(p["hazards"]),
+        sum(1 for seats in state["stations"].values() if seat in seats),
+        sum(1 for c in deck if value(ed, c) == 3),
+        sum(1 for c in deck if value(ed, c) == 4),
+        sum(1 for c in deck if value(ed, c) == 5),
+        state["cities"][ed.cities.TERMINAL].count(seat),
+    )
+    return dict(zip(ed.objectives.TASK_CODES, counts, strict=True))
 
 
 def best_objectives(
@@ -120,11 +127,8 @@ def score_player(state: State, seat: int) -> PlayerScore:
     cats["buildings"] = sum(
         ed.buildings.vp(cell["tile"]) for cell in state["trail"].values() if cell["owner"] == seat
     )
-    city = 0
-    city += cities.KAN_VP * state["cities"]["KAN"].count(seat)
-    city += cities.SFO_VP * state["cities"]["SFO"].count(seat)
-    if seat in state["cities"]["SAC"]:
-        city += cities.SAC_VP
+    # Kansas City, the terminal city (per disc) and the one before it (R1-SCORE-04..07).
+    city = sum(vp * state["cities"][c].count(seat) for c, vp in cities.CITY_VP.items())
     for (a, b), (_, vp) in cities.ARROWS.items():
         if seat in state["cities"][a] and seat in state["cities"][b]:
             city += vp
@@ -135,23 +139,27 @@ def score_player(state: State, seat: int) -> PlayerScore:
     cats["hazards"] = sum(ed.tiles.TILES[t]["vp"] for t in p["hazards"])
     cats["cattle"] = sum(card_vp(ed, c) for c in _deck(p))
     deck_objectives = [c for c in _deck(p) if is_objective(ed, c)]
-    has_sm2 = "SM-2" in p["station_masters"]
+    lowers = [railroad.STATION_MASTERS[s][1] for s in p["station_masters"]]
+    has_sm2 = "per_2_objectives" in lowers
     obj, bonus, _ = best_objectives(
         ed, list(p["objectives"]), deck_objectives, task_supply(state, seat), has_sm2
     )
     cats["objectives"] = obj
     sm = bonus
-    teepees = [tile_type(ed, t) for t in p["teepees"]]
-    for s in p["station_masters"]:
-        lower = railroad.STATION_MASTERS[s][1]
+    for lower in lowers:
         if lower == "per_worker":
             sm += sum(1 + len(row) for row in p["workers"].values())
         elif lower == "per_2_hazards":
             sm += 3 * (len(p["hazards"]) // 2)
-        elif lower == "per_teepee_pair":
-            sm += 3 * min(teepees.count("green"), teepees.count("blue"))
-        elif lower == "per_2_certificates":
+        elif lower in ("per_teepee_pair", "per_outlaw_pair"):  # R2-STATION-04
+            sm += 3 * teepee_pairs(ed, p)
+        elif lower == "per_2_certificates":  # permanent ones at their value (R2-STATION-05)
             sm += 3 * ((certificates(ed, p) + permanent_certificates(ed, p)) // 2)
+        elif lower == "per_2_stations":  # R2-STATION-03
+            sm += 3 * (sum(1 for seats in state["stations"].values() if seat in seats) // 2)
+        elif lower == "per_building":  # R2-STATION-03
+            sm += 2 * sum(1 for cell in state["trail"].values() if cell["owner"] == seat)
+        # "none": two 2nd edition tiles have no end-game task (R2-STATION-06)
     cats["station_masters"] = sm
     cats["workers"] = board.WORKER_VP * sum(
         max(0, 1 + len(row) - (board.WORKER_VP_SPACES[0] - 1)) for row in p["workers"].values()

@@ -16,8 +16,14 @@ from engine.state_types import Frame, State
 def start_turn(state: State, seat: int) -> None:
     state["current"] = seat
     push(state, "phase_c")
-    if state["players"][seat]["herder"] is None:
+    p = state["players"][seat]
+    if p["herder"] is None:
         push(state, "first")
+        # R2-SETUP-11/12: the 2nd edition's very first turn begins by discarding down to 4
+        # (the 1st edition deals 4, so nothing is discarded there, nor by a 2e start player).
+        extra = len(p["hand"]) - editions.of(state).player_board.FIRST_TURN_HAND
+        if extra > 0:
+            push(state, "first_discard", n=extra)
     else:
         push(state, "phase_a")
 

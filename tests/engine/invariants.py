@@ -7,6 +7,10 @@ test may call them on a hand-made state too.
 Conservation is checked two ways: from the raw state (cheap, after every move) and from
 views, using only what the engine contract says a view holds (counts for hidden piles), so
 that a spectator could verify it too.
+
+Every check reads the game's edition (the 2nd edition has outlaws where the 1st has teepees,
+its own cards and tiles, and exchange tokens, which the bank never runs out of: R2-EXCH-05,
+so a player's count is only checked to be a whole number, never negative).
 """
 
 from __future__ import annotations
@@ -16,11 +20,13 @@ from collections import Counter
 from typing import Any
 
 import engine
+from engine import editions
 from engine.data import cattle, objectives, tiles
 from engine.data import player_board as board
+from engine.editions import Edition
 from engine.state import State, copy_state
 
-SUPPLY_TILES = len(tiles.TILES)  # 94 workers, hazards and teepees
+SUPPLY_TILES = len(tiles.TILES)  # 94 workers, hazards and teepees (or outlaws): both editions
 DISCS = len(board.DISC_SPACES)  # 14 per player
 OBJECTIVE_CARDS = len(objectives.GENERAL) + len(objectives.STARTING)  # 24 + 4
 MARKET_CATTLE = len(cattle.MARKET_CARDS)  # 36
@@ -28,8 +34,21 @@ STARTING_CATTLE = sum(n for _, n in cattle.STARTING_DECK)  # 14 per player
 FORBIDDEN_VIEW_KEYS = frozenset({"rng", "seed", "draw", "market_stack_cards", "supply_tiles"})
 
 
-def cattle_total(players: int) -> int:
-    return STARTING_CATTLE * players + MARKET_CATTLE
+def cattle_total(players: int, ed: Edition = editions.FIRST_EDITION) -> int:
+    starting = sum(n for _, n in ed.cattle.STARTING_DECK)
+    return starting * players + len(ed.cattle.MARKET_CARDS)
+
+
+def objective_total(ed: Edition) -> int:
+    return len(ed.objectives.ALL)
+
+
+def section_key(p: dict) -> str:
+    """Where a player keeps the tiles collected from the section: teepees or outlaws."""
+    return "teepees" if "teepees" in p else "outlaws"
+
+
+SECTION_KINDS = ("hazard", "teepee", "outlaw")
 
 
 # --- from the state ------------------------------------------------------------------------
@@ -48,42 +67,50 @@ def all_card_ids(state: State) -> list[str]:
 
 
 def supply_tile_ids(state: State) -> list[str]:
-    """Every worker, hazard and teepee tile id wherever it is."""
+    """Every worker, hazard and teepee (or outlaw) tile id wherever it is."""
+    known = editions.of(state).tiles.TILES
     ids: list[str] = []
     for stack in state["supply"].values():
         ids += stack
     ids += [t for row in state["foresight"] for t in row if t is not None]
     ids += [t for row in state["job_market"]["rows"] for t in row if t is not None]
-    ids += [cell["tile"] for cell in state["trail"].values() if cell["tile"] in tiles.TILES]
-    ids += [t for t in state["removed_tiles"] if t in tiles.TILES]
+    ids += [cell["tile"] for cell in state["trail"].values() if cell["tile"] in known]
+    ids += [t for t in state["removed_tiles"] if t in known]
     ids += list(state["station_workers"].values())
     for p in state["players"]:
         for row in p["workers"].values():
             ids += row
-        ids += p["hazards"] + p["teepees"]
+        ids += p["hazards"] + p[section_key(p)]
     return ids
 
 
 def check_state(state: State) -> None:
-    """Conservation of cards, tiles and discs, and money never negative, from the state."""
+    """Conservation of cards, tiles and discs, money never negative and exchange tokens a
+    whole number, never negative, from the state."""
+    ed = editions.of(state)
     n = state["num_players"]
     ids = all_card_ids(state)
     counts = Counter(ids)
     dupes = [c for c, k in counts.items() if k > 1]
     assert not dupes, f"cards in two places at once: {dupes}"
     n_objectives = sum(1 for c in ids if c.startswith("OBJ-"))
-    assert n_objectives == OBJECTIVE_CARDS, f"{n_objectives} objective cards, not 28"
+    assert n_objectives == objective_total(ed), f"{n_objectives} objective cards, not 28"
     n_cattle = len(ids) - n_objectives
-    assert n_cattle == cattle_total(n), f"{n_cattle} cattle cards, not {cattle_total(n)}"
+    want = cattle_total(n, ed)
+    assert n_cattle == want, f"{n_cattle} cattle cards, not {want}"
     tids = supply_tile_ids(state)
-    assert sorted(tids) == sorted(tiles.TILES), (
+    assert sorted(tids) == sorted(ed.tiles.TILES), (
         f"supply tiles: {len(tids)} found, missing "
-        f"{sorted(set(tiles.TILES) - set(tids))}, doubled "
+        f"{sorted(set(ed.tiles.TILES) - set(tids))}, doubled "
         f"{sorted(t for t, k in Counter(tids).items() if k > 1)}"
     )
     for p in state["players"]:
         seat = p["seat"]
         assert p["money"] >= 0, f"seat {seat} has ${p['money']}"
+        if "exchange_tokens" in p:
+            tokens = p["exchange_tokens"]
+            assert isinstance(tokens, int), f"seat {seat} has {tokens!r} tokens"
+            assert tokens >= 0, f"seat {seat} has {tokens} tokens"
         placed = sum(v.count(seat) for v in state["stations"].values()) + sum(
             v.count(seat) for v in state["cities"].values()
         )
@@ -98,30 +125,33 @@ def _count(pile: Any) -> int:
 
 
 def check_view_conservation(view: dict) -> None:
-    """What a spectator can verify from a view alone: total cards, supply tiles, discs, money."""
+    """What a spectator can verify from a view alone: total cards, supply tiles, discs, money
+    and exchange tokens."""
+    ed = editions.get(view["edition"])
     n = len(view["players"])
     total = 0
     for p in view["players"]:
         total += _count(p["hand"]) + _count(p["draw_pile"]) + len(p["discard_pile"])
         total += len(p["removed"]) + len(p["objectives"])
         assert p["money"] >= 0, f"seat {p['seat']} shows ${p['money']}"
+        assert p.get("exchange_tokens", 0) >= 0, f"seat {p['seat']} shows negative tokens"
     total += len(view["cattle_market"]) + view["market_stack"]["count"]
     total += len(view["objective_display"]) + view["objective_stack"]["count"]
     total += _count(view["removed_cards"])  # unused starting objectives: face down
-    expected = cattle_total(n) + OBJECTIVE_CARDS
+    expected = cattle_total(n, ed) + objective_total(ed)
     assert total == expected, f"view shows {total} cards, not {expected}"
 
     seen: list[str] = []
-    seen += [c["tile"] for c in view["trail"].values() if c["kind"] in ("hazard", "teepee")]
+    seen += [c["tile"] for c in view["trail"].values() if c["kind"] in SECTION_KINDS]
     seen += [t["id"] for row in view["foresight"] for t in row if t is not None]
     seen += [t["id"] for row in view["job_market"]["tiles"] for t in row if t is not None]
-    seen += [t["id"] for t in view["removed_tiles"] if t["kind"] in ("worker", "hazard", "teepee")]
+    seen += [t["id"] for t in view["removed_tiles"] if t["kind"] in ("worker", *SECTION_KINDS)]
     seen += [t["id"] for t in view["station_workers"].values()]
     for p in view["players"]:
         for kind, row in p["worker_tiles"].items():
             assert p["workers"][kind] == 1 + len(row), f"seat {p['seat']}: {kind} count"
             seen += [t["id"] for t in row]
-        seen += [t["id"] for t in p["hazards"] + p["teepees"]]
+        seen += [t["id"] for t in p["hazards"] + p[section_key(p)]]
     dupes = sorted(t for t, k in Counter(seen).items() if k > 1)
     assert not dupes, f"tiles shown twice: {dupes}"
     in_supply = sum(s["count"] for s in view["supply"].values())
@@ -147,8 +177,9 @@ def check_full_view_cards(view: dict) -> None:
     dupes = sorted(c for c, k in Counter(ids).items() if k > 1)
     assert not dupes, f"cards shown twice: {dupes}"
     n = len(view["players"])
+    ed = editions.get(view["edition"])
     stacks = view["market_stack"]["count"] + view["objective_stack"]["count"]  # face down
-    assert len(ids) + stacks == cattle_total(n) + OBJECTIVE_CARDS, f"{len(ids)} cards shown"
+    assert len(ids) + stacks == cattle_total(n, ed) + objective_total(ed), f"{len(ids)} cards"
 
 
 def _keys(obj: Any) -> set[str]:

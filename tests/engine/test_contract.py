@@ -7,6 +7,7 @@ import ast
 import subprocess
 import sys
 from pathlib import Path
+from typing import NotRequired, get_origin, get_type_hints
 
 import engine
 from engine.data import buildings, objectives
@@ -43,9 +44,35 @@ def test_card_text_names_cards_as_the_notation_does():
     assert engine.card_text("OBJ-07") == "OBJ-07"
 
 
-def _keys_seen(players: int, seed: int, kind: str) -> dict[str, set[str]]:
+# The keys only one edition has (NotRequired in the types): view, player view, player state.
+EDITION_KEYS: dict[str, dict[str, set[str]]] = {
+    "1e": {"view": {"indian_trade"}, "player_view": {"teepees"}, "player": {"teepees"}},
+    "2e": {
+        "view": {"outlaw_section"},
+        "player_view": {"outlaws", "exchange_tokens"},
+        "player": {"outlaws", "exchange_tokens"},
+    },
+}
+
+
+def _not_required(typed_dict: type) -> set[str]:
+    """The keys a TypedDict marks NotRequired (read from its type hints: with postponed
+    annotations Python 3.11 does not put them into ``__optional_keys__``)."""
+    hints = get_type_hints(typed_dict, include_extras=True)
+    return {k for k, v in hints.items() if get_origin(v) is NotRequired}
+
+
+def _required(typed_dict: type) -> set[str]:
+    return set(get_type_hints(typed_dict)) - _not_required(typed_dict)
+
+
+def _keys_seen(players: int, seed: int, kind: str, edition: str = "1e") -> dict[str, set[str]]:
     seen: dict[str, set[str]] = {"frame": set(), "move": set(), "decision": set()}
-    state = engine.new_game(players, seed)
+    extra = EDITION_KEYS[edition]
+    assert extra["view"] <= _not_required(engine.View)
+    assert extra["player_view"] <= _not_required(engine.PlayerView)
+    assert extra["player"] <= _not_required(engine.PlayerState)
+    state = engine.new_game(players, seed, edition)
     while not engine.is_over(state):
         seat = engine.current_player(state)
         for frame in state["stack"]:
@@ -53,14 +80,14 @@ def _keys_seen(players: int, seed: int, kind: str) -> dict[str, set[str]]:
         for move in engine.legal_moves(state, seat):
             seen["move"] |= set(move)
         view = engine.view(state, seat)
-        assert set(view) == set(engine.View.__required_keys__)
+        assert set(view) == _required(engine.View) | extra["view"]
         for p in view["players"]:
-            assert set(p) == set(engine.PlayerView.__required_keys__)
+            assert set(p) == _required(engine.PlayerView) | extra["player_view"]
         seen["decision"] |= set(view["decision"])
         state = engine.apply(state, seat, engine.bots.choose_move(state, seat, kind, rng=seed))
     assert set(state) == set(engine.State.__required_keys__)
     for p in state["players"]:
-        assert set(p) == set(engine.PlayerState.__required_keys__)
+        assert set(p) == _required(engine.PlayerState) | extra["player"]
     for score in engine.scores(state):
         assert set(score) == set(engine.Score.__required_keys__)
     assert set(engine.to_json(state)) == set(engine.State.__required_keys__)
@@ -68,8 +95,12 @@ def _keys_seen(players: int, seed: int, kind: str) -> dict[str, set[str]]:
 
 
 def test_the_types_name_every_key_the_engine_uses():
+    """Both editions' states, views, frames and moves (R2-SETUP-01: outlaws and the outlaw
+    section in the 2nd edition; R2-EXCH-01: exchange tokens)."""
     seen = _keys_seen(3, 5, "heuristic")
     for key, found in _keys_seen(2, 8, "random").items():
+        seen[key] |= found
+    for key, found in _keys_seen(3, 4, "random", "2e").items():
         seen[key] |= found
     frame_keys = engine.Frame.__required_keys__ | engine.Frame.__optional_keys__
     move_keys = engine.Move.__required_keys__ | engine.Move.__optional_keys__

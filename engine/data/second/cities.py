@@ -66,3 +66,6 @@ CITY_FOR_1E: dict[str, str] = {
     "SAC": "PHI",
     "SFO": "NYC",
 }
+
+# VP per disc on the cities that score on their own (1e: KAN, SAC, SFO).
+CITY_VP: dict[str, int] = {"KAN": KAN_VP, "PHI": PHI_VP, "NYC": NYC_VP}

@@ -90,3 +90,7 @@ def tile(tid: str) -> Tile:
     info = TILES[tid].copy()
     del info["back"]
     return info
+
+
+# The worker kind that places buildings (1e: "craftsman").
+BUILDER_KIND = "builder"

@@ -168,3 +168,9 @@ def successors(space: str) -> tuple[str, ...]:
 def neighbours(space: str) -> tuple[str, ...]:
     """Spaces linked to ``space`` by one edge in either direction (6b adjacency, §2.3)."""
     return NODES[space][1] + PREDECESSORS[space]
+
+
+# The names every edition's trail has for the section's role (1e: the teepee spaces).
+SECTION_SPACES: tuple[tuple[str, int], ...] = OUTLAW_SPACES
+SECTION_VALUE: dict[str, int] = OUTLAW_VALUE
+SECTION_TOKENS: dict[str, int] = OUTLAW_TOKENS

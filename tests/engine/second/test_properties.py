@@ -1,0 +1,175 @@
+"""Property tests of the 2nd edition: random legal 2e games, played to the end, never break
+the engine contract (the 1st edition's are in ``tests/engine/test_invariants.py``).
+
+Hypothesis draws the game (seed, 2-4 players, layout) and the seed of the random choices;
+the default run plays a few dozen games (each test's example count is below), ``pytest
+--slow`` ten times as many.  Checked (``tests/engine/invariants.py``, which reads the game's
+edition): conservation of cattle and objective cards, of the 94 supply tiles (outlaws
+included) and of each player's 14 discs after every move; money and exchange tokens never
+negative (R2-EXCH-05: the bank's tokens are unlimited, so only a player's count is kept);
+legal moves exactly for the seat to move; every listed move applies, illegal ones change
+nothing; JSON round trip, ``engine.replay`` equal to move-by-move play, ``apply`` equal to
+in-place play; notation round trips; views hide hands, draw piles, stack orders, the seed
+and the PRNG; the bots play legal moves to the end.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import engine
+from engine import bots, flow
+from engine.state import State
+from tests.engine import invariants
+from tests.engine.test_invariants import GARBAGE, assert_refused, examples, mutations
+
+MAX_MOVES = 3000  # random 2e games take 250-600 moves
+
+games = st.fixed_dictionaries(
+    {
+        "players": st.sampled_from((2, 3, 4)),
+        "seed": st.integers(min_value=0, max_value=2**63 - 1),
+        "layout": st.sampled_from(("beginner", "random")),
+        "choices": st.integers(min_value=0, max_value=2**32 - 1),
+    }
+)
+
+
+def options(game: dict) -> dict:
+    return {"layout": game["layout"], "simmental": False}
+
+
+def new_state(game: dict) -> State:
+    return engine.new_game(game["players"], game["seed"], "2e", options(game))
+
+
+def random_game(game: dict, state: State | None = None) -> Iterator[tuple[State, int, dict]]:
+    """Play a random legal 2e game in place; yield (state before the move, seat, move)."""
+    state = new_state(game) if state is None else state
+    chooser = random.Random(game["choices"])
+    for _ in range(MAX_MOVES):
+        if engine.is_over(state):
+            return
+        seat = engine.current_player(state)
+        move = chooser.choice(engine.legal_moves(state, seat))
+        yield state, seat, move
+        flow.apply_in_place(state, seat, move)
+    raise AssertionError(f"game {game} did not end within {MAX_MOVES} moves")
+
+
+def play_through(game: dict) -> tuple[State, list[tuple[int, dict]]]:
+    state = new_state(game)
+    moves = [(seat, move) for _, seat, move in random_game(game, state)]
+    assert engine.is_over(state)
+    return state, moves
+
+
+@examples(12)
+@given(games)
+def test_random_2e_games_conserve_everything_and_always_end(game):
+    """R2-SETUP-01, R2-OUTLAW-01, R2-EXCH-05: cards, tiles (outlaws included) and discs
+    are conserved after every move; money and exchange tokens never go negative."""
+    n_moves = 0
+    for state, _, _ in random_game(game):
+        invariants.check_state(state)
+        invariants.check_turn_contract(state)
+        if n_moves % 11 == 0:
+            invariants.check_independent_copy(state)
+        n_moves += 1
+    assert 0 < n_moves < MAX_MOVES
+
+
+@examples(6)
+@given(games, st.integers(min_value=5, max_value=40))
+def test_2e_views_conserve_components_and_hide_secrets(game, every):
+    state = new_state(game)
+    for i, _ in enumerate(random_game(game, state)):
+        if i % every == 0:
+            invariants.check_views(state, game["seed"])
+    assert engine.is_over(state)
+    invariants.check_views(state, game["seed"])
+    assert engine.view(state, None)["scores"] == engine.scores(state)
+
+
+@examples(5)
+@given(games, st.integers(min_value=15, max_value=60))
+def test_every_listed_2e_move_applies_and_illegal_moves_change_nothing(game, every):
+    for i, (state, seat, _) in enumerate(random_game(game)):
+        if i % every:
+            continue
+        legal = engine.legal_moves(state, seat)
+        before = copy.deepcopy(state)
+        for move in legal:
+            invariants.check_state(engine.apply(state, seat, move))
+            engine.price(state, seat, move)
+        assert state == before, "engine.apply modified the state it was given"
+        for bad in mutations(random.Random(i).choice(legal)):
+            if bad not in legal:
+                assert_refused(state, seat, bad)
+        for garbage in GARBAGE:
+            assert_refused(state, seat, garbage)
+
+
+@examples(5)
+@given(games, st.integers(min_value=10, max_value=60))
+def test_2e_notation_round_trips_for_every_legal_move(game, every):
+    for i, (state, seat, _) in enumerate(random_game(game)):
+        if i % every:
+            continue
+        for move in engine.legal_moves(state, seat):
+            text = engine.describe(state, seat, move)
+            assert "\n" not in text
+            assert engine.parse_move(state, seat, text) == move, text
+        with pytest.raises(engine.IllegalMove):
+            engine.parse_move(state, seat, "fly to the moon")
+
+
+@examples(6)
+@given(games)
+def test_2e_json_round_trip_and_replay_rebuild_the_game(game):
+    checkpoints: list[tuple[int, State]] = []
+    chooser = random.Random(game["choices"] ^ 1)
+    for i, (state, _, _) in enumerate(random_game(game)):
+        if chooser.random() < 0.01:
+            checkpoints.append((i, copy.deepcopy(state)))
+    final, moves = play_through(game)
+    checkpoints.append((len(moves), final))
+    for i, state in checkpoints:
+        data = engine.to_json(state)
+        assert engine.from_json(json.loads(json.dumps(data))) == state
+        rebuilt = engine.replay(game["players"], game["seed"], moves[:i], "2e", options(game))
+        assert rebuilt == state, f"replay of the first {i} moves differs"
+
+
+@examples(4)
+@given(games)
+def test_2e_apply_and_in_place_application_agree(game):
+    copied = new_state(game)
+    state = new_state(game)
+    for _, seat, move in random_game(game, state):
+        assert copied == state
+        copied = engine.apply(copied, seat, move)
+    assert copied == state
+
+
+@examples(4)
+@given(games, st.sampled_from(("heuristic", "random")))
+def test_2e_bot_games_end_and_conserve(game, kind):
+    state = new_state(game)
+    for _ in range(MAX_MOVES):
+        if engine.is_over(state):
+            break
+        seat = engine.current_player(state)
+        move = bots.choose_move(state, seat, kind, rng=game["choices"])
+        assert move in engine.legal_moves(state, seat)
+        flow.apply_in_place(state, seat, move)
+        invariants.check_state(state)
+    assert engine.is_over(state)
+    assert any(s["winner"] for s in engine.scores(state))
