@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.data import cities as city_data
 from games.board import layout as lay
+from games.board.editions import BoardEdition, edition
 from games.board.elements import Element, Markup, frozen
 from games.board.memo import Pieces
 from games.board.pieces import group, heading, text, token
@@ -25,17 +25,18 @@ def cities(view: View, *, names: Names = None) -> Element:
     :param names: player names by seat, for titles.
     """
     names = tuple(names) if names else None
+    ed = edition(view)
     placed = view.get("cities", {})
     g = Element("g", {"class": "cities"}, _heading())
-    for city in city_data.ORDER:
+    for city in ed.cities.ORDER:
         discs = tuple(int(s) for s in placed.get(city, []))
-        g.children.append(_CITIES.get((city, discs, names), _city, city, discs, names))
-    g.children.append(_arrows())
+        g.children.append(_CITIES.get((ed, city, discs, names), _city, ed, city, discs, names))
+    g.children.append(_arrows(ed))
     return g
 
 
-def _x(city: str) -> float:
-    return lay.CITY_LEFT + city_data.ORDER.index(city) * (lay.CITY_W + lay.CITY_GAP)
+def _x(ed: BoardEdition, city: str) -> float:
+    return lay.CITY_LEFT + ed.cities.ORDER.index(city) * (lay.CITY_W + lay.CITY_GAP)
 
 
 @cache
@@ -43,11 +44,11 @@ def _heading() -> Markup:
     return frozen(heading(16, lay.CITIES_TOP + 14, "Cities"))
 
 
-def _city(city: str, discs: tuple[int, ...], names: Names) -> Element:
+def _city(ed: BoardEdition, city: str, discs: tuple[int, ...], names: Names) -> Element:
     """A city's crest, its value, and each seat's discs there (with a count where several
     may be delivered)."""
-    name, value, _corner, repeat = city_data.CITIES[city]
-    x, y = _x(city), lay.CITIES_TOP + 24
+    name, value, _corner, repeat = ed.cities.CITIES[city]
+    x, y = _x(ed, city), lay.CITIES_TOP + 24
     counts: dict[int, int] = {}
     for s in discs:
         counts[s] = counts.get(s, 0) + 1
@@ -56,7 +57,7 @@ def _city(city: str, discs: tuple[int, ...], names: Names) -> Element:
     )
     words = f"{name} (value {value}{', repeatable' if repeat else ''}): discs: "
     words += disc_words or "none"
-    g = group("city", words, city=city).append(_crest(city))
+    g = group("city", words, city=city).append(_crest(ed, city))
     for j, (seat, n) in enumerate(counts.items()):
         cx = x + 16 + (j % 2) * 40
         cy = y + 48 + (j // 2) * 22
@@ -70,32 +71,33 @@ def _city(city: str, discs: tuple[int, ...], names: Names) -> Element:
 
 
 @cache
-def _crest(city: str) -> Markup:
+def _crest(ed: BoardEdition, city: str) -> Markup:
     """A city's crest (coloured by its corner of the map), short name and value."""
-    _name, value, corner, _repeat = city_data.CITIES[city]
-    x, y = _x(city), lay.CITIES_TOP + 24
+    _name, value, corner, _repeat = ed.cities.CITIES[city]
+    x, y = _x(ed, city), lay.CITIES_TOP + 24
     crest = (
         f"M{x:.1f} {y:.1f}h{lay.CITY_W}v{lay.CITY_H - 22}"
         f"l-{lay.CITY_W / 2:g} 22l-{lay.CITY_W / 2:g} -22z"
     )
     return frozen(
         Element("path", {"d": crest, "class": f"crest crest-{corner}"}),
-        text(x + lay.CITY_W / 2, y + 13, lay.CITY_SHORT[city], "city-name"),
+        text(x + lay.CITY_W / 2, y + 13, ed.city_short[city], "city-name"),
         text(x + lay.CITY_W / 2, y + 32, value, "city-value"),
     )
 
 
 @cache
-def _arrows() -> Markup:
-    """The arrows between neighbouring cities: the points (and objective card) they give."""
+def _arrows(ed: BoardEdition) -> Markup:
+    """The arrows between neighbouring cities: the points (and the delivery action: an
+    objective card, an exchange token) they give."""
     y = lay.CITIES_TOP + 24 + lay.CITY_H + 12
     nodes = []
-    for (left, right), (action, vp) in city_data.ARROWS.items():
-        mid = (_x(left) + lay.CITY_W + _x(right)) / 2
+    for (left, right), (action, vp) in ed.cities.ARROWS.items():
+        mid = (_x(ed, left) + lay.CITY_W + _x(ed, right)) / 2
         label = f"{vp:+d}" if vp else "0"
-        label += " obj." if action == "objective" else ""
+        label += lay.ARROW_SHORT.get(action, "") if action else ""
         words = f"between {left} and {right}: {vp} VP" + (
-            ", take an objective card" if action == "objective" else ""
+            f", {lay.ARROW_WORDS.get(action, action)}" if action else ""
         )
         nodes.append(group("city-arrow", words).append(text(mid, y, label, "arrow-label")))
     return frozen(*nodes)

@@ -4,6 +4,8 @@ that are the boards' ``<desc>`` (what a screen reader announces for the drawing)
 
 from __future__ import annotations
 
+from games.board.editions import edition
+from games.board.layout import WORKER_PLURAL
 from games.board.words import Names, View, plural, seat_label
 from games.move_presentation import decision_text
 
@@ -49,10 +51,15 @@ def describe_player(view: View, seat: int, names: Names = None) -> str:
     """A player's board in words (its ``<desc>``): money, workers, discs, cards."""
     p = view["players"][seat]
     w = p.get("workers", {})
+    workers = ", ".join(
+        f"{w.get(kind, 0)} {WORKER_PLURAL[kind].lower()}" for kind in edition(view).worker_kinds
+    )
+    tokens = ""
+    if edition(view).has_exchange_tokens:
+        tokens = f"{plural(int(p.get('exchange_tokens', 0)), 'exchange token')}, "
     return (
         f"{seat_label(seat, names)}: ${p.get('money')}, "
-        f"{w.get('cowboy', 0)} cowboys, {w.get('craftsman', 0)} craftsmen, "
-        f"{w.get('engineer', 0)} engineers, {p.get('discs_left')} discs left, "
+        f"{workers}, {tokens}{p.get('discs_left')} discs left, "
         f"{p.get('certificates')} certificates, {plural(hand_count(p), 'card')} in hand, "
         f"{plural(len(p.get('objectives', [])), 'objective')} in the objective area."
     )

@@ -11,6 +11,7 @@ from functools import cache
 
 from engine.data import player_board as board_data
 from games.board import layout as lay
+from games.board.editions import edition
 from games.board.elements import Element, Markup, frozen
 from games.board.memo import Pieces, freeze
 from games.board.pieces import group, heading, rect, text
@@ -24,6 +25,7 @@ def job_market(view: View) -> Element:
 
     :param view: the engine's view of the position.
     """
+    arrows = edition(view).job_row_arrows
     jm = view.get("job_market", {})
     token_row = jm.get("token_row")
     columns = frozenset(jm.get("columns", range(board_data.JOB_COLUMNS)))
@@ -32,8 +34,9 @@ def job_market(view: View) -> Element:
     for i, row in enumerate(jm.get("rows", [])):
         cost = costs[i] if i < len(costs) else ""
         is_token = i == token_row
-        key = (i, freeze(row), is_token, cost, columns)
-        g.children.append(_ROWS.get(key, _row, i, row, is_token, cost, columns))
+        arrow = arrows[i] if i < len(arrows) else "black"
+        key = (i, freeze(row), is_token, cost, columns, arrow)
+        g.children.append(_ROWS.get(key, _row, i, row, is_token, cost, columns, arrow))
     return g
 
 
@@ -43,18 +46,24 @@ def _heading() -> Markup:
 
 
 def _row(
-    i: int, row: Sequence[str | None], is_token: bool, cost: object, columns: Collection[int]
+    i: int,
+    row: Sequence[str | None],
+    is_token: bool,
+    cost: object,
+    columns: Collection[int],
+    arrow: str,
 ) -> Element:
-    """Row ``i``: its price, a cell per column (workers, empty or unused for this seat count)."""
+    """Row ``i``: its price, a cell per column (workers, empty or unused for this seat count),
+    and the arrow leaving it (black: nothing; yellow: refill; red, green in the 2nd edition:
+    the game end)."""
     x0, y = lay.JOB_LEFT, lay.JOB_TOP + i * lay.JOB_ROW_H
-    arrow = board_data.JOB_ROW_ARROWS[i] if i < len(board_data.JOB_ROW_ARROWS) else "black"
     workers = [w for w in row if w]
     words = f"job market row {i + 1}, ${cost}: " + (", ".join(workers) or "empty")
     if is_token:
         words += "; the job market token is here"
     if arrow == "yellow":
         words += "; leaving this row refills the cattle market"
-    elif arrow == "red":
+    elif arrow in ("red", "green"):
         words += "; leaving this row triggers the game end"
     g = group("job-row token-row" if is_token else "job-row", words, row=i)
     width = lay.JOB_LABEL_W + board_data.JOB_COLUMNS * lay.JOB_CELL_W + 4

@@ -8,6 +8,8 @@ table, not to the code that draws it. All lengths are SVG user units of the boar
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from engine.data import railroad
 
 # --- the whole table ----------------------------------------------------------------------
@@ -110,9 +112,45 @@ SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 )
 
 
-def trail_xy(space: str) -> tuple[float, float]:
-    """Centre of a trail space in board units."""
-    col, row = TRAIL_GRID[space]
+# The 2nd edition's trail has the 1st edition's geometry under other names: its neutral
+# space D sits where 1e's crossroads space C-3 was, its new private space D-1 where 1e's D
+# was, and the outlaw section, risk spaces included, where the Indian trade section was
+# (its spaces in fill order on 1e's in fill order: OL-X, OL1, OL2 off the trail).
+TRAIL_RENAMED_2E: dict[str, str] = {
+    "C-3": "D",
+    "D": "D-1",
+    "TPM3": "OL-X",
+    "TPM2": "OL1",
+    "TPM1": "OL2",
+    "TP1": "OL3",
+    "TP2": "OL4",
+    "TP4": "OL5",
+    "TP6": "OL6",
+    "TP8": "OL8",
+    "TP10": "OL10",
+    "TEEPEE-R1": "OUTLAW-R1",
+    "TEEPEE-R2": "OUTLAW-R2",
+}
+TRAIL_GRID_2E: dict[str, tuple[float, float]] = {
+    TRAIL_RENAMED_2E.get(space, space): xy for space, xy in TRAIL_GRID.items()
+}
+SPACE_HALF["outlaw"] = SPACE_HALF["teepee"]
+SECTIONS_2E: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+    *SECTIONS[:3],
+    (
+        "outlaw",
+        "Outlaw section",
+        ("OL-X", "OL1", "OL2", "OL3", "OL4", "OL5", "OL6", "OL8", "OL10"),
+    ),
+)
+
+
+def trail_xy(
+    space: str, grid: Mapping[str, tuple[float, float]] = TRAIL_GRID
+) -> tuple[float, float]:
+    """Centre of a trail space in board units (on the 1st edition's trail unless ``grid``
+    is another edition's)."""
+    col, row = grid[space]
     return TRAIL_LEFT + 30 + col * COL, TRAIL_TOP + 36 + row * ROW
 
 
@@ -179,6 +217,18 @@ CITY_SHORT: dict[str, str] = {
     "SAC": "Sacramento",
     "SFO": "San Fran.",
 }
+CITY_SHORT_2E: dict[str, str] = {
+    "KAN": "Kansas C.",
+    "FUL": "Fulton",
+    "STL": "St. Louis",
+    "BLO": "Bloomington",
+    "PEO": "Peoria",
+    "CHI": "Chicago",
+    "TOL": "Toledo",
+    "PIT": "Pittsburgh",
+    "PHI": "Philadelphia",
+    "NYC": "New York",
+}
 
 # --- the markets and displays -------------------------------------------------------------
 
@@ -200,6 +250,13 @@ CARD_W = 64
 CARD_H = 78
 CATTLE_PER_ROW = 9
 
+# The Simmental variant (2nd edition): its market tile below the job market, its stage-2
+# and stage-3 stacks beside the Kansas City supply.
+SIMMENTAL_TILE_LEFT = 16
+SIMMENTAL_TILE_TOP = MARKETS_TOP + 348
+SIMMENTAL_TILE_W = 260
+SIMMENTAL_STACKS_LEFT = 730
+
 OBJECTIVE_LEFT = 300
 OBJECTIVE_TOP = MARKETS_TOP + 370
 OBJ_W = 118
@@ -207,7 +264,13 @@ OBJ_H = 84
 
 # --- words --------------------------------------------------------------------------------
 
-WORKER_SHORT: dict[str, str] = {"cowboy": "Cow", "craftsman": "Cra", "engineer": "Eng"}
+# Labels of both editions by id (the 2nd edition's ids and kinds never clash with the 1st's).
+WORKER_SHORT: dict[str, str] = {
+    "cowboy": "Cow",
+    "craftsman": "Cra",
+    "builder": "Bui",
+    "engineer": "Eng",
+}
 BREED_SHORT: dict[str, str] = {
     "jersey": "Jer",
     "dutch_belt": "Dut",
@@ -218,6 +281,17 @@ BREED_SHORT: dict[str, str] = {
     "ayrshire": "Ayr",
     "west_highland": "WHi",
     "texas_longhorn": "TLh",
+    # 2nd edition (breed keys of engine.data.second.cattle): the rulebook's names.
+    "p1": "Criollo",
+    "p2_green": "S. Gertrudis",
+    "p2_black": "Pineywoods",
+    "p2_white": "Galloway",
+    "m3_yellow": "Bl. Angus",
+    "m3_red": "Longhorn",
+    "m3_blue": "Corriente",
+    "m4": "Shorthorn",
+    "m5": "Hereford",
+    "simmental": "Simmental",
 }
 HAZARD_NAMES: dict[str, str] = {"flood": "Flood", "drought": "Drought", "rockfall": "Rockfall"}
 STATION_MASTER_TEXT: dict[str, str] = {
@@ -230,6 +304,18 @@ STATION_MASTER_TEXT: dict[str, str] = {
     "per_teepee_pair": "3 VP/teepee pair",
     "per_2_certificates": "3 VP/2 cert.",
 }
+STATION_MASTER_TEXT_2E: dict[str, str] = {
+    **STATION_MASTER_TEXT,
+    "per_worker": "1 VP/worker",
+    "hazard_or_bounty": "hazard/bounty",
+    "certificate2": "+2 cert.",
+    "gain12": "+$12",
+    "certificate_forward2": "cert. marker +2",
+    "per_outlaw_pair": "3 VP/outlaw pair",
+    "per_2_stations": "3 VP/2 stations",
+    "per_building": "2 VP/building",
+    "none": "no task",
+}
 OBJECTIVE_TASKS: dict[str, str] = {
     "B": "building",
     "G": "green teepee",
@@ -240,6 +326,9 @@ OBJECTIVE_TASKS: dict[str, str] = {
     "4": "cattle 4",
     "5": "cattle 5",
     "SF": "San Francisco",
+    "OG": "green outlaw",
+    "OO": "orange outlaw",
+    "NY": "New York",
 }
 OBJECTIVE_ACTIONS: dict[str | None, str] = {
     None: "starting card",
@@ -257,6 +346,7 @@ AUX_NAMES: dict[str, str] = {
     "4": "pay to move the engine forward",
     "5": "pay to remove cards",
 }
+AUX_NAMES_2E: dict[str, str] = {**AUX_NAMES, "5": "engine back for money and removing cards"}
 AUX_SHORT: dict[str, str] = {
     "1": "+$",
     "2": "Draw",
@@ -267,10 +357,17 @@ AUX_SHORT: dict[str, str] = {
 WORKER_PLURAL: dict[str, str] = {
     "cowboy": "Cowboys",
     "craftsman": "Craftsmen",
+    "builder": "Builders",
     "engineer": "Engineers",
 }
 AUX_LEVELS: tuple[str, ...] = ("locked", "single", "double")
 TEEPEE_NAMES: dict[str, str] = {"green": "green teepee", "blue": "blue teepee"}
+# City arrows' delivery actions: the short label beside the points, and the words.
+ARROW_SHORT: dict[str, str] = {"objective": " obj.", "exchange_token": " exch. token"}
+ARROW_WORDS: dict[str, str] = {
+    "objective": "take an objective card",
+    "exchange_token": "gain an exchange token",
+}
 
 # --- a player's board ---------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.board import layout as lay
+from games.board.editions import SIMMENTAL_BUY_OPTIONS, SIMMENTAL_STAGES
 from games.board.elements import Element
 from games.board.memo import Pieces, freeze
 from games.board.pieces import group, heading, objective_card, rect, text
@@ -48,6 +49,8 @@ def markets(view: View) -> list[Element]:
         x = ox + i * (w + 8)
         key = ("objective", x, oy, w, h, freeze(card))
         objectives.children.append(_CARDS.get(key, objective_card, card, x, oy, w, h))
+    if (view.get("options") or {}).get("simmental"):
+        cattle.children.append(_CARDS.get(("simmental-tile",), _simmental_tile))
     return [cattle, objectives]
 
 
@@ -55,9 +58,31 @@ def _cattle_card(card: Mapping[str, Any], x: float, y: float) -> Element:
     """A cattle card: breed, breeding value and points."""
     breed = str(card.get("breed"))
     w, h = lay.CARD_W, lay.CARD_H
-    return group("card cattle-card", card_words(card), card=card.get("id", "")).append(
+    label = lay.BREED_SHORT.get(breed, breed)  # the 2nd edition's names are the longer ones
+    g = group("card cattle-card", card_words(card), card=card.get("id", "")).append(
         rect(x, y, w, h, f"card-body breed-{breed}", r=5),
-        text(x + w / 2, y + 15, lay.BREED_SHORT.get(breed, breed), "card-breed"),
+        text(x + w / 2, y + 15, label, "card-breed" if len(label) <= 8 else "card-breed-long"),
         text(x + w / 2, y + 44, card.get("value"), "card-value"),
         text(x + w / 2, y + h - 8, f"{card.get('vp')} VP", "card-vp"),
     )
+    stage = card.get("stage")
+    if isinstance(stage, int) and stage in SIMMENTAL_STAGES:
+        g.append(text(x + w / 2, y + 58, SIMMENTAL_STAGES[stage][0].capitalize(), "card-small"))
+    return g
+
+
+def _simmental_tile() -> Element:
+    """The Simmental market tile (2nd edition variant): the Calf's two buy options."""
+    x, y = lay.SIMMENTAL_TILE_LEFT, lay.SIMMENTAL_TILE_TOP
+    options = [
+        f"{cowboys} cowboy{'s' if cowboys > 1 else ''} + ${price}"
+        for cowboys, price, _value, _n in SIMMENTAL_BUY_OPTIONS.values()
+    ]
+    words = "Simmental market tile: buy one Simmental Calf for " + " or ".join(options)
+    g = group("simmental-tile", words).append(
+        rect(x, y, lay.SIMMENTAL_TILE_W, 30 + 16 * len(options), "card-body breed-simmental", r=6),
+        text(x + 8, y + 16, "Simmental market tile: a Calf for", "count-text"),
+    )
+    for i, option in enumerate(options):
+        g.append(text(x + 16, y + 34 + 16 * i, option, "count-text"))
+    return g

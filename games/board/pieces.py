@@ -7,6 +7,7 @@ decimal for positions and sizes (``:g`` for radii), so that every region draws a
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -126,6 +127,30 @@ def teepee_mark(cx: float, cy: float, s: float) -> Element:
     return Element("path", {"d": d, "class": "teepee-mark"})
 
 
+def exchange_icon(cx: float, cy: float, r: float) -> Element:
+    """An exchange token: a round token with two arrows pointing opposite ways."""
+    d = (
+        f"M{cx - r * 0.6:.1f} {cy - r * 0.25:.1f}h{r * 1.2:.1f}l{-r * 0.35:.1f} {-r * 0.35:.1f}"
+        f"M{cx + r * 0.6:.1f} {cy + r * 0.25:.1f}h{-r * 1.2:.1f}l{r * 0.35:.1f} {r * 0.35:.1f}"
+    )
+    return Element(
+        "g",
+        {"class": "exchange-token"},
+        circle(cx, cy, r, "exchange-body"),
+        Element("path", {"d": d, "class": "exchange-arrows"}),
+    )
+
+
+def outlaw_mark(cx: float, cy: float, s: float) -> Element:
+    """A five-pointed (bounty) star of radius ``s``: what marks an outlaw tile."""
+    points = []
+    for i in range(10):
+        r = s if i % 2 == 0 else s * 0.45
+        a = math.pi * (i / 5 - 0.5)
+        points.append(f"{cx + r * math.cos(a):.1f} {cy + r * math.sin(a):.1f}")
+    return Element("path", {"d": "M" + "L".join(points) + "Z", "class": "outlaw-mark"})
+
+
 def tile_piece(players: int, tile: Mapping[str, Any] | None, x: float, y: float) -> list[Node]:
     """A supply tile (worker, hazard or teepee) in a ``TILE_W`` x ``TILE_H`` box at x, y."""
     w, h = lay.TILE_W, lay.TILE_H
@@ -150,6 +175,13 @@ def tile_piece(players: int, tile: Mapping[str, Any] | None, x: float, y: float)
         g.append(
             rect(x, y, w, h, f"teepee teepee-{kind_type}", r=10),
             teepee_mark(cx - 12, y + h / 2, 11),
+            text(cx + 8, y + h / 2 + 4, kind_type.capitalize(), "tile-small"),
+            *hand_badges(players, [str(tile.get("hand"))], x + w - 9, y + 10),
+        )
+    elif kind == "outlaw":
+        g.append(
+            rect(x, y, w, h, f"outlaw outlaw-{kind_type}", r=10),
+            outlaw_mark(cx - 14, y + h / 2, 10),
             text(cx + 8, y + h / 2 + 4, kind_type.capitalize(), "tile-small"),
             *hand_badges(players, [str(tile.get("hand"))], x + w - 9, y + 10),
         )

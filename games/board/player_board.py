@@ -13,11 +13,11 @@ from typing import Any
 from engine.data import player_board as board_data
 from games.board import layout as lay
 from games.board.describe import describe_player, hand_count
+from games.board.editions import BREED_NAMES, BoardEdition, edition
 from games.board.elements import Element, Markup, frozen, title
 from games.board.memo import Pieces, freeze
-from games.board.pieces import group, objective_card, rect, text, token
+from games.board.pieces import exchange_icon, group, objective_card, rect, text, token
 from games.board.words import Names, View, card_words, seat_colour, seat_label, shorten, tile_words
-from games.move_presentation import BREED_NAMES
 
 _PIECES = Pieces(2048)
 
@@ -30,6 +30,7 @@ def player_board(view: View, seat: int, *, names: Names = None) -> Element:
     :param names: player names by seat, for titles.
     """
     p = view["players"][seat]
+    ed = edition(view)
     colour = seat_colour(seat)
     label = seat_label(seat, names)
     prefix = f"gwt-player-{seat}"
@@ -54,21 +55,24 @@ def player_board(view: View, seat: int, *, names: Names = None) -> Element:
     root.append(
         _PIECES.get(("header", seat, label, heading, money), _header, seat, label, heading, money)
     )
-    workers = tuple(
-        int(p.get("workers", {}).get(k, 0)) for k in ("cowboy", "craftsman", "engineer")
-    )
-    root.append(_PIECES.get(("workers", workers), _workers, workers))
+    kinds = ed.worker_kinds
+    workers = tuple(int(p.get("workers", {}).get(k, 0)) for k in kinds)
+    root.append(_PIECES.get(("workers", kinds, workers), _workers, kinds, workers))
     stats = _stats_words(p)
     token_held = bool(p.get("job_market_token"))
     root.append(_PIECES.get(("stats", stats, token_held), _stats, stats, token_held))
     levels = tuple(int(p.get("aux_levels", {}).get(n, 0)) for n in ("1", "2", "3", "4", "5"))
-    root.append(_PIECES.get(("aux", levels), _auxiliary, levels))
+    root.append(_PIECES.get(("aux", ed, levels), _auxiliary, levels, ed.aux_names))
     sides = view.get("building_sides", {})
-    bids = tuple(f"{n}{sides.get(str(n), 'a')}" for n in range(1, 11))
+    bids = tuple(f"{n}{sides.get(n, 'a')}" for n in ed.building_numbers)
     available = set(p.get("buildings_available", []))
     built = tuple(bid not in available for bid in bids)
-    root.append(_PIECES.get(("buildings", bids, built), _buildings, bids, built))
-    tiles = _tiles_words(p)
+    chip = ed.building_chip
+    root.append(_PIECES.get(("buildings", bids, built, chip), _buildings, bids, built, chip))
+    if ed.has_exchange_tokens:
+        tokens = int(p.get("exchange_tokens", 0))
+        root.append(_PIECES.get(("exchange", tokens), _exchange_tokens, tokens))
+    tiles = _tiles_words(ed, p)
     root.append(_PIECES.get(("tiles", *tiles), _tiles, *tiles))
     objectives = p.get("objectives", [])
     y = 274
@@ -96,11 +100,12 @@ def _header(seat: int, label: str, heading: str, money: str) -> Markup:
     )
 
 
-def _workers(counts: tuple[int, ...]) -> Markup:
-    """Each worker row: the printed worker plus hired ones, out of 6 spaces per row."""
+def _workers(kinds: tuple[str, ...], counts: tuple[int, ...]) -> Markup:
+    """Each worker row (of the edition's ``kinds``): the printed worker plus hired ones, out
+    of 6 spaces per row."""
     nodes = []
     y = 46
-    for kind, n in zip(("cowboy", "craftsman", "engineer"), counts, strict=True):
+    for kind, n in zip(kinds, counts, strict=True):
         plural = lay.WORKER_PLURAL[kind]
         row = group("pb-workers", f"{plural}: {n}", kind=kind)
         row.append(text(12, y + 14, f"{plural} {n}", "pb-label"))
@@ -152,12 +157,13 @@ def _chip(x: float, y: float, w: float, label: str, cls: str, tooltip: str) -> E
     )
 
 
-def _auxiliary(levels: tuple[int, ...]) -> Markup:
-    """The five auxiliary actions, each locked, single or double."""
+def _auxiliary(levels: tuple[int, ...], aux_names: Mapping[str, str]) -> Markup:
+    """The five auxiliary actions, each locked, single or double (named by ``aux_names``,
+    the edition's)."""
     y = 140
     nodes = [text(12, y + 10, "Auxiliary actions", "pb-heading")]
     for i, (n, level) in enumerate(zip(("1", "2", "3", "4", "5"), levels, strict=True)):
-        name = lay.AUX_NAMES[n]
+        name = aux_names[n]
         state = lay.AUX_LEVELS[min(level, 2)]
         x = 12 + i * 93
         tooltip = f"auxiliary action {n}, {name}: {state}"
@@ -166,30 +172,49 @@ def _auxiliary(levels: tuple[int, ...]) -> Markup:
     return frozen(*nodes)
 
 
-def _buildings(bids: tuple[str, ...], built: tuple[bool, ...]) -> Markup:
-    """The player's ten buildings (on the side this game uses), each available or built."""
+def _buildings(bids: tuple[str, ...], built: tuple[bool, ...], chip: tuple[float, float]) -> Markup:
+    """The player's buildings (ten, or twelve in the 2nd edition; on the side this game
+    uses), each available or built; ``chip`` is the pitch and width of one."""
     y = 198
+    pitch, width = chip
     nodes = [text(12, y + 10, "Buildings", "pb-heading")]
     for i, (bid, is_built) in enumerate(zip(bids, built, strict=True)):
         cls = "building-chip built" if is_built else "building-chip"
         word = "built" if is_built else "available"
-        nodes.append(_chip(12 + i * 46, y + 16, 42, bid, cls, f"building {bid}: {word}"))
+        nodes.append(_chip(12 + i * pitch, y + 16, width, bid, cls, f"building {bid}: {word}"))
     return frozen(*nodes)
 
 
-def _tiles_words(p: Mapping[str, Any]) -> tuple[str, str]:
-    """The hazards, teepees and station masters the player has taken: a line, and each tile
-    in words."""
+def _exchange_tokens(n: int) -> Markup:
+    """The exchange tokens the player holds (2nd edition): an icon and the count, at the
+    right end of the buildings' heading line."""
+    x, y = lay.PLAYER_WIDTH - 150, 198
+    words = f"exchange tokens: {n}"
+    return frozen(
+        group("pb-exchange", words, count=n).append(
+            exchange_icon(x, y + 6, 9),
+            text(x + 14, y + 10, f"Exchange tokens {n}", "pb-label"),
+        )
+    )
+
+
+def _tiles_words(ed: BoardEdition, p: Mapping[str, Any]) -> tuple[str, str]:
+    """The hazards, teepees (outlaws) and station masters the player has taken: a line, and
+    each tile in words."""
     hazards = p.get("hazards", [])
-    teepees = p.get("teepees", [])
+    collected = p.get(ed.player_tiles, [])
     masters = p.get("station_masters", [])
-    greens = sum(1 for t in teepees if t.get("type") == "green")
-    blues = len(teepees) - greens
+    first, second = ed.tile_colours
+    firsts = sum(1 for t in collected if t.get("type") == first)
+    seconds = len(collected) - firsts
     line = (
         f"Hazards {len(hazards)} ({sum(int(t.get('vp', 0)) for t in hazards)} VP) \u00b7 "
-        f"teepees {greens} green, {blues} blue \u00b7 station masters {len(masters)}"
+        f"{ed.player_tiles} {firsts} {first}, {seconds} {second} \u00b7 "
+        f"station masters {len(masters)}"
     )
-    words = "; ".join(tile_words(t) for t in [*hazards, *teepees, *masters]) or "none"
+    sm_text = ed.station_master_text
+    tiles = [*hazards, *collected, *masters]
+    words = "; ".join(tile_words(t, sm_text) for t in tiles) or "none"
     return line, words
 
 

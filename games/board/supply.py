@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.board import layout as lay
+from games.board.editions import SIMMENTAL_STAGES, edition
 from games.board.elements import Element, Markup, frozen
 from games.board.memo import Pieces, freeze
 from games.board.pieces import group, heading, rect, text, tile_piece
@@ -38,8 +39,20 @@ def foresight_and_supply(view: View) -> list[Element]:
     supply = view.get("supply", {})
     counts = tuple(int(supply.get(bag, {}).get("count", 0)) for bag in ("1", "2", "3"))
     removed = len(view.get("removed_tiles", []))
-    bags = _SUPPLY.get((counts, removed), _supply, counts, removed)
-    return [foresight, Element("g", {"class": "supply"}, bags)]
+    word = edition(view).supply_word
+    bags = _SUPPLY.get((counts, removed, word), _supply, counts, removed, word)
+    out = [foresight, Element("g", {"class": "supply"}, bags)]
+    simmental = view.get("simmental")
+    if simmental and (view.get("options") or {}).get("simmental"):
+        stacks = tuple(int(simmental.get(s, {}).get("count", 0)) for s in ("2", "3"))
+        out.append(
+            Element(
+                "g",
+                {"class": "simmental-stacks"},
+                _SUPPLY.get(("simmental", stacks), _simmental_stacks, stacks),
+            )
+        )
+    return out
 
 
 def _column(col: int, pair: Sequence[Tile], players: int) -> Markup:
@@ -56,16 +69,17 @@ def _column(col: int, pair: Sequence[Tile], players: int) -> Markup:
     return frozen(*nodes)
 
 
-def _supply(counts: tuple[int, ...], removed: int) -> Markup:
-    """The heading, the three supply bags' counts, and the tiles out of the game."""
+def _supply(counts: tuple[int, ...], removed: int, word: str) -> Markup:
+    """The heading, the three supply stacks' (bags') counts, and the tiles out of the game;
+    ``word`` is what the edition calls one of the three."""
     sx, y0 = lay.SUPPLY_LEFT, lay.FORESIGHT_TOP
     nodes = [heading(sx, y0 - 14, "Kansas City supply")]
     for i, (bag, n) in enumerate(zip(("1", "2", "3"), counts, strict=True)):
         y = y0 + 8 + i * 26
         nodes.append(
-            group("supply-bag", f"supply {bag}: {n} tiles", bag=bag).append(
+            group("supply-bag", f"{word.lower()} {bag}: {n} tiles", bag=bag).append(
                 rect(sx, y, 150, 22, "count-box"),
-                text(sx + 8, y + 15, f"Supply {bag}: {n} tiles", "count-text"),
+                text(sx + 8, y + 15, f"{word} {bag}: {n} tiles", "count-text"),
             )
         )
     y = y0 + 8 + 3 * 26
@@ -74,4 +88,24 @@ def _supply(counts: tuple[int, ...], removed: int) -> Markup:
             text(sx + 8, y + 12, f"Tiles out of game: {removed}", "count-text")
         )
     )
+    return frozen(*nodes)
+
+
+def _simmental_stacks(stacks: tuple[int, ...]) -> Markup:
+    """The Simmental variant's stage-2 and stage-3 stacks beside Kansas City: their counts
+    (face up, but only the number left matters)."""
+    sx, y0 = lay.SIMMENTAL_STACKS_LEFT, lay.FORESIGHT_TOP
+    nodes = [text(sx, y0 + 2, "Simmental stacks", "count-heading")]
+    for i, (stage, n) in enumerate(zip((2, 3), stacks, strict=True)):
+        name = SIMMENTAL_STAGES[stage][0]
+        y = y0 + 8 + i * 26
+        label = f"{name.capitalize()}s (stage {stage}): {n}"
+        nodes.append(
+            group(
+                "simmental-stack", f"Simmental {name} stack (stage {stage}): {n} cards", stage=stage
+            ).append(
+                rect(sx, y, 150, 22, "count-box simmental"),
+                text(sx + 8, y + 15, label, "count-text"),
+            )
+        )
     return frozen(*nodes)

@@ -15,7 +15,11 @@ region of the table, each with one function from the view to its elements:
 * ``games/board/describe.py``: the status line and the descriptions in words.
 
 Geometry and labels live in ``games/board/layout.py``, wording shared by the regions in
-``games/board/words.py`` and shapes they share in ``games/board/pieces.py``. Pieces that
+``games/board/words.py`` and shapes they share in ``games/board/pieces.py``. The edition is
+the view's (``view["edition"]``): what the drawing of each edition reads (its trail, cities,
+buildings, workers, the outlaw section of the 2nd edition where the 1st has its Indian
+trade section, ...) is one record per edition in ``games/board/editions.py``, and the
+regions branch on that record's fields only. Pieces that
 successive positions share (a space, a station, a card) are kept as markup by what they
 show (``games/board/memo.py``), so a redraw after a move builds little more than what the
 move changed. The look (colours, fonts, focus rings) lives in

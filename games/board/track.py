@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.data import railroad
 from games.board import layout as lay
+from games.board.editions import edition
 from games.board.elements import Element, Markup, Node, frozen
 from games.board.memo import Pieces, freeze
 from games.board.pieces import circle, group, heading, rect, target, target_index, text, token
@@ -32,6 +33,7 @@ def track(view: View, *, targets: Mapping[str, int] | None = None, names: Names 
     :param names: player names by seat, for titles.
     """
     names = tuple(names) if names else None
+    ed = edition(view)
     g = Element("g", {"class": "railroad"}, _frame())
     decision = view.get("decision") or {}
     focus = decision.get("station") if decision.get("kind") in ("station", "sm") else None
@@ -42,9 +44,12 @@ def track(view: View, *, targets: Mapping[str, int] | None = None, names: Names 
         discs = tuple(int(s) for s in stations.get(station, []))
         master, worker = masters.get(station), workers.get(station)
         current = station == focus
-        station_key = (station, discs, freeze(master), freeze(worker), current, names)
+        station_key = (ed, station, discs, freeze(master), freeze(worker), current, names)
+        sm_text = ed.station_master_text
         g.children.append(
-            _STATIONS.get(station_key, _station, station, discs, master, worker, current, names)
+            _STATIONS.get(
+                station_key, _station, station, discs, master, worker, current, names, sm_text
+            )
         )
     engines: dict[str, list[int]] = {}
     for p in view["players"]:
@@ -106,22 +111,24 @@ def _station(
     worker: Mapping[str, Any] | None,
     current: bool,
     names: Names,
+    sm_text: Mapping[str, str],
 ) -> Element:
-    """A station box: its link to the turnout, cost and points, the tile on it, the discs."""
+    """A station box: its link to the turnout, cost and points, the tile on it (a station
+    master's halves named by ``sm_text``, the edition's), the discs."""
     _turnout, _switch, cost, vp, _corner, _has_sm = railroad.STATIONS[station]
     sx, sy = lay.STATION_XY[station]
     w, h = lay.STATION_W, lay.STATION_H
     words = f"station {station}: upgrade ${cost}, {vp} VP"
     if master:
-        words += f"; {tile_words(master)}"
+        words += f"; {tile_words(master, sm_text)}"
     if worker:
         words += f"; worker tile: {tile_words(worker)}"
     words += "; discs: " + (", ".join(seat_label(s, names) for s in discs) or "none")
     g = group("station current" if current else "station", words, station=station)
     g.append(_station_box(station))
     if master:
-        upper = lay.STATION_MASTER_TEXT.get(str(master.get("type")), "")
-        lower = lay.STATION_MASTER_TEXT.get(str(master.get("scoring")), "")
+        upper = sm_text.get(str(master.get("type")), "")
+        lower = sm_text.get(str(master.get("scoring")), "")
         g.append(
             group("station-master", tile=master.get("id", "")).append(
                 rect(sx - w / 2 + 4, sy - h / 2 + 19, w - 8, 24, "sm-tile", r=3),

@@ -11,9 +11,8 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from engine.data import buildings
-from engine.data import trail as trail_data
 from games.board import layout as lay
+from games.board.editions import BoardEdition, edition
 from games.board.elements import Element, Markup, Node, frozen
 from games.board.memo import Pieces, freeze
 from games.board.pieces import (
@@ -21,6 +20,7 @@ from games.board.pieces import (
     group,
     hand_badges,
     heading,
+    outlaw_mark,
     rect,
     target,
     target_index,
@@ -54,50 +54,55 @@ def trail(view: View, *, targets: Mapping[str, int] | None = None, names: Names 
     :param names: player names by seat, for titles.
     """
     names = tuple(names) if names else None
+    ed = edition(view)
     players = player_count(view)
     trail_cells = view["trail"]
-    # The hazard and teepee tiles lie on their spaces in the view's own sections.
-    tiles = {"hazard": view.get("hazard_sections", {}), "teepee": view.get("indian_trade", {})}
+    # The hazard and teepee (outlaw) tiles lie on their spaces in the view's own sections.
+    tiles = {
+        "hazard": view.get("hazard_sections", {}),
+        ed.tile_section: view.get(ed.tile_section_view, {}),
+    }
     decision = view.get("decision") or {}
     focus = decision.get("space") if decision.get("kind") in ("loc", "copy") else None
     herders: dict[str, list[int]] = {}
     for p in view["players"]:
         if p.get("herder"):
             herders.setdefault(p["herder"], []).append(int(p["seat"]))
-    g = Element("g", {"class": "trail"}, _frame())
-    for space in trail_data.NODES:
-        kind = trail_data.kind(space)
+    g = Element("g", {"class": "trail"}, _frame(ed))
+    for space in ed.trail.NODES:
+        kind = ed.trail.kind(space)
         cell = trail_cells.get(space)
         tile = tiles[kind].get(space) if kind in tiles else None
         here = tuple(herders.get(space, ()))
         index = target_index(targets, f"loc:{space}")
         current = space == focus
-        key = (space, freeze(cell), freeze(tile), here, names, players, current, index)
+        key = (ed, space, freeze(cell), freeze(tile), here, names, players, current, index)
         g.children.append(
-            _SPACES.get(key, _space, space, cell, tile, here, names, players, current, index)
+            _SPACES.get(key, _space, ed, space, cell, tile, here, names, players, current, index)
         )
     for space, seats in herders.items():
-        g.children.append(_HERDERS.get((space, tuple(seats), names), _herders, space, seats, names))
+        herders_key = (ed, space, tuple(seats), names)
+        g.children.append(_HERDERS.get(herders_key, _herders, ed, space, seats, names))
     return g
 
 
 @cache
-def _frame() -> Markup:
-    """The heading, the framed sections and the paths: the same on every board."""
+def _frame(ed: BoardEdition) -> Markup:
+    """The heading, the framed sections and the paths: the same on every board of an edition."""
     nodes: list[Node] = [heading(16, 26, "Trail")]
-    for key, label, members in lay.SECTIONS:
-        xs = [lay.trail_xy(m)[0] for m in members]
-        ys = [lay.trail_xy(m)[1] for m in members]
+    for key, label, members in ed.sections:
+        xs = [lay.trail_xy(m, ed.grid)[0] for m in members]
+        ys = [lay.trail_xy(m, ed.grid)[1] for m in members]
         pad = 31
         x0, y0 = min(xs) - pad, min(ys) - pad - 12
         w, h = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad + 26
         nodes.append(rect(x0, y0, w, h, f"section section-{key}", r=8))
         nodes.append(text(x0 + 6, y0 + 11, label, "section-label"))
     paths = Element("g", {"class": "paths"})
-    for space, (_kind, succ) in trail_data.NODES.items():
-        x1, y1 = lay.trail_xy(space)
+    for space, (_kind, succ) in ed.trail.NODES.items():
+        x1, y1 = lay.trail_xy(space, ed.grid)
         for nxt in succ:
-            x2, y2 = lay.trail_xy(nxt)
+            x2, y2 = lay.trail_xy(nxt, ed.grid)
             paths.children.append(
                 Element(
                     "line",
@@ -115,6 +120,7 @@ def _frame() -> Markup:
 
 
 def _space(
+    ed: BoardEdition,
     space: str,
     cell: Mapping[str, Any] | None,
     tile: Tile,
@@ -125,70 +131,91 @@ def _space(
     index: int | None,
 ) -> Node:
     """One space: a ``<g class="loc">`` titled in words, inside its button when a target."""
-    kind = trail_data.kind(space)
-    words = _space_words(space, cell, tile, names, players)
+    kind = ed.trail.kind(space)
+    words = _space_words(ed, space, cell, tile, names, players)
     if here:
         words += "; herders here: " + ", ".join(seat_label(s, names) for s in here)
     cls = "loc" + (" has-tile" if cell else "") + (" current" if current else "")
     data: dict[str, object] = {"loc": space, "kind": kind}
     if cell:
         data["tile"] = cell["tile"]
-    body_key = (space, freeze(cell), freeze(tile), players)
+    body_key = (ed, space, freeze(cell), freeze(tile), players)
     g = group(cls, words, **data).append(
-        _BODIES.get(body_key, _space_drawing, space, cell, tile, players)
+        _BODIES.get(body_key, _space_drawing, ed, space, cell, tile, players)
     )
     return target(index, f"loc:{space}", f"Choose {words}", g)
 
 
-def _space_drawing(space: str, cell: Mapping[str, Any] | None, tile: Tile, players: int) -> Markup:
+def _space_drawing(
+    ed: BoardEdition, space: str, cell: Mapping[str, Any] | None, tile: Tile, players: int
+) -> Markup:
     """What is drawn of a space, under its title: the space and what is on it, its id."""
-    x, y = lay.trail_xy(space)
-    kind = trail_data.kind(space)
-    nodes = _space_body(space, cell, tile, players, x, y)
+    x, y = lay.trail_xy(space, ed.grid)
+    kind = ed.trail.kind(space)
+    nodes = _space_body(ed, space, cell, tile, players, x, y)
     if kind not in ("start", "kc", "neutral"):
         half = lay.SPACE_HALF[kind]
-        below = y + half + (24 if kind == "teepee" else 11)
+        below = y + half + (24 if kind == ed.tile_section else 11)
         nodes.append(text(x, below, space, "space-id"))
     return frozen(*nodes)
 
 
 def _space_words(
-    space: str, cell: Mapping[str, Any] | None, tile: Tile, names: Names, players: int
+    ed: BoardEdition,
+    space: str,
+    cell: Mapping[str, Any] | None,
+    tile: Tile,
+    names: Names,
+    players: int,
 ) -> str:
-    kind = trail_data.kind(space)
+    kind = ed.trail.kind(space)
     if kind == "start":
         return "Start (the horseman space)"
     if kind == "kc":
         return "Kansas City"
     if kind == "hazard":
         return f"hazard space {space}: {tile_words(tile) if tile else 'empty'}"
-    if kind == "teepee":
-        value = trail_data.TEEPEE_VALUE[space]
-        money = f"+${value}" if value > 0 else f"-${-value}"
-        where = "" if trail_data.successors(space) else ", off the trail"
-        return f"teepee space {space} ({money}{where}): {tile_words(tile) if tile else 'empty'}"
+    if kind in ("teepee", "outlaw"):
+        where = "" if ed.trail.successors(space) else ", off the trail"
+        what = tile_words(tile) if tile else "empty"
+        return f"{kind} space {space} ({_reward(ed, space, '-')}{where}): {what}"
     if not cell:
         extra = []
-        if space in trail_data.RISK_ACTIONS:
+        if space in ed.trail.RISK_ACTIONS:
             extra.append("risk action")
-        if space in trail_data.WOODS:
+        if space in ed.trail.WOODS:
             extra.append("woods")
         tail = f" ({', '.join(extra)})" if extra else ""
         return f"building space {space}: empty{tail}"
-    building = cell.get("tile")
+    building = str(cell.get("tile"))
     hands = cell.get("hands") or []
     fees = "".join(f", {h} hand (${fee(players, h)} fee)" for h in hands)
     if cell.get("owner") is None:
         return f"neutral building {building} on space {space}{fees}"
     owner = seat_label(int(cell["owner"]), names)
-    worth = f" ({buildings.vp(building)} VP)" if building in buildings.PRIVATE else ""
+    worth = f" ({ed.buildings.vp(building)} VP)" if building in ed.buildings.PRIVATE else ""
     return f"building {building}{worth} of {owner} on space {space}{fees}"
 
 
+def _reward(ed: BoardEdition, space: str, minus: str) -> str:
+    """What a space of the teepee (outlaw) section gives, or costs (written with ``minus``)."""
+    tokens = ed.tile_section_tokens.get(space)
+    if tokens:
+        return f"+{tokens} exchange token" + ("s" if tokens > 1 else "")
+    value = ed.tile_section_values[space]
+    return f"+${value}" if value > 0 else f"{minus}${-value}"
+
+
 def _space_body(
-    space: str, cell: Mapping[str, Any] | None, tile: Tile, players: int, x: float, y: float
+    ed: BoardEdition,
+    space: str,
+    cell: Mapping[str, Any] | None,
+    tile: Tile,
+    players: int,
+    x: float,
+    y: float,
 ) -> list[Element]:
-    kind = trail_data.kind(space)
+    kind = ed.trail.kind(space)
     h = lay.SPACE_HALF[kind]
     if kind == "start":
         return [circle(x, y, h, "space start"), text(x, y + 4, "Start", "space-label-small")]
@@ -205,16 +232,24 @@ def _space_body(
             text(x - h + 7, y - h + 11, space, "space-corner"),
         ]
     if kind in ("private", "risk"):
-        return _building_body(space, cell, players, x, y, h)
+        return _building_body(ed, space, cell, players, x, y, h)
     if kind == "hazard":
         return _hazard_body(space, tile, players, x, y, h)
     if kind == "teepee":
-        return _teepee_body(space, tile, players, x, y, h)
+        return _teepee_body(ed, space, tile, players, x, y, h)
+    if kind == "outlaw":
+        return _outlaw_body(ed, space, tile, players, x, y, h)
     return []
 
 
 def _building_body(
-    space: str, cell: Mapping[str, Any] | None, players: int, x: float, y: float, h: float
+    ed: BoardEdition,
+    space: str,
+    cell: Mapping[str, Any] | None,
+    players: int,
+    x: float,
+    y: float,
+    h: float,
 ) -> list[Element]:
     out: list[Element] = []
     if cell:
@@ -227,9 +262,9 @@ def _building_body(
         out += hand_badges(players, cell.get("hands") or [], x + h - 6, y - h + 6)
     else:
         out.append(rect(x - h, y - h, h * 2, h * 2, "space empty", r=5))
-    if space in trail_data.RISK_ACTIONS:
+    if space in ed.trail.RISK_ACTIONS:
         out.append(text(x + h - 8, y + h - 4, "R", "space-mark"))
-    if space in trail_data.WOODS:
+    if space in ed.trail.WOODS:
         out.append(
             Element(
                 "path",
@@ -286,10 +321,9 @@ def _hazard_body(
 
 
 def _teepee_body(
-    space: str, tile: Tile, players: int, x: float, y: float, h: float
+    ed: BoardEdition, space: str, tile: Tile, players: int, x: float, y: float, h: float
 ) -> list[Element]:
-    value = trail_data.TEEPEE_VALUE[space]
-    money = f"+${value}" if value > 0 else f"\u2212${-value}"
+    money = _reward(ed, space, "\u2212")
     if tile:
         colour = str(tile.get("type"))
         out = [
@@ -304,10 +338,30 @@ def _teepee_body(
     return out
 
 
-def _herders(space: str, seats: list[int], names: Names) -> Markup:
+def _outlaw_body(
+    ed: BoardEdition, space: str, tile: Tile, players: int, x: float, y: float, h: float
+) -> list[Element]:
+    """An outlaw space: the green or orange outlaw on it, and what collecting it gives."""
+    if tile:
+        colour = str(tile.get("type"))
+        out = [
+            circle(x, y, h, f"space outlaw outlaw-{colour}"),
+            outlaw_mark(x, y - 3, 10),
+            text(x, y + 17, colour[0].upper(), "space-label-small"),
+            *hand_badges(players, [str(tile.get("hand"))], x + h - 2, y - h + 4),
+        ]
+    else:
+        out = [circle(x, y, h, "space empty")]
+    tokens = ed.tile_section_tokens.get(space)
+    reward = f"+{tokens} exch." if tokens else _reward(ed, space, "\u2212")
+    out.append(text(x, y + h + 13, reward, "space-value"))
+    return out
+
+
+def _herders(ed: BoardEdition, space: str, seats: list[int], names: Names) -> Markup:
     """The herders on one space, side by side above it."""
-    x, y = lay.trail_xy(space)
-    top = y - lay.SPACE_HALF[trail_data.kind(space)] * (1.4 if space == "KC" else 1)
+    x, y = lay.trail_xy(space, ed.grid)
+    top = y - lay.SPACE_HALF[ed.trail.kind(space)] * (1.4 if space == "KC" else 1)
     nodes: list[Node] = []
     for i, seat in enumerate(seats):
         tx = x - (len(seats) - 1) * 13 + i * 26

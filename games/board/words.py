@@ -12,8 +12,8 @@ from typing import Any
 
 from engine.data import player_board as board_data
 from games.board import layout as lay
+from games.board.editions import BREED_NAMES
 from games.models import SEAT_COLOURS
-from games.move_presentation import BREED_NAMES
 
 View = Mapping[str, Any]
 """The engine's view of a position (``engine.view``), as the board reads it."""
@@ -49,7 +49,10 @@ def fee(players: int, hand: str) -> int:
     return board_data.FEES.get(players, {}).get(hand, 0)
 
 
-def tile_words(tile: Mapping[str, Any] | None) -> str:
+def tile_words(
+    tile: Mapping[str, Any] | None, sm_text: Mapping[str, str] = lay.STATION_MASTER_TEXT
+) -> str:
+    """A tile in words; ``sm_text`` names the halves of station masters (the edition's)."""
     if not tile:
         return "empty"
     kind = tile.get("kind")
@@ -60,9 +63,11 @@ def tile_words(tile: Mapping[str, Any] | None) -> str:
         return f"{tile.get('type')} hazard {tile.get('id')}, {vp} VP, {hand} hand"
     if kind == "teepee":
         return f"{tile.get('type')} teepee {tile.get('id')}, {tile.get('hand')} hand"
+    if kind == "outlaw":
+        return f"{tile.get('type')} outlaw {tile.get('id')}, {tile.get('hand')} hand"
     if kind == "station_master":
-        upper = lay.STATION_MASTER_TEXT.get(str(tile.get("type")), tile.get("type"))
-        lower = lay.STATION_MASTER_TEXT.get(str(tile.get("scoring")), tile.get("scoring"))
+        upper = sm_text.get(str(tile.get("type")), tile.get("type"))
+        lower = sm_text.get(str(tile.get("scoring")), tile.get("scoring"))
         return f"station master {tile.get('id')}: {upper}, {lower}"
     return str(tile.get("id", "tile"))
 

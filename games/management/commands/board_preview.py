@@ -9,13 +9,14 @@ e.g. ``chromium --headless --screenshot=out.png --window-size=375,2000 out.html`
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 import engine
-from engine import Move, State, bots
+from engine import Move, State, View, bots
 from games.board.svg import board_svg, player_board_svg
 from games.move_presentation import board_targets, present_moves
 
@@ -33,6 +34,23 @@ def bot_position(players: int, seed: int, at: float) -> State:
         moves.append((seat, move))
     stop = round(len(moves) * max(0.0, min(1.0, at)))
     return engine.replay(players, seed, moves[:stop])
+
+
+def preview_page(view: View, targets: Mapping[str, int] | None = None) -> str:
+    """A standalone HTML page of the table and every player board drawn from ``view``, with
+    the board stylesheet inlined (for previews and screenshots of either edition)."""
+    boards = "".join(
+        f'<div class="pb">{player_board_svg(view, s)}</div>' for s in range(len(view["players"]))
+    )
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>Board preview</title><style>{CSS_PATH.read_text()}"
+        "body{margin:0;padding:8px;background:#fff}"
+        ".pbs{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));"
+        "gap:8px;margin-top:8px}</style></head><body>"
+        f'{board_svg(view, targets=targets)}<div class="pbs">{boards}</div></body></html>'
+    )
 
 
 class Command(BaseCommand):
@@ -59,18 +77,6 @@ class Command(BaseCommand):
         if not state["over"] and state["current"] == seat:
             moves = engine.legal_moves(state, seat)
             targets = board_targets(present_moves(state, seat, moves))
-        boards = "".join(
-            f'<div class="pb">{player_board_svg(view, s)}</div>'
-            for s in range(state["num_players"])
-        )
-        page = (
-            '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-            '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f"<title>Board preview</title><style>{CSS_PATH.read_text()}"
-            "body{margin:0;padding:8px;background:#fff}"
-            ".pbs{display:grid;grid-template-columns:repeat(auto-fill,minmax(300px,1fr));"
-            "gap:8px;margin-top:8px}</style></head><body>"
-            f'{board_svg(view, targets=targets)}<div class="pbs">{boards}</div></body></html>'
-        )
+        page = preview_page(view, targets)
         Path(options["out"]).write_text(page, encoding="utf-8")
         self.stdout.write(f"wrote {options['out']} (move {view['seq']}, {len(targets)} targets)")

@@ -1,0 +1,107 @@
+"""The drawn table as a browser lays it out, at desktop and phone widths: nothing scrolls
+sideways, no label runs off the table, and every label of a card, chip, crest, station,
+station master tile or count box stays inside it (with the fonts the browser really has).
+
+Each drawing is saved as a PNG under ``TEST_VAR_DIR/screenshots`` to be looked at
+(``bench/board_screenshots.py`` saves the same pages to var/screenshots/).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import engine
+from games.management.commands.board_preview import bot_position, preview_page
+from tests.browser.helpers import assert_fits_width
+from tests.conftest import TEST_VAR_DIR
+from tests.games.second_edition_view import second_edition_view
+
+VIEWPORTS = {
+    "desktop": {"width": 1366, "height": 900},
+    "phone": {"width": 390, "height": 844},
+}
+
+# Groups whose first rect (or path) is the box their labels must stay inside.
+BOXES = (
+    ".card",
+    ".chip",
+    ".station",
+    ".station-master",
+    ".city",
+    ".supply-bag",
+    ".simmental-stack",
+    ".simmental-tile",
+    ".foresight-space",
+)
+
+OVERFLOWS = """
+([boxes]) => {
+  const out = [];
+  const inside = (b, box, slack) =>
+    b.x >= box.x - slack && b.x + b.width <= box.x + box.width + slack &&
+    b.y >= box.y - slack && b.y + b.height <= box.y + box.height + slack;
+  for (const svg of document.querySelectorAll('svg.gwt-board, svg.gwt-player-board')) {
+    const vb = svg.viewBox.baseVal;
+    for (const t of svg.querySelectorAll('text')) {
+      const b = t.getBBox();
+      if (b.width && !inside(b, vb, 0.5)) out.push(`off the drawing: ${t.textContent}`);
+    }
+    for (const selector of boxes) {
+      for (const g of svg.querySelectorAll(selector)) {
+        const shape = g.querySelector('rect, path');
+        if (!shape) continue;
+        const box = shape.getBBox();
+        for (const t of g.querySelectorAll(':scope > text, :scope > g > text')) {
+          if (t.closest('.token, .hand, .disc')) continue;
+          const b = t.getBBox();
+          if (b.width && !inside(b, box, 1)) out.push(`${selector}: ${t.textContent}`);
+        }
+      }
+    }
+  }
+  return out;
+}
+"""
+
+
+def _views() -> dict[str, Any]:
+    first = engine.view(bot_position(4, 7, 0.6), 0)
+    return {
+        "1e": first,
+        "2e": second_edition_view(4, simmental=True),
+        "2e-plain": second_edition_view(3, simmental=False, viewer=1),
+    }
+
+
+@pytest.fixture(scope="module")
+def pages() -> dict[str, str]:
+    return {name: preview_page(view) for name, view in _views().items()}
+
+
+@pytest.mark.parametrize("width", VIEWPORTS)
+@pytest.mark.parametrize("edition", ["1e", "2e", "2e-plain"])
+def test_the_table_fits_and_every_label_stays_inside_its_piece(browser, pages, edition, width):
+    phone = width == "phone"
+    context = browser.new_context(
+        viewport=VIEWPORTS[width],
+        is_mobile=phone,
+        has_touch=phone,
+        device_scale_factor=2 if phone else 1,
+    )
+    try:
+        page = context.new_page()
+        page.set_content(pages[edition], wait_until="load")
+        assert_fits_width(page)
+        width_px = page.evaluate(
+            "() => document.querySelector('svg.gwt-board').getBoundingClientRect().width"
+        )
+        assert width_px > VIEWPORTS[width]["width"] * 0.9
+        overflows = page.evaluate(OVERFLOWS, [list(BOXES)])
+        out = TEST_VAR_DIR / "screenshots"
+        out.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(out / f"board-{edition}-{width}.png"), full_page=True)
+        assert overflows == []
+    finally:
+        context.close()
