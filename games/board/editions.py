@@ -9,9 +9,11 @@ the 2nd edition has (exchange tokens, the Simmental variant). Those differences 
 fields of this record, so that the regions (``games/board/trail.py`` and the others) stay
 one walk over the view with a few small branches on what a record says.
 
-Printed facts come from the engine's data modules (``engine.data`` for the 1st edition,
-``engine.data.second`` for the 2nd edition; this module is the only one of the board that
-reads the latter); geometry and short labels come from ``games/board/layout.py``.
+Printed facts come from the engine's data of each edition (``engine.edition_data``); the
+few that only the 2nd edition has and the engine's ``Edition`` does not carry (its breed
+names, the Simmental variant's stages and market tile) from ``engine.data.second.cattle``,
+read here and nowhere else in the board. Geometry and short labels come from
+``games/board/layout.py``.
 """
 
 from __future__ import annotations
@@ -20,15 +22,8 @@ from collections.abc import Mapping, Set
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from engine.data import buildings as buildings_1e
-from engine.data import cities as cities_1e
-from engine.data import player_board as player_board_1e
-from engine.data import trail as trail_1e
-from engine.data.second import buildings as buildings_2e
+import engine
 from engine.data.second import cattle as cattle_2e
-from engine.data.second import cities as cities_2e
-from engine.data.second import player_board as player_board_2e
-from engine.data.second import trail as trail_2e
 from games.board import layout as lay
 from games.move_presentation import BREED_NAMES as BREED_NAMES_1E
 
@@ -100,24 +95,27 @@ class BoardEdition:
     aux_names: Mapping[str, str]
 
 
+_FIRST = engine.edition_data("1e")
+_SECOND = engine.edition_data("2e")
+
 FIRST = BoardEdition(
     name="1e",
-    trail=trail_1e,
-    buildings=buildings_1e,
-    cities=cities_1e,
+    trail=_FIRST.trail,
+    buildings=_FIRST.buildings,
+    cities=_FIRST.cities,
     grid=lay.TRAIL_GRID,
     sections=lay.SECTIONS,
     tile_section="teepee",
     tile_section_view="indian_trade",
-    tile_section_values=trail_1e.TEEPEE_VALUE,
-    tile_section_tokens={},
+    tile_section_values=_FIRST.trail.SECTION_VALUE,
+    tile_section_tokens=_FIRST.trail.SECTION_TOKENS,
     tile_colours=("green", "blue"),
     player_tiles="teepees",
     city_short=lay.CITY_SHORT,
-    worker_kinds=("cowboy", "craftsman", "engineer"),
-    building_numbers=tuple(str(n) for n in range(1, 11)),
+    worker_kinds=_FIRST.tiles.WORKER_KINDS,
+    building_numbers=_FIRST.buildings.BUILDING_NUMBERS,
     building_chip=(46, 42),
-    job_row_arrows=player_board_1e.JOB_ROW_ARROWS,
+    job_row_arrows=_FIRST.player_board.JOB_ROW_ARROWS,
     supply_word="Supply",
     has_exchange_tokens=False,
     station_master_text=lay.STATION_MASTER_TEXT,
@@ -126,22 +124,22 @@ FIRST = BoardEdition(
 
 SECOND = BoardEdition(
     name="2e",
-    trail=trail_2e,
-    buildings=buildings_2e,
-    cities=cities_2e,
+    trail=_SECOND.trail,
+    buildings=_SECOND.buildings,
+    cities=_SECOND.cities,
     grid=lay.TRAIL_GRID_2E,
     sections=lay.SECTIONS_2E,
     tile_section="outlaw",
     tile_section_view="outlaw_section",
-    tile_section_values=trail_2e.OUTLAW_VALUE,
-    tile_section_tokens=trail_2e.OUTLAW_TOKENS,
+    tile_section_values=_SECOND.trail.SECTION_VALUE,
+    tile_section_tokens=_SECOND.trail.SECTION_TOKENS,
     tile_colours=("green", "orange"),
     player_tiles="outlaws",
     city_short=lay.CITY_SHORT_2E,
-    worker_kinds=("cowboy", "builder", "engineer"),
-    building_numbers=buildings_2e.BUILDING_NUMBERS,
+    worker_kinds=_SECOND.tiles.WORKER_KINDS,
+    building_numbers=_SECOND.buildings.BUILDING_NUMBERS,
     building_chip=(38, 35),
-    job_row_arrows=player_board_2e.JOB_ROW_ARROWS,
+    job_row_arrows=_SECOND.player_board.JOB_ROW_ARROWS,
     supply_word="Bag",
     has_exchange_tokens=True,
     station_master_text=lay.STATION_MASTER_TEXT_2E,

@@ -10,16 +10,18 @@ from __future__ import annotations
 import copy
 import xml.etree.ElementTree as ET
 from collections import Counter
+from functools import cache
 
 import pytest
 
 import engine
 from engine.data import trail as trail_1e
-from engine.data.second import cities, trail
+from engine.data.second import cities, railroad, trail
 from games.board.memo import clear_all
 from games.board.svg import board_svg, player_board_svg
 from games.management.commands.board_preview import bot_position
 from games.models import SEAT_COLOURS
+from games.move_presentation import board_targets, present_moves
 from tests.games.second_edition_view import second_edition_view
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -341,3 +343,122 @@ def test_a_changed_2e_view_is_redrawn():
     assert "Heifers (stage 2): 1" in after
     assert "Exchange tokens 5" in player_board_svg(changed, 0)
     assert board_svg(view) == before
+
+
+# --- real 2nd edition games, played by the engine's bots ---------------------------------
+
+STAGES = {"start": 0.0, "mid": 0.5, "end": 1.0}
+SEEDS = {2: 3, 3: 5, 4: 7}
+POSITIONS = [(players, stage) for players in (2, 3, 4) for stage in STAGES]
+PLURALS = {"cowboy": "Cowboys", "builder": "Builders", "engineer": "Engineers"}
+
+
+@cache
+def _state(players: int, stage: str) -> dict:
+    return bot_position(players, SEEDS[players], STAGES[stage], "2e")
+
+
+def _real(players: int, stage: str, seat: int | None = 0, reveal_all: bool = False) -> dict:
+    return engine.view(_state(players, stage), seat, reveal_all=reveal_all)
+
+
+@pytest.mark.parametrize(("players", "stage"), POSITIONS)
+def test_every_piece_of_a_real_2e_position_is_drawn(players, stage):
+    view = _real(players, stage)
+    assert view["edition"] == "2e"
+    root = _parse(board_svg(view))
+    spaces = {g.get("data-loc"): g for g in _classed(root, "loc")}
+    assert set(spaces) == set(trail.NODES)
+    for space, cell in view["trail"].items():
+        assert "has-tile" in spaces[space].get("class").split()
+        assert cell["tile"] in _title(spaces[space])
+    for space, tile in view["outlaw_section"].items():
+        words = _title(spaces[space])
+        assert (tile["id"] in words) if tile else words.endswith(": empty")
+    for space, tile in view["hazard_sections"].items():
+        words = _title(spaces[space])
+        assert (tile["id"] in words) if tile else words.endswith(": empty")
+    herders = {
+        g.get("data-herder"): g.get("data-loc") for g in _groups(root) if g.get("data-herder")
+    }
+    assert herders == {str(p["seat"]): p["herder"] for p in view["players"] if p["herder"]}
+    engines = {
+        g.get("data-engine"): g.get("data-track") for g in _groups(root) if g.get("data-engine")
+    }
+    assert engines == {str(p["seat"]): p["engine"] for p in view["players"]}
+    for station, seats in view["stations"].items():
+        drawn = [
+            int(g.find(f"{SVG}g").get("data-seat"))
+            for g in _groups(root, data_disc_station=station)
+        ]
+        assert sorted(drawn) == sorted(seats)
+    for city, seats in view["cities"].items():
+        drawn_discs: Counter = Counter()
+        for g in _groups(root, data_disc_city=city):
+            drawn_discs[int(g.find(f"{SVG}g").get("data-seat"))] += int(g.get("data-count"))
+        assert drawn_discs == Counter(seats), city
+    tiles = {g.get("data-tile") for g in _groups(root) if g.get("data-tile")}
+    masters = [sm for sm in view["station_masters"].values() if sm]
+    workers = list(view["station_workers"].values())
+    assert len(masters) + len(workers) == railroad.STATION_MASTERS_DEALT
+    assert {t["id"] for t in [*masters, *workers]} <= tiles
+    assert {t["id"] for pair in view["foresight"] for t in pair if t} <= tiles
+    cards = {g.get("data-card") for g in _groups(root) if g.get("data-card")}
+    assert {c["id"] for c in [*view["cattle_market"], *view["objective_display"]]} <= cards
+    text = _texts(root)
+    for bag, info in view["supply"].items():
+        assert f"Bag {bag}: {info['count']} tiles" in text
+    workers_drawn = [t.text for t in _classed(root, "job-worker")]
+    assert len(workers_drawn) == sum(1 for row in view["job_market"]["rows"] for w in row if w)
+
+
+@pytest.mark.parametrize(("players", "stage"), POSITIONS)
+def test_every_player_area_of_a_real_2e_position_is_drawn(players, stage):
+    view = _real(players, stage)
+    for seat, p in enumerate(view["players"]):
+        root = _parse(player_board_svg(view, seat))
+        text = _texts(root)
+        for kind, n in p["workers"].items():
+            assert f"{PLURALS[kind]} {n}" in text
+        assert f"Exchange tokens {p['exchange_tokens']}" in text
+        greens = sum(t["type"] == "green" for t in p["outlaws"])
+        assert f"outlaws {greens} green, {len(p['outlaws']) - greens} orange" in text
+        assert f"station masters {len(p['station_masters'])}" in text
+        assert f"Discs left {p['discs_left']}" in text
+        assert f"Certificates {p['certificates']}" in text
+        chips = [_title(g) for g in _classed(root, "chip") if _title(g).startswith("building ")]
+        assert len(chips) == 12
+        for bid in p["buildings_available"]:
+            assert f"building {bid}: available" in chips
+        for card in p["objectives"][:5]:
+            assert _groups(root, data_card=card["id"])
+
+
+def test_no_card_of_a_hand_or_draw_pile_of_a_real_2e_game_is_drawn():
+    view = _real(4, "mid", seat=None, reveal_all=True)
+    hidden = {c["id"] for p in view["players"] for c in [*p["hand"], *p["draw_pile"]]}
+    assert hidden
+    drawn = [board_svg(view)] + [player_board_svg(view, s) for s in range(4)]
+    for cid in hidden:
+        assert all(cid not in svg for svg in drawn), cid
+    own = _real(4, "mid", seat=2)
+    for card in own["players"][2]["hand"]:
+        assert all(card["id"] not in svg for svg in [board_svg(own), player_board_svg(own, 2)])
+
+
+def test_the_legal_moves_of_a_real_2e_game_become_buttons_on_its_spaces():
+    state = engine.new_game(3, 5, "2e", {"layout": "beginner", "simmental": False})
+    checked = set()
+    for _ in range(600):
+        if engine.is_over(state):
+            break
+        seat = state["current"]
+        moves = engine.legal_moves(state, seat)
+        targets = board_targets(present_moves(state, seat, moves))
+        if targets:
+            root = _parse(board_svg(engine.view(state, seat), targets=targets))
+            found = {a.get("data-target"): a.get("data-move-index") for a in root.iter(f"{SVG}a")}
+            assert found == {k: str(v) for k, v in targets.items()}
+            checked |= {k.split(":")[0] for k in targets}
+        state = engine.apply(state, seat, engine.bots.choose_move(state, seat, "random", rng=1))
+    assert checked == {"loc", "track"}

@@ -1,6 +1,6 @@
 """Write an HTML page showing the board and player boards of a bot-played position.
 
-    python manage.py board_preview out.html --players 4 --seed 7 --at 0.5 [--seat 0]
+    python manage.py board_preview out.html --players 4 --seed 7 --at 0.5 [--seat 0] [--edition 2e]
 
 ``--at`` is how far through the game to stop (0 = the start, 1 = the end). The page inlines
 the board stylesheet so it can be opened from disk or screenshot with a headless browser,
@@ -23,9 +23,16 @@ from games.move_presentation import board_targets, present_moves
 CSS_PATH = Path(__file__).resolve().parents[2] / "static" / "games" / "board.css"
 
 
-def bot_position(players: int, seed: int, at: float) -> State:
-    """The state ``at`` (0..1) of the way through a game the heuristic bots play."""
-    state = engine.new_game(players, seed)
+def bot_position(
+    players: int,
+    seed: int,
+    at: float,
+    edition: str = "1e",
+    options: Mapping[str, object] | None = None,
+) -> State:
+    """The state ``at`` (0..1) of the way through a game of ``edition`` the heuristic bots
+    play."""
+    state = engine.new_game(players, seed, edition, options)
     moves: list[tuple[int, Move]] = []
     while not state["over"]:
         seat = state["current"]
@@ -33,7 +40,7 @@ def bot_position(players: int, seed: int, at: float) -> State:
         state = engine.apply(state, seat, move)
         moves.append((seat, move))
     stop = round(len(moves) * max(0.0, min(1.0, at)))
-    return engine.replay(players, seed, moves[:stop])
+    return engine.replay(players, seed, moves[:stop], edition, options)
 
 
 def preview_page(view: View, targets: Mapping[str, int] | None = None) -> str:
@@ -61,6 +68,7 @@ class Command(BaseCommand):
         parser.add_argument("--players", type=int, default=4)
         parser.add_argument("--seed", type=int, default=7)
         parser.add_argument("--at", type=float, default=0.5, help="0 = start, 1 = end")
+        parser.add_argument("--edition", default="1e", help="1e or 2e")
         parser.add_argument(
             "--seat", type=int, default=None, help="viewing seat (default: to move)"
         )
@@ -68,7 +76,12 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         if not 2 <= options["players"] <= 4:
             raise CommandError("--players must be 2, 3 or 4.")
-        state = bot_position(options["players"], options["seed"], options["at"])
+        edition = options["edition"]
+        try:
+            engine.edition_data(edition)
+        except engine.IllegalMove as error:
+            raise CommandError(error.message) from error
+        state = bot_position(options["players"], options["seed"], options["at"], edition)
         seat = options["seat"]
         if seat is None:
             seat = state["current"] if not state["over"] else 0
