@@ -3,6 +3,8 @@
 Tests start from a real ``engine.new_game`` and then arrange exactly the situation a rule
 needs (a hand, money, a tile on a space, a pending decision) through these helpers, which
 keep every card and tile accounted for.  Then they play moves through the public contract.
+They work for both editions (the 2nd edition's tests pass ``edition="2e"`` to ``new``):
+outlaws are kept where teepees are.
 """
 
 from __future__ import annotations
@@ -16,8 +18,16 @@ from engine.rules import locations
 from engine.state import State, push
 
 
-def new(players: int = 2, seed: int = 1, layout: str = "beginner") -> State:
-    return engine.new_game(players, seed, options={"layout": layout})
+def new(players: int = 2, seed: int = 1, layout: str = "beginner", edition: str = "1e") -> State:
+    return engine.new_game(players, seed, edition, options={"layout": layout})
+
+
+SECTION_KINDS = ("hazard", "teepee", "outlaw")
+
+
+def _back(state: State, tid: str) -> str:
+    """The supply stack (bag) a tile belongs to: the number on its back."""
+    return str(editions.of(state).tiles.TILES[tid]["back"])
 
 
 def _take_card(state: State, cid: str) -> None:
@@ -78,8 +88,8 @@ def _take_tile(state: State, tid: str) -> None:
             row[row.index(tid)] = None
             return
     for p in state["players"]:
-        for key in ("hazards", "teepees"):
-            if tid in p[key]:
+        for key in ("hazards", "teepees", "outlaws"):
+            if tid in p.get(key, ()):
                 p[key].remove(tid)
                 return
         for row in p["workers"].values():
@@ -101,18 +111,18 @@ def put_tile(state: State, space: str, tid: str, owner: int | None = None) -> No
 
 
 def clear_space(state: State, space: str) -> None:
-    """Return a hazard/teepee on ``space`` to the bottom of supply stack 1."""
+    """Return a hazard/teepee/outlaw on ``space`` to the bottom of its supply stack."""
     cell = state["trail"].pop(space)
-    if tile_kind(editions.of(state), cell["tile"]) in ("hazard", "teepee"):
-        state["supply"]["1"].insert(0, cell["tile"])
+    if tile_kind(editions.of(state), cell["tile"]) in SECTION_KINDS:
+        state["supply"][_back(state, cell["tile"])].insert(0, cell["tile"])
     elif cell["owner"] is not None:
         state["players"][cell["owner"]]["buildings"].append(cell["tile"])
 
 
 def clear_trail(state: State) -> None:
-    """Remove every hazard and teepee from the trail (back into supply stack 1)."""
+    """Remove every hazard, teepee and outlaw from the trail (back into the supply)."""
     for space, cell in list(state["trail"].items()):
-        if tile_kind(editions.of(state), cell["tile"]) in ("hazard", "teepee"):
+        if tile_kind(editions.of(state), cell["tile"]) in SECTION_KINDS:
             clear_space(state, space)
 
 
@@ -220,13 +230,11 @@ def set_job_market(state: State, rows: dict[int, list[str | None]], token_row: i
 def set_foresight(state: State, n: int, tids: list[str | None]) -> None:
     """Put ``tids`` (2 tile ids, or None for an empty space) on the foresight spaces under
     ``n`` (1..3); the tiles there before go to the bottom of their supply stacks."""
-    from engine.data.tiles import TILES
-
     row = state["foresight"][n - 1]
     for i, old in enumerate(row):
         if old is not None:
             row[i] = None
-            state["supply"][str(TILES[old]["back"])].insert(0, old)
+            state["supply"][_back(state, old)].insert(0, old)
     for i, tid in enumerate(tids):
         if tid is not None:
             _take_tile(state, tid)
@@ -250,11 +258,12 @@ def in_kansas_city(state: State, seat: int, subphase: int = 1, bv: int = 0) -> S
 
 
 def give_tiles(state: State, seat: int, tids: list[str]) -> None:
-    """Give hazard or teepee tiles to a seat (taken from wherever they are)."""
+    """Give hazard, teepee or outlaw tiles to a seat (taken from wherever they are)."""
     p = state["players"][seat]
     for tid in tids:
         _take_tile(state, tid)
-        p["hazards" if tile_kind(editions.of(state), tid) == "hazard" else "teepees"].append(tid)
+        kind = tile_kind(editions.of(state), tid)
+        p["hazards" if kind == "hazard" else f"{kind}s"].append(tid)
 
 
 def give_station_master(state: State, seat: int, sm: str) -> None:
