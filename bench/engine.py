@@ -1,4 +1,4 @@
-"""How fast is the rules engine?  Run: .venv/bin/python bench/engine.py [--games N]
+"""How fast is the rules engine?  Run: .venv/bin/python bench/engine.py [--games N] [--edition 2e]
 
 Measures, on 4-player games:
 
@@ -38,6 +38,7 @@ from engine import bots, flow
 from engine.simulate import play_game
 
 PLAYERS = 4
+EDITION = "1e"  # --edition
 TARGET_REPLAY_MS = 50.0
 TARGET_APPLY_PER_S = 10_000
 TARGET_JSON_KB = 64.0
@@ -50,7 +51,7 @@ def random_games(n: int, seed0: int) -> tuple[list[list[tuple[int, dict]]], floa
     start = time.process_time()
     for g in range(n):
         seed = seed0 + g
-        state = engine.new_game(PLAYERS, seed)
+        state = engine.new_game(PLAYERS, seed, EDITION)
         moves: list[tuple[int, dict]] = []
         while not engine.is_over(state):
             seat = engine.current_player(state)
@@ -68,12 +69,12 @@ def time_apply(games: list[list[tuple[int, dict]]], seed0: int) -> tuple[float, 
     total = sum(len(m) for m in games)
     copying = in_place = 0.0
     for g, moves in enumerate(games):
-        state = engine.new_game(PLAYERS, seed0 + g)
+        state = engine.new_game(PLAYERS, seed0 + g, EDITION)
         start = time.process_time()
         for seat, move in moves:
             state = engine.apply(state, seat, move)
         copying += time.process_time() - start
-        state = engine.new_game(PLAYERS, seed0 + g)
+        state = engine.new_game(PLAYERS, seed0 + g, EDITION)
         start = time.process_time()
         for seat, move in moves:
             flow.apply_in_place(state, seat, move)
@@ -89,10 +90,10 @@ def time_replay(games: list[list[tuple[int, dict]]], seed0: int, repeat: int) ->
         seed = seed0 + g
         for _ in range(repeat):
             start = time.process_time()
-            engine.replay(PLAYERS, seed, moves)
+            engine.replay(PLAYERS, seed, moves, EDITION)
             with_replay.append(time.process_time() - start)
             start = time.process_time()
-            state = engine.new_game(PLAYERS, seed)
+            state = engine.new_game(PLAYERS, seed, EDITION)
             for seat, move in moves:
                 state = engine.apply(state, seat, move)
             with_apply.append(time.process_time() - start)
@@ -107,7 +108,7 @@ def json_kb(games: list[list[tuple[int, dict]]], seed0: int) -> tuple[float, flo
     """Median and largest JSON size of the final (latest, largest) state of each game."""
     sizes = []
     for g, moves in enumerate(games):
-        state = engine.replay(PLAYERS, seed0 + g, moves)
+        state = engine.replay(PLAYERS, seed0 + g, moves, EDITION)
         sizes.append(len(json.dumps(engine.to_json(state))) / 1024)
     return statistics.median(sizes), max(sizes)
 
@@ -116,7 +117,7 @@ def heuristic_games(n: int, seed0: int) -> tuple[float, float, int]:
     times, moves = [], 0
     for g in range(n):
         start = time.process_time()
-        record = play_game(PLAYERS, seed0 + g, ["heuristic"] * PLAYERS)
+        record = play_game(PLAYERS, seed0 + g, ["heuristic"] * PLAYERS, edition=EDITION)
         times.append(time.process_time() - start)
         moves += len(record.moves)
     return 1000 * statistics.median(times), 1000 * max(times), moves // n
@@ -131,10 +132,13 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=20, help="4-player games to play")
     parser.add_argument("--repeat", type=int, default=3, help="replays of each game")
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--edition", default="1e", choices=("1e", "2e"))
     args = parser.parse_args()
+    global EDITION
+    EDITION = args.edition
 
     print(
-        f"engine {engine.ENGINE_VERSION}; Python {platform.python_version()} "
+        f"engine {engine.ENGINE_VERSION}, edition {EDITION}; Python {platform.python_version()} "
         f"({platform.python_implementation()}) on {platform.machine()}, "
         f"{os.cpu_count()} CPUs, {platform.system()} {platform.release()}"
     )

@@ -1,4 +1,4 @@
-"""Cattle cards and the cattle market of the 2nd edition (R2-SETUP-02, R2-MARKET-01/02,
+"""Cattle cards and the cattle market of the 2nd edition (R2-SETUP-02, R2-MARKET-01, R2-MARKET-02,
 R2-SAME-09)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The end of a 2nd edition game and its final scoring (R2-END-01, R2-SCORE-01..03,
-R2-SAME-18/19, R2-EDGE-01)."""
+R2-SAME-18, R2-SAME-19, R2-EDGE-01)."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ def _cards(seat: int, breed: str, n: int) -> list[str]:
 
 
 def test_building_12b_gains_an_exchange_token():
-    """R2-EXCH-01/04: the local action of private building 12b."""
+    """R2-EXCH-01, R2-EXCH-04: the local action of private building 12b."""
     state = new()
     h.put_tile(state, "A-1", "12b", owner=0)
     h.at_location(state, 0, "A-1")

@@ -1,4 +1,4 @@
-"""Kansas City and the 2nd edition's city strip (R2-KC-01..08, R2-SAME-16/21, R2-EDGE-02,
+"""Kansas City and the 2nd edition's city strip (R2-KC-01..08, R2-SAME-16, R2-SAME-21, R2-EDGE-02,
 R2-SETUP-04)."""
 
 from __future__ import annotations
@@ -119,9 +119,9 @@ def test_an_empty_bag_leaves_its_foresight_space_empty():
     state = h.play(state, engine.legal_moves(state, 0)[0])  # subphase 3
     while h.top(state) != "kc_deliver":
         state = h.play(
-            state, [m for m in engine.legal_moves(state, 0) if m["type"] != "exchange"][0]
+            state, next(m for m in engine.legal_moves(state, 0) if m["type"] != "exchange")
         )
-    state = h.play(state, [m for m in engine.legal_moves(state, 0) if m["type"] == "deliver"][0])
+    state = h.play(state, h.moves(state, 0, type="deliver")[0])
     while h.top(state) == "disc":
         state = h.play(state, engine.legal_moves(state, 0)[0])
     assert state["foresight"][1][0] is None

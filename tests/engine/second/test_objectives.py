@@ -14,7 +14,7 @@ def _objectives(state: engine.State, cards: list[str]) -> int:
 
 
 def test_the_2e_tasks_are_counted_from_the_players_things():
-    """R2-OBJ-01/03: building, green and orange outlaws, hazard, station disc, value-3
+    """R2-OBJ-01, R2-OBJ-03: building, green and orange outlaws, hazard, station disc, value-3
     card, Shorthorn, Hereford in the deck, disc on New York."""
     state = new()
     h.put_tile(state, "A-1", "1a", owner=0)

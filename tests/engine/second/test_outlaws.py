@@ -1,5 +1,5 @@
 """Outlaw tiles, the outlaw section and collecting bounty (R2-OUTLAW-*, R2-FEE-01,
-R2-LOC-01, R2-SAME-03/04/05/13/14, R2-EDGE-04)."""
+R2-LOC-01, R2-SAME-03, R2-SAME-04, R2-SAME-05, R2-SAME-13, R2-SAME-14, R2-EDGE-04)."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def test_a_foresight_outlaw_leaves_the_game_when_the_section_is_full():
 
 
 def test_collecting_bounty_takes_any_outlaw_and_pays_its_space():
-    """R2-OUTLAW-03/04: any outlaw of the section, in front of the player, and the money
+    """R2-OUTLAW-03, R2-OUTLAW-04: any outlaw of the section, in front of the player, and the money
     printed at its space; never a cost (even with $0)."""
     state = new()
     set_section(state, {"OL1": GREEN[0], "OL6": ORANGE[0], "OL10": GREEN[1]})
@@ -142,7 +142,7 @@ def test_collected_outlaws_count_for_tasks_and_stay():
 
 
 def test_an_outlaw_tile_on_the_trail_charges_its_fee_to_the_bank():
-    """R2-FEE-01, R2-SAME-03/04: an outlaw is a location; passing it costs the fee of its
+    """R2-FEE-01, R2-SAME-03, R2-SAME-04: an outlaw is a location; passing it costs the fee of its
     hand (orange: black hand), paid to the bank; no player receives it."""
     state = new(3)
     set_section(state, {"OL3": ORANGE[0]})

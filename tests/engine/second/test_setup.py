@@ -1,4 +1,4 @@
-"""2nd edition setup and first turn (R2-SETUP-*, R2-SAME-01/02)."""
+"""2nd edition setup and first turn (R2-SETUP-*, R2-SAME-01, R2-SAME-02)."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def test_all_nine_station_masters_can_be_dealt():
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_the_three_bags_and_the_seven_starting_tiles(players: int):
-    """R2-SETUP-04/05: three bags by back number; 7 tiles of bag 1 on the board, outlaws
+    """R2-SETUP-04, R2-SETUP-05: three bags by back number; 7 tiles of bag 1 on the board, outlaws
     filling the lowest-numbered outlaw spaces, hazards their sections."""
     for seed in range(8):
         state = new(players, seed)
@@ -91,7 +91,7 @@ def test_the_three_bags_and_the_seven_starting_tiles(players: int):
 
 
 def test_twelve_private_buildings_and_the_sides():
-    """R2-SETUP-06/07: 12 tiles per player; beginner: all a sides; random: each side at
+    """R2-SETUP-06, R2-SETUP-07: 12 tiles per player; beginner: all a sides; random: each side at
     random, every player with the same display."""
     state = new(4, 3)
     assert all(p["buildings"] == [f"{n}a" for n in range(1, 13)] for p in state["players"])
@@ -116,8 +116,8 @@ def test_the_step_limit_at_the_start(players: int, limit: int):
 
 
 def test_starting_money_hands_and_exchange_tokens_by_seat():
-    """R2-SETUP-09/10: $6/7/8/9, 4/5/6/7 cards and 1 exchange token by seat; the view shows
-    the tokens, and outlaws instead of teepees."""
+    """R2-SETUP-09, R2-SETUP-10: $6/7/8/9, 4/5/6/7 cards and 1 exchange token by seat;
+    the view shows the tokens, and outlaws instead of teepees."""
     state = new(4)
     assert [p["money"] for p in state["players"]] == [6, 7, 8, 9]
     assert [len(p["hand"]) for p in state["players"]] == [4, 5, 6, 7]
@@ -137,7 +137,7 @@ def test_starting_money_hands_and_exchange_tokens_by_seat():
 
 
 def test_the_start_player_discards_nothing_and_starts():
-    """R2-SETUP-11/12: holding exactly 4 cards, the first player goes straight to placing
+    """R2-SETUP-11, R2-SETUP-12: holding exactly 4 cards, the first player goes straight to placing
     the herder on a neutral building."""
     state = new(4)
     assert state["stack"][-1]["t"] == "first"

@@ -1,5 +1,5 @@
 """Stations, the 9 station masters and the railroad (R2-STATION-01..06, R2-SCORE-02,
-R2-ENGINE-01, R2-SAME-11/12)."""
+R2-ENGINE-01, R2-SAME-11, R2-SAME-12)."""
 
 from __future__ import annotations
 
