@@ -23,7 +23,7 @@ def _new_card(ed: Edition, cid: str) -> Card:
     elif cid.startswith("p") and cid[1].isdigit():
         c = ed.cattle.starting_card(cid)
     else:
-        c = ed.cattle.MARKET_CARDS[cid]
+        c = ed.cattle.CARDS[cid]
     ed.card_cache[cid] = c
     return c
 

@@ -208,6 +208,8 @@ class CattleData(Protocol):
     def MARKET_DRAW_CARDS(self) -> int: ...
     @property
     def MARKET_CARDS(self) -> Mapping[str, Card]: ...
+    @property
+    def CARDS(self) -> Mapping[str, Card]: ...
     def starting_card_ids(self, seat: int) -> list[str]: ...
     def starting_card(self, cid: str) -> Card: ...
 
@@ -351,6 +353,35 @@ class TilesData(Protocol):
     def tile(self, tid: str) -> Tile: ...
 
 
+class SimmentalData(Protocol):
+    """The Simmental variant's cards, market tile and Kansas City stacks, and what the 2nd
+    edition's cattle rules read beside them (``engine.data.second.cattle``; R2-SIMM-*)."""
+
+    @property
+    def SIMMENTAL(self) -> str: ...
+    @property
+    def SIMMENTAL_MARKET_CARDS(self) -> tuple[str, ...]: ...
+    @property
+    def SIMMENTAL_STACKS(self) -> Mapping[int, tuple[str, ...]]: ...
+    @property
+    def SIMMENTAL_BUY_OPTIONS(self) -> Mapping[str, tuple[int, int, int, int]]: ...
+    @property
+    def BUY_OPTION_BREEDS(self) -> Mapping[str, tuple[str, ...]]: ...
+    @property
+    def MARKET_ORDER_SIMMENTAL(self) -> tuple[str, ...]: ...
+    @property
+    def MARKET_SIZE_SIMMENTAL(self) -> Mapping[int, int]: ...
+    def simmental_stage(self, cid: str) -> int | None: ...
+
+
+class TaskBreedsData(Protocol):
+    """Which breeds fulfil the cattle tasks of objective cards
+    (``engine.data.second.objectives``; a Simmental never does, R2-SIMM-20)."""
+
+    @property
+    def TASK_BREEDS(self) -> Mapping[str, tuple[str, ...]]: ...
+
+
 # --- the record and the registry ------------------------------------------------------------
 
 
@@ -387,7 +418,18 @@ FIRST_EDITION = Edition(
     tiles=tiles_1e,
 )
 
-SECOND_EDITION = Edition(
+
+@dataclass(frozen=True, slots=True, eq=False)
+class SecondEdition(Edition):
+    """The 2nd edition's record: the shared families, and the names only its rules read —
+    the Simmental variant (``simmental``, the 2e cattle module) and the breeds of the
+    objective cards' cattle tasks (``task_breeds``, the 2e objectives module)."""
+
+    simmental: SimmentalData = field(kw_only=True)
+    task_breeds: TaskBreedsData = field(kw_only=True)
+
+
+SECOND_EDITION = SecondEdition(
     "2e",
     trail=trail_2e,
     buildings=buildings_2e,
@@ -397,6 +439,8 @@ SECOND_EDITION = Edition(
     player_board=player_board_2e,
     railroad=railroad_2e,
     tiles=tiles_2e,
+    simmental=cattle_2e,
+    task_breeds=objectives_2e,
 )
 
 EDITIONS: Mapping[str, Edition] = {"1e": FIRST_EDITION, "2e": SECOND_EDITION}
@@ -408,6 +452,14 @@ def has_exchange_tokens(edition: Edition) -> bool:
     outlaw section in views.  Read from the data (the tokens one use draws), so that an
     edition registered under another name with the same data plays the same game."""
     return edition.player_board.EXCHANGE_DRAW > 0
+
+
+def second(state: State) -> SecondEdition:
+    """The 2nd edition record of a game that plays a 2nd edition rule (the Simmental
+    variant is only ever on in such a game: ``engine.setup.check_options``)."""
+    ed = EDITIONS[state["edition"]]
+    assert isinstance(ed, SecondEdition), f"edition {ed.name!r} has no 2nd edition rules"
+    return ed
 
 
 def of(state: State) -> Edition:

@@ -21,6 +21,7 @@ from engine.rules import (
     kansas_city,
     objectives,
     railroad,
+    simmental,
     turn,
 )
 from engine.state_types import Frame, State
@@ -49,6 +50,7 @@ DECISIONS: dict[str, tuple[MovesFn, ApplyFn]] = {
     "kc_income": (kansas_city.income_moves, kansas_city.income_apply),
     "kc_deliver": (kansas_city.deliver_moves, kansas_city.deliver_apply),
     "xdeliver": (kansas_city.deliver_moves, kansas_city.deliver_apply),
+    simmental.UPGRADE_FRAME: (simmental.upgrade_moves, simmental.upgrade_apply),  # R2-SIMM-10
 }
 
 AUTOMATIC: dict[str, Callable[[State, Frame], None]] = {
@@ -57,6 +59,7 @@ AUTOMATIC: dict[str, Callable[[State, Frame], None]] = {
     "arrows": kansas_city.arrows_run,
     "transport": kansas_city.transport_run,
     "kc_final": kansas_city.final_run,
+    simmental.HAND_DISCARD_FRAME: simmental.hand_discard_run,
 }
 
 # Frames before which objective cards may be played (R1-OBJ-04/07).

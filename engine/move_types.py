@@ -23,6 +23,7 @@ class MoveParams(TypedDict, total=False):
     aux: int  # aux: 1..5
     double: bool  # aux
     card: str  # play_objective, take_objective, discard, remove; discard actions
+    second: str  # discard-pair action: the other Simmental card of the pair (2e variant)
     cards: list[str]  # buy
     slot: int  # foresight: 0 or 1
     certificates: int  # income
@@ -30,7 +31,8 @@ class MoveParams(TypedDict, total=False):
     station: str  # upgrade; disc (fallback: the station a disc comes back from)
     option: str  # buy: the price option
     building: str  # action build
-    n: int  # action draw
+    n: int  # action draw; exchange: cards drawn; simmental: cards upgraded
+    stage: int  # simmental: the stage upgraded (1 Calves, 2 Heifers)
 
 
 class Move(MoveParams, total=False):

@@ -46,6 +46,8 @@ def card_text(ed: Edition, cid: str) -> str:
     c = card_info(ed, cid)
     if c["kind"] == "objective":
         return cid
+    if "stage" in c:  # a Simmental card: its stage's name (simmental_calf-3 -> simmental-calf)
+        return cid.rsplit("-", 1)[0].replace("_", "-")
     name = CARD_NAMES[c["breed"]]
     return f"{name}/{c['vp']}vp" if c["vp"] else name
 
@@ -54,6 +56,8 @@ def _params(ed: Edition, move: Move) -> str:
     out = []
     if "card" in move:
         out.append(card_text(ed, move["card"]))
+    if "second" in move:
+        out.append(card_text(ed, move["second"]))
     if "cards" in move:
         out.append(" ".join(card_text(ed, c) for c in move["cards"]))
     if "row" in move:
@@ -144,6 +148,8 @@ def describe_move(ed: Edition, move: Move) -> str:
         return f"{t} {card_text(ed, move['card'])}"
     if t == "exchange":
         return f"exchange {move['n']}"
+    if t == "simmental":
+        return f"simmental {move['stage']} x{move['n']}"
     if t in ("end", "pass", "done"):
         return t
     return t

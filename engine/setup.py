@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from engine import editions, revisions
 from engine import rng as prng
 from engine.errors import IllegalMove
+from engine.rules import simmental
 from engine.state_types import GameOptions, PlayerState, State
 
 LAYOUTS = ("beginner", "random")
@@ -14,8 +15,6 @@ OPTIONS_DEFAULT: GameOptions = {"layout": "beginner"}
 # The 2nd edition's options always carry both keys (the Simmental variant, R2-SIMM-01, is off
 # unless asked for).
 OPTIONS_DEFAULT_2E: GameOptions = {"layout": "beginner", "simmental": False}
-# Whether the engine plays the Simmental variant (R2-SIMM-*) yet.
-SIMMENTAL_AVAILABLE = False
 
 
 def check_options(options: Mapping[str, object] | None, second: bool = False) -> GameOptions:
@@ -32,10 +31,6 @@ def check_options(options: Mapping[str, object] | None, second: bool = False) ->
         elif key == "simmental" and second:
             if not isinstance(value, bool):
                 raise IllegalMove("bad_option", "simmental must be true or false.")
-            if value and not SIMMENTAL_AVAILABLE:
-                raise IllegalMove(
-                    "bad_option", "The Simmental variant cannot be played yet; use simmental false."
-                )
             opts["simmental"] = value
         else:
             raise IllegalMove("bad_option", f"Unknown option {key!r}; known options: {known}.")
@@ -94,8 +89,9 @@ def trigger_end(state: State) -> None:
 
 
 def refill_market(state: State) -> None:
-    """Fill the market up to 7/10/13 from the stack; never removes cards (R1-KC-11/12)."""
-    size = editions.of(state).cattle.MARKET_SIZE[state["num_players"]]
+    """Fill the market up to 7/10/13 (9/12/15 with the Simmental variant: R2-SIMM-05/07)
+    from the stack; never removes cards (R1-KC-11/12)."""
+    size = simmental.market_size(state)
     while len(state["market"]) < size and state["market_stack"]:
         state["market"].append(state["market_stack"].pop())
         state["revealed"] = True
@@ -185,10 +181,12 @@ def new_game(
         place_worker_in_job_market(state, supply["2"].pop())
     # 6. Foresight spaces (R1-SETUP-15).
     state["foresight"] = [[supply[k].pop(), supply[k].pop()] for k in ("1", "2", "3")]
-    # 7. Cattle market (R1-SETUP-16).
-    stack = list(ed.cattle.MARKET_CARDS)
-    prng.shuffle(rng, stack)
-    state["market_stack"] = stack
+    # 7. Cattle market (R1-SETUP-16); the Simmental variant adds its Calves to the stack
+    # and its two stacks beside Kansas City (R2-SIMM-03/06).
+    state["market_stack"] = list(ed.cattle.MARKET_CARDS)
+    if opts.get("simmental"):
+        simmental.setup_stacks(state)
+    prng.shuffle(rng, state["market_stack"])
     refill_market(state)
     # 8. Objective display (R1-SETUP-18).
     obj = list(ed.objectives.GENERAL)

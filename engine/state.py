@@ -130,6 +130,7 @@ _COPIERS: dict[str, Callable[[Any], Any]] = {
     "supply": _dict_of_flat,
     "market": _flat,
     "market_stack": _flat,
+    "simmental": _dict_of_flat,
     "foresight": _list_of_flat,
     "objective_stack": _flat,
     "objective_display": _flat,

@@ -80,6 +80,7 @@ class FrameFields(TypedDict, total=False):
     bv: int  # kc_deliver, xdeliver: the breeding value to deliver
     city: str  # arrows: the city delivered to
     amount: int  # transport: dollars
+    stage: int  # simm_upgrade: the stage whose cards in hand may be upgraded (1 or 2)
 
 
 class Frame(FrameFields, total=False):
@@ -115,6 +116,9 @@ class State(StateRevision):
     supply: dict[str, list[str]]  # Kansas City supply by back number "1", "2", "3"
     market: list[str]  # cattle market, in the order the cards came out
     market_stack: list[str]
+    # 2nd edition with the Simmental variant only: the Heifer ("2") and Cow ("3") stacks
+    # beside Kansas City (R2-SIMM-06).
+    simmental: NotRequired[dict[str, list[str]]]
     foresight: list[list[str | None]]  # under 1, 2, 3: two tiles each
     objective_stack: list[str]
     objective_display: list[str]

@@ -7,7 +7,7 @@ from typing import Final
 from engine import editions
 from engine.component_types import Card, Tile
 from engine.components import breed, card, card_vp, tile
-from engine.editions import Edition
+from engine.editions import Edition, SecondEdition
 from engine.rules import auxiliary, scoring
 from engine.state import (
     cert_limit_index,
@@ -29,10 +29,15 @@ def _tiles(ed: Edition, ids: list[str]) -> list[Tile]:
 
 
 def market_order(ed: Edition, ids: list[str]) -> list[str]:
-    """The cattle market as laid out: yellow, red, blue, brown, purple (R1-SETUP-17).
+    """The cattle market as laid out: yellow, red, blue, brown, purple (R1-SETUP-17); in the
+    2nd edition orange Simmental cards, if any, at the very left, at setup and whenever the
+    market is sorted again (R2-SIMM-05/21).
 
     Presentational only; the state keeps the market in the order the cards came out."""
-    order = ed.cattle.MARKET_ORDER
+    if isinstance(ed, SecondEdition):
+        order = ed.simmental.MARKET_ORDER_SIMMENTAL
+    else:
+        order = ed.cattle.MARKET_ORDER
     return sorted(ids, key=lambda c: (order.index(breed(ed, c)), card_vp(ed, c), c))
 
 
@@ -136,6 +141,9 @@ def view(state: State, seat: int | None, reveal_all: bool = False) -> View:
     if editions.has_exchange_tokens(ed):
         # The outlaw section instead of the Indian trade section (R2-SETUP-01).
         out["outlaw_section"] = out.pop("indian_trade")
+    if "simmental" in state:
+        # The Heifer and Cow stacks beside Kansas City (R2-SIMM-06): alike cards, so a count.
+        out["simmental"] = {k: {"count": len(v)} for k, v in state["simmental"].items()}
     return out
 
 
@@ -155,7 +163,17 @@ def _tile_at(ed: Edition, state: State, space: str) -> Tile | None:
 
 
 # The frame fields a decision shows (all public).
-_DECISION_KEYS: Final = ("n", "station", "bv", "cowboys", "space", "building", "to", "target")
+_DECISION_KEYS: Final = (
+    "n",
+    "station",
+    "bv",
+    "cowboys",
+    "space",
+    "building",
+    "to",
+    "target",
+    "stage",
+)
 
 
 def decision(state: State) -> Decision:

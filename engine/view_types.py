@@ -80,6 +80,7 @@ class Decision(TypedDict):
     building: NotRequired[str]
     to: NotRequired[str]
     target: NotRequired[str]
+    stage: NotRequired[int]  # simm_upgrade: the Simmental stage that may be upgraded
 
 
 class PlayerScore(TypedDict):
@@ -110,6 +111,8 @@ class View(TypedDict):
     supply: dict[str, Count]
     indian_trade: NotRequired[dict[str, Tile | None]]  # 1st edition only
     outlaw_section: NotRequired[dict[str, Tile | None]]  # 2nd edition only
+    # 2nd edition with the Simmental variant only: the Heifer ("2") and Cow ("3") stacks.
+    simmental: NotRequired[dict[str, Count]]
     hazard_sections: dict[str, Tile | None]
     stations: dict[str, list[int]]
     station_masters: dict[str, Tile | None]

@@ -77,6 +77,9 @@ def _build_cards() -> dict[str, Card]:
 
 MARKET_CARDS: dict[str, Card] = _build_cards()
 
+# Every card that is not a starting card (the 2nd edition adds its Simmental cards here).
+CARDS: dict[str, Card] = MARKET_CARDS
+
 
 def starting_card_ids(seat: int) -> list[str]:
     """Ids of a seat's 14 starting cards (the star of its colour makes them distinct)."""

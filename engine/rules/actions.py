@@ -29,6 +29,7 @@ from engine.rules import (
     movement,
     objectives,
     railroad,
+    simmental,
 )
 from engine.state import (
     advance_certificate,
@@ -107,7 +108,17 @@ def discard_choices(state: State, card: str) -> list[str]:
 
 
 def _discard_moves(state: State, spec: ActionSpec) -> list[MoveParams]:
-    cards: list[MoveParams] = [{"card": c} for c in discard_choices(state, spec["card"])]
+    """One move per class of card that meets the requirement.  A named breed or breeding
+    value never takes a Simmental, "any" does (R2-SIMM-18/19: ``discard_choices`` matches
+    the breed); the Simmental pairs name both cards (R2-SIMM-20)."""
+    choices = discard_choices(state, spec["card"])
+    if spec["card"] == "pair" and simmental.on(state):
+        cards: list[MoveParams] = [
+            {"card": c} for c in choices if not simmental.is_simmental(state, c)
+        ]
+        cards += simmental.pair_moves(state)
+    else:
+        cards = [{"card": c} for c in choices]
     if spec.get("engine"):
         dests = railroad.forward_destinations(state, state["current"], spec["engine"])
         return [{**c, "to": d} for c in cards for d in dests]
@@ -119,7 +130,9 @@ def _discard(state: State, spec: ActionSpec, params: MoveParams) -> None:
     p = cur(state)
     card = params["card"]
     if spec["card"] == "pair":
-        second = next(c for c in p["hand"] if c != card and breed(ed, c) == breed(ed, card))
+        second = params.get("second") or next(
+            c for c in p["hand"] if c != card and breed(ed, c) == breed(ed, card)
+        )
         p["hand"].remove(second)
         p["discard"].append(second)
     p["hand"].remove(card)

@@ -1,13 +1,18 @@
-"""Buying cattle with cowboys, and the cowboys' market draw (R1-MARKET-*)."""
+"""Buying cattle with cowboys, and the cowboys' market draw (R1-MARKET-*).
+
+An option buys cards of its breeding value (1st edition) or of the breeds it names (2nd
+edition, ``BUY_OPTION_BREEDS``: the same cards without the Simmental variant; with it, only
+the Simmental market tile's options buy a Calf, R2-SIMM-08/09/22)."""
 
 from __future__ import annotations
 
 from itertools import combinations
 
 from engine import editions
-from engine.components import CardClass, card_class, value
-from engine.editions import Edition
+from engine.components import CardClass, breed, card_class, value
+from engine.editions import Edition, SecondEdition
 from engine.move_types import Move
+from engine.rules import simmental
 from engine.state import cur, workers
 from engine.state_types import Frame, State
 
@@ -24,10 +29,15 @@ def buy_moves(state: State, cowboys: int) -> list[Move]:
     cattle = ed.cattle
     p = cur(state)
     moves: list[Move] = []
-    for option, (need, price, bv, count) in cattle.BUY_OPTIONS.items():
+    breeds = ed.simmental.BUY_OPTION_BREEDS if isinstance(ed, SecondEdition) else None
+    for option, (need, price, bv, count) in simmental.buy_options(state).items():
         if need > cowboys or price > p["money"]:
             continue
-        classes = _classes(ed, [c for c in state["market"] if value(ed, c) == bv])
+        if breeds is None:
+            offered = [c for c in state["market"] if value(ed, c) == bv]
+        else:
+            offered = [c for c in state["market"] if breed(ed, c) in breeds[option]]
+        classes = _classes(ed, offered)
         reps = [cards[0] for cards in classes.values()]
         if count == 1:
             moves += [{"type": "buy", "option": option, "cards": [c]} for c in reps]
@@ -60,7 +70,7 @@ def buy_frame_apply(state: State, frame: Frame, move: Move) -> None:
                 state["market"].append(state["market_stack"].pop())
         state["revealed"] = True
     else:
-        need, price, _, _ = cattle.BUY_OPTIONS[move["option"]]
+        need, price, _, _ = simmental.buy_options(state)[move["option"]]
         frame["cowboys"] -= need
         p["money"] -= price
         for c in move["cards"]:

@@ -1,4 +1,6 @@
-"""Kansas City: the five subphases and the two final steps (R1-KC-*, R1-END-03/06)."""
+"""Kansas City: the five subphases and the two final steps (R1-KC-*, R1-END-03/06); with
+the Simmental variant, the upgrade step at the end of subphase 4 (``engine.rules.simmental``,
+R2-SIMM-10)."""
 
 from __future__ import annotations
 
@@ -6,7 +8,7 @@ from engine import editions
 from engine.components import breed, tile_kind, value
 from engine.editions import Edition
 from engine.move_types import Move
-from engine.rules import discs
+from engine.rules import discs, simmental
 from engine.setup import place_supply_tile, place_worker_in_job_market
 from engine.state import cur, permanent_certificates, push
 from engine.state_types import Frame, State
@@ -53,8 +55,19 @@ def foresight_apply(state: State, frame: Frame, move: Move) -> None:
 
 
 def base_breeding_value(ed: Edition, hand: list[str]) -> int:
-    """Each breed in hand counts once; objective cards add nothing (R1-KC-14/15)."""
-    return sum(value(ed, c) for c in {breed(ed, c): c for c in hand if breed(ed, c)}.values())
+    """Each breed in hand counts once; objective cards add nothing (R1-KC-14/15).
+
+    All Simmental cards are one breed, so only one of them counts, whichever stages are in
+    hand (R2-SIMM-17): the engine counts the highest.  The rule lets the player pick, but
+    the pick changes nothing else (every hand card stays in hand until the discard), so a
+    lower one would only lose money and is not offered as a decision.  (Every other breed's
+    cards share one value, so the highest is the value.)"""
+    best: dict[str, int] = {}
+    for c in hand:
+        kind = breed(ed, c)
+        if kind is not None:
+            best[kind] = max(best.get(kind, 0), value(ed, c))
+    return sum(best.values())
 
 
 def income_moves(state: State, frame: Frame) -> list[Move]:
@@ -73,9 +86,12 @@ def income_apply(state: State, frame: Frame, move: Move) -> None:
     p["cert"] = next(j for j in range(p["cert"] + 1) if track[p["cert"]] - track[j] == used)
     bv = base_breeding_value(ed, p["hand"]) + used + permanent_certificates(ed, p)
     p["money"] += bv  # R1-KC-18
+    state["stack"][-1]["bv"] = bv
+    if simmental.on(state):
+        simmental.after_income(state)  # R2-SIMM-10: the upgrade step, then the discard
+        return
     p["discard"].extend(p["hand"])  # R1-KC-19
     p["hand"] = []
-    state["stack"][-1]["bv"] = bv
 
 
 # --- subphase 5: delivery -------------------------------------------------------------------------

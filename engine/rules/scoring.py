@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine import editions
-from engine.components import card_vp, is_objective, tile_type, value
-from engine.editions import Edition, ObjectiveInfo
+from engine.components import breed, card_vp, is_objective, tile_type, value
+from engine.editions import Edition, ObjectiveInfo, SecondEdition
 from engine.rules.actions import teepee_pairs
 from engine.state import certificates, cleared, permanent_certificates, section_tiles
 from engine.state_types import PlayerState, State
@@ -46,12 +46,21 @@ def task_supply(state: State, seat: int) -> dict[str, int]:
         len(colours) - green,
         len(p["hazards"]),
         sum(1 for seats in state["stations"].values() if seat in seats),
-        sum(1 for c in deck if value(ed, c) == 3),
-        sum(1 for c in deck if value(ed, c) == 4),
-        sum(1 for c in deck if value(ed, c) == 5),
+        *(_cattle_task(ed, deck, bv) for bv in (3, 4, 5)),
         state["cities"][ed.cities.TERMINAL].count(seat),
     )
     return dict(zip(ed.objectives.TASK_CODES, counts, strict=True))
+
+
+def _cattle_task(ed: Edition, deck: list[str], bv: int) -> int:
+    """Deck cards for the cattle task of breeding value ``bv``: any card of that value (1st
+    edition), or of the breeds the task shows (2nd edition, ``TASK_BREEDS``: the same cards,
+    but never a Simmental Heifer or Cow, whose task icon the cards do not print,
+    R2-SIMM-20)."""
+    if isinstance(ed, SecondEdition):
+        breeds = ed.task_breeds.TASK_BREEDS[str(bv)]
+        return sum(1 for c in deck if breed(ed, c) in breeds)
+    return sum(1 for c in deck if value(ed, c) == bv)
 
 
 def best_objectives(

@@ -34,9 +34,15 @@ STARTING_CATTLE = sum(n for _, n in cattle.STARTING_DECK)  # 14 per player
 FORBIDDEN_VIEW_KEYS = frozenset({"rng", "seed", "draw", "market_stack_cards", "supply_tiles"})
 
 
-def cattle_total(players: int, ed: Edition = editions.FIRST_EDITION) -> int:
+def cattle_total(
+    players: int, ed: Edition = editions.FIRST_EDITION, simmental: bool = False
+) -> int:
+    """Every cattle card of a game: the starting decks and the market cards, and with the
+    Simmental variant its 24 cards (Calves in the market stack, Heifers and Cows in their
+    stacks, upgraded cards back in the box, i.e. on a player's ``removed`` pile)."""
     starting = sum(n for _, n in ed.cattle.STARTING_DECK)
-    return starting * players + len(ed.cattle.MARKET_CARDS)
+    extra = len(ed.cattle.CARDS) - len(ed.cattle.MARKET_CARDS) if simmental else 0
+    return starting * players + len(ed.cattle.MARKET_CARDS) + extra
 
 
 def objective_total(ed: Edition) -> int:
@@ -63,7 +69,26 @@ def all_card_ids(state: State) -> list[str]:
     for key in ("market", "market_stack", "objective_display", "objective_stack"):
         ids += state[key]
     ids += state["removed_cards"]
+    for stack in state.get("simmental", {}).values():  # the Heifers and Cows beside KC
+        ids += stack
     return ids
+
+
+def check_simmental(state: State) -> None:
+    """The Simmental variant's cards are where they may be (R2-SIMM-02/06/11/12): only Calves
+    in the market and its stack, each stack holds only its stage, and no Heifer (Cow) left
+    its stack without a Calf (Heifer) returned to the box — on a ``removed`` pile."""
+    data = editions.second(state).simmental
+    stage = data.simmental_stage
+    for c in state["market"] + state["market_stack"]:
+        assert stage(c) in (None, 1), f"{c} is in the market"
+    for key, stack in state["simmental"].items():
+        assert all(stage(c) == int(key) for c in stack), f"stack {key} holds {stack}"
+    removed = [c for p in state["players"] for c in p["removed"]]
+    for s in (2, 3):
+        out = len(data.SIMMENTAL_STACKS[s]) - len(state["simmental"][str(s)])
+        back = sum(1 for c in removed if stage(c) == s - 1)
+        assert out <= back, f"{out} stage-{s} cards taken for {back} stage-{s - 1} in the box"
 
 
 def supply_tile_ids(state: State) -> list[str]:
@@ -96,8 +121,10 @@ def check_state(state: State) -> None:
     n_objectives = sum(1 for c in ids if c.startswith("OBJ-"))
     assert n_objectives == objective_total(ed), f"{n_objectives} objective cards, not 28"
     n_cattle = len(ids) - n_objectives
-    want = cattle_total(n, ed)
+    want = cattle_total(n, ed, "simmental" in state)
     assert n_cattle == want, f"{n_cattle} cattle cards, not {want}"
+    if "simmental" in state:
+        check_simmental(state)
     tids = supply_tile_ids(state)
     assert sorted(tids) == sorted(ed.tiles.TILES), (
         f"supply tiles: {len(tids)} found, missing "
@@ -138,7 +165,10 @@ def check_view_conservation(view: dict) -> None:
     total += len(view["cattle_market"]) + view["market_stack"]["count"]
     total += len(view["objective_display"]) + view["objective_stack"]["count"]
     total += _count(view["removed_cards"])  # unused starting objectives: face down
-    expected = cattle_total(n, ed) + objective_total(ed)
+    simmental = view.get("simmental")
+    if simmental is not None:  # the Heifer and Cow stacks
+        total += sum(stack["count"] for stack in simmental.values())
+    expected = cattle_total(n, ed, simmental is not None) + objective_total(ed)
     assert total == expected, f"view shows {total} cards, not {expected}"
 
     seen: list[str] = []
@@ -179,7 +209,11 @@ def check_full_view_cards(view: dict) -> None:
     n = len(view["players"])
     ed = editions.get(view["edition"])
     stacks = view["market_stack"]["count"] + view["objective_stack"]["count"]  # face down
-    assert len(ids) + stacks == cattle_total(n, ed) + objective_total(ed), f"{len(ids)} cards"
+    simmental = view.get("simmental")
+    if simmental is not None:  # the Heifer and Cow stacks: alike cards, counted
+        stacks += sum(stack["count"] for stack in simmental.values())
+    want = cattle_total(n, ed, simmental is not None) + objective_total(ed)
+    assert len(ids) + stacks == want, f"{len(ids)} cards"
 
 
 def _keys(obj: Any) -> set[str]:
@@ -205,6 +239,10 @@ def check_view_secrecy(state: State, seat: int | None, view: dict, seed: int | N
     assert view["market_stack"] == {"count": len(state["market_stack"])}
     assert view["objective_stack"] == {"count": len(state["objective_stack"])}
     assert view["supply"] == {k: {"count": len(v)} for k, v in state["supply"].items()}
+    if "simmental" in state:
+        assert view["simmental"] == {k: {"count": len(v)} for k, v in state["simmental"].items()}
+    else:
+        assert "simmental" not in view, "a view without the variant shows Simmental stacks"
     leaked = _keys(view) & FORBIDDEN_VIEW_KEYS
     assert not leaked, f"view has secret keys {leaked}"
     text = json.dumps(view)

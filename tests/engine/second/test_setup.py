@@ -45,14 +45,6 @@ def test_options_carry_the_simmental_key_and_refuse_what_is_unknown():
     assert engine.new_game(2, 1, "1e")["options"] == {"layout": "beginner"}
 
 
-def test_the_simmental_variant_is_refused_with_a_clear_message_while_it_is_missing():
-    """R2-SIMM-01 is not played by this engine yet: asking for it is a bad option."""
-    with pytest.raises(engine.IllegalMove) as refused:
-        engine.new_game(3, 1, "2e", {"simmental": True})
-    assert refused.value.code == "bad_option"
-    assert "Simmental" in str(refused.value)
-
-
 @pytest.mark.parametrize("seed", range(6))
 def test_five_of_the_nine_station_masters_are_dealt(seed: int):
     """R2-SETUP-03: shuffled, one on each of the 5 station-master spaces, 4 back in the box."""
