@@ -49,6 +49,11 @@ GAMES_2E: dict[str, tuple[int, int, GameOptions]] = {
     "3p-random-s24": (3, 24, {"layout": "random", "simmental": False}),
     "4p-beginner-s43": (4, 43, {"layout": "beginner", "simmental": False}),
     "4p-random-s8": (4, 8, {"layout": "random", "simmental": False}),
+    # The Simmental variant (R2-SIMM-*), with 2, 3 and 4 players; seeds whose random games
+    # buy Calves and upgrade them.
+    "2p-simmental-beginner-s19": (2, 19, {"layout": "beginner", "simmental": True}),
+    "3p-simmental-random-s27": (3, 27, {"layout": "random", "simmental": True}),
+    "4p-simmental-beginner-s14": (4, 14, {"layout": "beginner", "simmental": True}),
 }
 # The games of each edition, and the bot that plays them: the 2nd edition's are played by
 # the random bot, whose moves do not change when the heuristic bot is tuned.

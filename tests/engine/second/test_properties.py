@@ -37,13 +37,15 @@ games = st.fixed_dictionaries(
         "players": st.sampled_from((2, 3, 4)),
         "seed": st.integers(min_value=0, max_value=2**63 - 1),
         "layout": st.sampled_from(("beginner", "random")),
+        "simmental": st.booleans(),
         "choices": st.integers(min_value=0, max_value=2**32 - 1),
     }
 )
 
 
 def options(game: dict) -> dict:
-    return {"layout": game["layout"], "simmental": False}
+    """With and without the Simmental variant (R2-SIMM-01)."""
+    return {"layout": game["layout"], "simmental": game["simmental"]}
 
 
 def new_state(game: dict) -> State:
@@ -84,6 +86,47 @@ def test_random_2e_games_conserve_everything_and_always_end(game):
             invariants.check_independent_copy(state)
         n_moves += 1
     assert 0 < n_moves < MAX_MOVES
+
+
+def simmental_minded(chooser: random.Random, legal: list[dict]) -> dict:
+    """A random choice that mostly takes what the Simmental variant adds (buying Calves,
+    upgrading them, pairs of Simmentals) and heads for Kansas City, so that the variant's
+    rules run often in a random game."""
+    keen = [
+        m
+        for m in legal
+        if m["type"] == "simmental"
+        or str(m.get("option", "")).startswith("BUY-SIM")
+        or m.get("id") == "buy"
+        or m["type"] == "market_draw"
+        or "second" in m
+        or (m["type"] == "move" and m["to"] == "KC")
+    ]
+    return chooser.choice(keen if keen and chooser.random() < 0.8 else legal)
+
+
+@examples(6)
+@given(games)
+def test_2e_simmental_games_that_upgrade_often_conserve_everything(game):
+    """R2-SIMM-03/06/11/12/16: with the variant and a player keen on it, every card stays
+    accounted for after every move (the Heifer and Cow stacks, the cards returned to the box
+    on removed piles), only Calves reach the market, views count the stacks, and the game
+    ends."""
+    state = engine.new_game(
+        game["players"], game["seed"], "2e", {**options(game), "simmental": True}
+    )
+    chooser = random.Random(game["choices"])
+    for i in range(MAX_MOVES):
+        if engine.is_over(state):
+            break
+        invariants.check_state(state)
+        if i % 25 == 0:
+            invariants.check_views(state, game["seed"])
+        seat = engine.current_player(state)
+        flow.apply_in_place(state, seat, simmental_minded(chooser, engine.legal_moves(state, seat)))
+    assert engine.is_over(state)
+    invariants.check_state(state)
+    invariants.check_views(state, game["seed"])
 
 
 @examples(6)
