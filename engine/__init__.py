@@ -32,7 +32,12 @@ every later release (``engine.revisions`` says how older behaviour is kept).
 ``cost`` in dollars (negative: the move pays, None: no price of its own), the words a button
 or an email shows ("$3 in fees", "no fees", "+$2", "$6, 2 craftsmen", "$5" for a hand
 disc), and ``gains``, the change the move makes to the seat's public counters (money,
-certificates, workers, hazards, teepees, station masters).  Callers never re-derive rules.
+certificates, workers, hazards, teepees, station masters; in the 2nd edition builders,
+outlaws and exchange tokens).  Callers never re-derive rules.
+
+**Editions.** ``"1e"`` and ``"2e"`` (the 2nd edition: its options always carry
+``"simmental"``; its states and views have outlaws and exchange tokens instead of teepees,
+and the moves ``exchange`` and the first-turn ``discard``: docs/moves.md).
 
 Also public:
 

@@ -15,7 +15,7 @@ class MoveParams(TypedDict, total=False):
     parameters beside its ``id``)."""
 
     id: str  # action: the local action (engine.data.buildings), e.g. "hire" or "discard-pair"
-    space: str  # start, place, disc (a disc space); actions: trade, hazard, copy
+    space: str  # start, place, disc (a disc space); actions: trade, bounty, hazard, copy
     to: str  # move (trail space), engine, aux and action engine moves (track space)
     via: list[str]  # move: the locations passed over
     row: int  # hire: job market row, 0-based
@@ -48,7 +48,8 @@ class Price(TypedDict):
     own; ``cost_text`` says it in words ("$3 in fees", "no fees", "+$2", "$6, 2 craftsmen");
     ``gains`` is the change the move itself makes to the seat's public counters ("money",
     "certificates", "cowboys", "craftsmen", "engineers", "hazards", "teepees",
-    "station_masters"), only those that change."""
+    "station_masters"; in the 2nd edition "builders" and "outlaws" instead of "craftsmen" and
+    "teepees", and "exchange_tokens"), only those that change."""
 
     cost: int | None
     cost_text: str

@@ -66,7 +66,8 @@ class FrameFields(TypedDict, total=False):
     acted: bool  # loc: a local action was taken
     aux: bool  # loc: the auxiliary action was taken
     specs: list[ActionSpec]  # once: the actions offered
-    n: int  # discard, remove: cards still to go; kc_foresight: the space; effect: amount
+    n: int  # discard, first_discard, exchange_discard, remove: cards still to go;
+    # kc_foresight: the space; effect: amount
     kind: str  # effect: "gain" or "certificate"
     cowboys: int  # buy: cowboys left
     building: str  # place: the tile to place
