@@ -201,3 +201,20 @@ def test_a_token_may_be_used_before_the_first_turn_discard(seat: int):
     state = h.play(state, h.moves(state, seat, type="discard")[0])
     state = h.play(state, h.moves(state, seat, type="discard")[0])
     assert h.top(state) == "first_discard"
+
+
+def test_a_token_after_income_changes_neither_the_total_nor_the_income():
+    """R2-EXCH-09: the total breeding value is fixed when the income is taken."""
+    state = new()
+    h.set_deck(state, 0, hand=_cards(0, "p1", 4), draw=["m5-1", "m4-1", "m3_red-1"])
+    h.in_kansas_city(state, 0, 4)
+    state = h.play(state, {"type": "income", "certificates": 0})
+    assert h.top(state) == "kc_deliver"
+    money = state["players"][0]["money"]
+    state = h.play(state, "exchange 2")
+    assert sorted(state["players"][0]["hand"]) == ["m4-1", "m5-1"]
+    for _ in range(2):
+        state = h.play(state, h.moves(state, 0, type="discard")[0])
+    assert state["stack"][-1] == {"t": "kc_deliver", "bv": 1}
+    assert {m["city"] for m in h.moves(state, 0, type="deliver")} == {"KAN", "FUL"}
+    assert state["players"][0]["money"] == money

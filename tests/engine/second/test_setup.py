@@ -174,3 +174,27 @@ def test_later_seats_discard_down_to_four_then_start(seat: int, extra: int):
     assert state["stack"][-1]["t"] == "first"
     starts = [m for m in engine.legal_moves(state, seat) if m["type"] == "start"]
     assert {m["space"] for m in starts} == set(trail.NEUTRAL_SPACES)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_rest_of_the_setup_is_the_first_editions(players: int):
+    """R2-SAME-01: neutral buildings A-G, 2/3/4 hazards and outlaws from bag 1 (7 tiles),
+    3/5/7 workers in the job market from bag 2, two tiles on each foresight space, the
+    cattle market of 7/10/13 cards, 4 objective cards face up, one starting objective card
+    per player and the others back in the box."""
+    state = new(players, 9)
+    for space in trail.NEUTRAL_SPACES:
+        assert state["trail"][space] == {"tile": f"N{space}", "owner": None}
+    workers = [t for row in state["job_market"]["rows"] for t in row if t]
+    assert len(workers) == 2 * players - 1
+    assert all(tiles.TILES[t]["back"] == 2 for t in workers)
+    assert [[tiles.TILES[t]["back"] for t in row] for row in state["foresight"]] == [
+        [1, 1],
+        [2, 2],
+        [3, 3],
+    ]
+    assert len(state["market"]) == {2: 7, 3: 10, 4: 13}[players]
+    assert len(state["objective_display"]) == 4
+    assert all(len(p["objectives"]) == 1 for p in state["players"])
+    assert all(p["objectives"][0].startswith("OBJ-S") for p in state["players"])
+    assert len(state["removed_cards"]) == 4 - players
