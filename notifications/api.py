@@ -17,6 +17,8 @@ from rest_framework.views import APIView
 
 from common.api import AuthenticatedRequest, error_responses, validated
 from common.errors import InvalidRequestError
+from games.errors import GameNotFoundError
+from games.models import Seat
 from games.selectors import game_get
 from notifications import outbox, preferences, selectors
 from notifications.models import GameNotificationPreference, Mode
@@ -91,6 +93,11 @@ class GamePreferenceApi(APIView):
 
     @extend_schema(responses={200: GameModeOutput, **error_responses(404)})
     def get(self, request: AuthenticatedRequest, game_id: str) -> Response:
+        # Only a player of the game has a mode for it: anyone else learns nothing, not even
+        # that the game exists (the same 404 as for no game at all).
+        game = game_get(public_id=game_id)
+        if not Seat.objects.filter(game=game, user_id=request.user.pk).exists():
+            raise GameNotFoundError(game_id)
         return self._output(request, game_id)
 
     @extend_schema(

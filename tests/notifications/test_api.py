@@ -114,3 +114,15 @@ def test_activity_is_written_at_most_every_few_seconds(bob):
     api.get("/api/me/")
 
     assert UserActivity.objects.get(user=bob).last_seen == first - timedelta(minutes=5)
+
+
+@pytest.mark.django_db
+def test_a_game_without_your_seat_has_no_mode_for_you(two_player_game, carol):
+    """Issue 17, item 9: the same 404 as for no game at all."""
+    api = client_for(carol)
+
+    seatless = api.get(f"/api/notifications/games/{two_player_game.public_id}/")
+    missing = api.get("/api/notifications/games/nosuchgame/")
+
+    assert (seatless.status_code, seatless.json()["code"]) == (404, "game_not_found")
+    assert missing.status_code == 404
