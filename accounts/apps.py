@@ -1,6 +1,34 @@
+from typing import Any
+
 from django.apps import AppConfig
 
 
 class AccountsConfig(AppConfig):
     name = "accounts"
     verbose_name = "Accounts"
+
+    def ready(self) -> None:
+        from django.contrib.auth import get_user_model
+        from django.db.models.signals import pre_save
+
+        pre_save.connect(
+            revoke_tokens_on_password_change,
+            sender=get_user_model(),
+            dispatch_uid="accounts.revoke_tokens_on_password_change",
+        )
+
+
+def revoke_tokens_on_password_change(sender: Any, instance: Any, **kwargs: Any) -> None:
+    """A new password (changed, reset, set by an admin) revokes the user's API tokens.
+
+    Their other sessions end by themselves: Django's session holds a hash of the password,
+    so a session made with the old one is no longer authenticated (the page that changed it
+    keeps its own session: ``update_session_auth_hash``)."""
+
+    from common import api_tokens
+
+    # set_password() keeps the new raw password in _password until the save; a hash merely
+    # upgraded at login (check_password) clears it first, and revokes nothing.
+    if instance.pk is None or getattr(instance, "_password", None) is None:
+        return
+    api_tokens.tokens_revoke(user=instance)

@@ -3,7 +3,8 @@
 * ``SuspensionAwareBackend``: password login (the site, the admin, ``POST /api/token/``)
   refuses a suspended user, and a session of one stops being authenticated.
 * ``SuspensionAwareTokenAuthentication``: an API token of a suspended user is refused
-  (401, code ``suspended``). Every API request pays for this lookup, so the token's user
+  (401, code ``suspended``), and so is an expired one (``token_expired``, see
+  ``common.api_tokens``). Every API request pays for this lookup, so the token's user
   and whether a suspension is in force come from one prepared SQL statement (the ORM would
   spend five times as long building the query as the database spends answering it); the
   user instance then remembers the check (``note_not_suspended``), so the services the
@@ -12,6 +13,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
@@ -25,6 +27,7 @@ from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
+from common import api_tokens
 from games.models import Suspension, active_suspension, note_not_suspended, user_is_suspended
 
 if TYPE_CHECKING:
@@ -35,6 +38,7 @@ class _TokenUserColumns(TypedDict):
     """What ``_token_user_sql`` selects besides the user's own columns."""
 
     suspended_now: bool
+    token_created: datetime
 
 
 class SuspensionAwareBackend(ModelBackend):
@@ -51,6 +55,11 @@ class SuspensionAwareTokenAuthentication(TokenAuthentication):
         if not users:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
         user = cast("WithAnnotations[User, _TokenUserColumns]", users[0])
+        if api_tokens.is_expired(user.token_created):
+            raise exceptions.AuthenticationFailed(
+                "The token has expired: ask for a new one (POST /api/token/).",
+                code="token_expired",
+            )
         if not user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
         suspension = active_suspension(user) if user.suspended_now else None
@@ -78,7 +87,8 @@ def _token_user_sql(token_model: Any) -> str:
         f"SELECT u.*, EXISTS (SELECT 1 FROM {qn(suspension.db_table)} s"
         f" WHERE s.{column(suspension, 'user')} = u.{column(user, user.pk.name)}"
         f" AND s.{column(suspension, 'lifted_at')} IS NULL"
-        f" AND (s.{until} IS NULL OR s.{until} > %s)) AS suspended_now"
+        f" AND (s.{until} IS NULL OR s.{until} > %s)) AS suspended_now,"
+        f" t.{column(token, 'created')} AS token_created"
         f" FROM {qn(user.db_table)} u JOIN {qn(token.db_table)} t"
         f" ON t.{column(token, 'user')} = u.{column(user, user.pk.name)}"
         f" WHERE t.{qn(token.pk.column)} = %s"

@@ -14,6 +14,8 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from accounts.services import is_unconfirmed
+from common import login_throttle
+from common.client_ip import client_ip
 from games.models import active_suspension
 from notifications.models import Mode
 
@@ -33,6 +35,9 @@ def _email_taken(email: str, *, exclude_pk: int | None = None) -> bool:
 
 
 class SignUpForm(UserCreationForm):
+    """Django's sign-up form, with an email. Whether the address already has an account is
+    not the form's business: the page answers the same either way (``views.signup``)."""
+
     email = forms.EmailField(
         label="Email",
         help_text="We send a link to confirm it, then your turns and game news.",
@@ -45,16 +50,25 @@ class SignUpForm(UserCreationForm):
 
     def clean_email(self) -> str:
         email: str = self.cleaned_data["email"].strip()
-        if _email_taken(email):
-            raise ValidationError(
-                "An account already uses this email. Log in, or reset its password."
-            )
         return email
 
 
 class LoginForm(AuthenticationForm):
     """Django's login form, saying why a correct password is refused (unconfirmed,
-    suspended, deactivated) instead of the generic "wrong username or password"."""
+    suspended, deactivated) instead of the generic "wrong username or password", and
+    throttling failed attempts per account and per client address (common.login_throttle)."""
+
+    def clean(self) -> dict[str, Any]:
+        username = str(self.cleaned_data.get("username") or "")
+        address = client_ip(self.request) if self.request is not None else ""
+        if username and login_throttle.blocked(username=username, client_ip=address):
+            raise ValidationError(login_throttle.refusal_message(), code="throttled")
+        try:
+            return super().clean()
+        except ValidationError as exc:
+            if username and getattr(exc, "code", None) == "invalid_login":
+                login_throttle.failed(username=username, client_ip=address)
+            raise
 
     def get_invalid_login_error(self) -> ValidationError:
         reason = self._refusal_reason()

@@ -55,6 +55,29 @@ def account_create(*, username: str, email: str, password: str) -> tuple[Any, bo
     return user, confirmation_send(user=user)
 
 
+def email_in_use(email: str) -> bool:
+    """Whether an account (confirmed or not) uses ``email``, case aside."""
+    return get_user_model().objects.filter(email__iexact=email.strip()).exists()
+
+
+def account_exists_notice(*, email: str) -> bool:
+    """Tell the owner of ``email`` that someone tried to sign up with it: they already have
+    an account (its username), and how to log in or reset the password."""
+    users = list(get_user_model().objects.filter(email__iexact=email.strip()))
+    if not users:
+        return False
+    return _send(
+        to=users[0].email,
+        template="accounts/email/account_exists",
+        context={
+            "users": users,
+            "login": absolute(reverse("login")),
+            "reset": absolute(reverse("password_reset")),
+            "resend": absolute(reverse("account-resend")),
+        },
+    )
+
+
 def confirmation_send(*, user: Any) -> bool:
     token = signing.dumps({"u": user.pk, "e": user.email}, salt=SIGNUP_SALT)
     return _send(

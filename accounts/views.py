@@ -29,6 +29,7 @@ from accounts.forms import (
     ResendConfirmationForm,
     SignUpForm,
 )
+from common import api_tokens
 from common.client_ip import client_ip
 from common.errors import ServiceError
 from common.web import AuthenticatedHttpRequest
@@ -44,6 +45,9 @@ from notifications.models import GameNotificationPreference
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
+    """Sign up. An address that already has an account gets the same answer as a new one
+    (so the page tells nobody who has an account); its owner gets an email saying they
+    already have one, with the ways to log in or reset the password."""
     if request.user.is_authenticated:
         return redirect(settings.LOGIN_REDIRECT_URL)
     form = SignUpForm(request.POST or None)
@@ -51,9 +55,16 @@ def signup(request: HttpRequest) -> HttpResponse:
         if not limits.email_request_allowed(client_ip=client_ip(request)):
             form.add_error(None, limits.signup_refusal_message())
             return render(request, "accounts/signup.html", {"form": form}, status=429)
+        email = form.cleaned_data["email"]
+        if services.email_in_use(email):
+            # Counted per address too, so that nobody can make the site mail an owner without
+            # end; over the limit nothing is sent, and the page still says the same.
+            if limits.email_request_allowed(client_ip="", email=email):
+                services.account_exists_notice(email=email)
+            return render(request, "accounts/signup_done.html", {"email": email, "sent": True})
         user, sent = services.account_create(
             username=form.cleaned_data["username"],
-            email=form.cleaned_data["email"],
+            email=email,
             password=form.cleaned_data["password1"],
         )
         return render(request, "accounts/signup_done.html", {"email": user.email, "sent": sent})
@@ -174,6 +185,15 @@ def email_confirm(request: AuthenticatedHttpRequest, token: str) -> HttpResponse
 
 @login_required
 @require_POST
+def profile_token_revoke(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """Revoke the user's API token: requests with it are refused from now on."""
+    if api_tokens.tokens_revoke(user=request.user):
+        messages.success(request, "Your API token is revoked.")
+    return redirect("profile")
+
+
+@login_required
+@require_POST
 def profile_game_mode(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
     try:
         game = game_selectors.game_get(public_id=public_id)
@@ -230,7 +250,11 @@ def _profile(
         )
         for game in games
     ]
+    token = api_tokens.token_of(user=user)
     context = {
+        "api_token": token,
+        "api_token_expires": api_tokens.expires_at(token.created) if token else None,
+        "api_token_expired": api_tokens.is_expired(token.created) if token else False,
         "preferences_form": preferences_form,
         "email_form": email_form or EmailChangeForm(user=user),
         "game_forms": game_forms,

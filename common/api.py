@@ -49,7 +49,12 @@ def error_responses(*statuses: int) -> dict[int, Any]:
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Service errors and DRF's own, as {"code", "message"} with their status."""
     if isinstance(exc, ServiceError):
-        return Response({"code": exc.code, "message": exc.message, **exc.extra}, status=exc.status)
+        answer = Response(
+            {"code": exc.code, "message": exc.message, **exc.extra}, status=exc.status
+        )
+        if "retry_after" in exc.extra:
+            answer["Retry-After"] = str(exc.extra["retry_after"])
+        return answer
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):

@@ -15,6 +15,30 @@ import hashlib
 from django.core.cache import cache
 
 
+def _key(scope: str, subject: str) -> str:
+    return f"{scope}:{hashlib.sha256(subject.encode()).hexdigest()[:32]}"
+
+
+def reached(scope: str, subject: str, *, limit: int) -> bool:
+    """True when ``subject`` has already had ``limit`` events of ``scope`` in its window
+    (nothing is counted: for limits that count only failures, ``count`` them after)."""
+    if limit <= 0:
+        return False
+    found = cache.get(_key(scope, subject))
+    return isinstance(found, int) and found >= limit
+
+
+def count(scope: str, subject: str, *, window: int) -> None:
+    """Count one event of ``scope`` for ``subject`` (in a window that starts now if none)."""
+    key = _key(scope, subject)
+    if cache.add(key, 1, timeout=window):
+        return
+    try:
+        cache.incr(key)
+    except ValueError:  # expired between add and incr: a new window
+        cache.add(key, 1, timeout=window)
+
+
 def over_limit(scope: str, subject: str, *, limit: int, window: int) -> bool:
     """Count one event of ``scope`` for ``subject``; True when over ``limit`` in its window.
 
@@ -23,7 +47,7 @@ def over_limit(scope: str, subject: str, *, limit: int, window: int) -> bool:
     """
     if limit <= 0:
         return False
-    key = f"{scope}:{hashlib.sha256(subject.encode()).hexdigest()[:32]}"
+    key = _key(scope, subject)
     if cache.add(key, 1, timeout=window):
         return False
     try:

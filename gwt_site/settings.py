@@ -338,6 +338,13 @@ ACCOUNT_EMAIL_RATE_PER_IP = env_int("ACCOUNT_EMAIL_RATE_PER_IP", 20)
 ACCOUNT_EMAIL_RATE_WINDOW = env_int("ACCOUNT_EMAIL_RATE_WINDOW", 3600)
 if ACCOUNT_EMAIL_RATE_WINDOW < 1:
     raise ImproperlyConfigured("ACCOUNT_EMAIL_RATE_WINDOW must be at least 1 (seconds).")
+# Failed logins (the log-in page, POST /api/token/) per username and per client IP per
+# LOGIN_FAILURE_WINDOW seconds before further attempts are refused (common.login_throttle).
+LOGIN_FAILURES_PER_ACCOUNT = env_int("LOGIN_FAILURES_PER_ACCOUNT", 10)
+LOGIN_FAILURES_PER_IP = env_int("LOGIN_FAILURES_PER_IP", 50)
+LOGIN_FAILURE_WINDOW = max(1, env_int("LOGIN_FAILURE_WINDOW", 900))
+# Seconds an API token lasts from when it was issued (common.api_tokens).
+API_TOKEN_TTL = max(60, env_int("API_TOKEN_TTL", 30 * 24 * 3600))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

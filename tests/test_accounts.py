@@ -138,15 +138,27 @@ def test_sign_up_refuses_bad_input_with_a_reason(client, username, email, passwo
     assert mail.outbox == []
 
 
-def test_sign_up_refuses_a_taken_username_or_email(client, member):
-    taken_email = sign_up(client, username="other", email="ERIN@example.com")
+def test_sign_up_refuses_a_taken_username(client, member):
     taken_name = sign_up(client, username="erin", email="new@example.com")
 
-    assert taken_email.status_code == 400
-    assert b"already uses this email" in taken_email.content
     assert taken_name.status_code == 400
     assert b"already exists" in taken_name.content
     assert get_user_model().objects.count() == 1
+
+
+def test_sign_up_answers_the_same_for_a_taken_email_and_tells_its_owner(client, member):
+    """Issue 17, item 5: the page does not say whether an address has an account."""
+    new = sign_up(client, username="other", email="new@example.com")
+    client.logout()
+    taken = sign_up(client, username="another", email="ERIN@example.com")
+
+    assert new.status_code == taken.status_code == 200
+    assert main_of(taken) == main_of(new).replace("new@example.com", "ERIN@example.com")
+    assert set(get_user_model().objects.values_list("username", flat=True)) == {"erin", "other"}
+    owner_mail = mail.outbox[-1]
+    assert owner_mail.to == ["erin@example.com"]
+    assert "already has one: erin" in owner_mail.body
+    assert "/accounts/password/reset/" in owner_mail.body
 
 
 def test_a_bad_or_expired_confirmation_link_says_why(client, settings):

@@ -14,15 +14,16 @@ from django.contrib.auth import authenticate
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.authtoken.models import Token
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from common import api_tokens, login_throttle
 from common.api import AuthenticatedRequest, ErrorSerializer, error_responses, validated
-from common.errors import InvalidRequestError
+from common.client_ip import client_ip
+from common.errors import InvalidRequestError, RateLimitedError
 from games import selectors, services
 from games.models import (
     BotKind,
@@ -152,7 +153,10 @@ def _game_response(request: Request, game: Game, code: int = status.HTTP_200_OK)
 
 
 class TokenApi(APIView):
-    """Exchange a username and password for an API token (send it as `Authorization: Token …`)."""
+    """Exchange a username and password for an API token (send it as `Authorization: Token …`).
+
+    The same token comes back while it lasts (`expires_at`), a new one after. Failed
+    attempts are throttled per account and per client address (429 `too_many_attempts`)."""
 
     authentication_classes = ()
     permission_classes = (AllowAny,)
@@ -163,15 +167,30 @@ class TokenApi(APIView):
 
     class TokenOutput(serializers.Serializer[Any]):
         token = serializers.CharField()
+        expires_at = serializers.DateTimeField()
 
-    @extend_schema(request=TokenInput, responses={200: TokenOutput, 400: ErrorSerializer}, auth=[])
+    @extend_schema(
+        request=TokenInput,
+        responses={200: TokenOutput, 400: ErrorSerializer, 429: ErrorSerializer},
+        auth=[],
+    )
     def post(self, request: Request) -> Response:
         data = validated(self.TokenInput, request.data)
+        address = client_ip(request)
+        if login_throttle.blocked(username=data["username"], client_ip=address):
+            raise RateLimitedError(
+                "too_many_attempts",
+                login_throttle.refusal_message(),
+                retry_after=login_throttle.window(),
+            )
         user = authenticate(request, username=data["username"], password=data["password"])
         if user is None or not user.is_active:
+            login_throttle.failed(username=data["username"], client_ip=address)
             raise InvalidRequestError("invalid_credentials", "Unknown username or wrong password.")
-        token, _ = Token.objects.get_or_create(user=user)
-        return Response({"token": token.key})
+        token = api_tokens.token_issue(user=user)
+        return Response(
+            {"token": token.key, "expires_at": api_tokens.expires_at(token.created).isoformat()}
+        )
 
 
 class MeApi(APIView):
