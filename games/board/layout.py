@@ -96,6 +96,7 @@ SPACE_HALF: dict[str, float] = {
     "risk": 26,
     "hazard": 23,
     "teepee": 24,
+    "outlaw": 24,
     "kc": 30,
 }
 
@@ -134,7 +135,6 @@ TRAIL_RENAMED_2E: dict[str, str] = {
 TRAIL_GRID_2E: dict[str, tuple[float, float]] = {
     TRAIL_RENAMED_2E.get(space, space): xy for space, xy in TRAIL_GRID.items()
 }
-SPACE_HALF["outlaw"] = SPACE_HALF["teepee"]
 SECTIONS_2E: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     *SECTIONS[:3],
     (

@@ -181,8 +181,8 @@ def tile_piece(players: int, tile: Mapping[str, Any] | None, x: float, y: float)
     elif kind == "outlaw":
         g.append(
             rect(x, y, w, h, f"outlaw outlaw-{kind_type}", r=10),
-            outlaw_mark(cx - 14, y + h / 2, 10),
-            text(cx + 8, y + h / 2 + 4, kind_type.capitalize(), "tile-small"),
+            outlaw_mark(x + 13, y + h / 2 + 4, 8),
+            text(cx + 10, y + h / 2 + 8, kind_type.capitalize(), "tile-small"),
             *hand_badges(players, [str(tile.get("hand"))], x + w - 9, y + 10),
         )
     else:

@@ -1,6 +1,9 @@
 """The drawn table as a browser lays it out, at desktop and phone widths: nothing scrolls
 sideways, no label runs off the table, and every label of a card, chip, crest, station,
-station master tile or count box stays inside it (with the fonts the browser really has).
+station master tile or count box stays inside it and clear of the other labels and marks
+there (with the fonts the browser really has). The teepee marks are left out: on a 1st
+edition foresight tile the word "Green" touches its teepee, and that drawing is kept as it
+is.
 
 Each drawing is saved as a PNG under ``TEST_VAR_DIR/screenshots`` to be looked at
 (``bench/board_screenshots.py`` saves the same pages to var/screenshots/).
@@ -42,6 +45,15 @@ OVERFLOWS = """
   const inside = (b, box, slack) =>
     b.x >= box.x - slack && b.x + b.width <= box.x + box.width + slack &&
     b.y >= box.y - slack && b.y + b.height <= box.y + box.height + slack;
+  // A text's box holds its line's ascent and descent: take the glyphs' middle part only.
+  const glyphs = (t) => {
+    const b = t.getBBox();
+    if (t.tagName !== 'text') return b;
+    return {x: b.x, y: b.y + b.height * 0.2, width: b.width, height: b.height * 0.6};
+  };
+  const overlap = (a, b) =>
+    a.x + 1 < b.x + b.width && b.x + 1 < a.x + a.width &&
+    a.y + 1 < b.y + b.height && b.y + 1 < a.y + a.height;
   for (const svg of document.querySelectorAll('svg.gwt-board, svg.gwt-player-board')) {
     const vb = svg.viewBox.baseVal;
     for (const t of svg.querySelectorAll('text')) {
@@ -53,11 +65,19 @@ OVERFLOWS = """
         const shape = g.querySelector('rect, path');
         if (!shape) continue;
         const box = shape.getBBox();
-        for (const t of g.querySelectorAll(':scope > text, :scope > g > text')) {
-          if (t.closest('.token, .hand, .disc')) continue;
+        const labels = [...g.querySelectorAll(':scope > text, :scope > g > text')]
+          .filter((t) => !t.closest('.token, .hand, .disc') && t.getBBox().width);
+        const marks = [...g.querySelectorAll('.hand, .outlaw-mark')];
+        labels.forEach((t, i) => {
           const b = t.getBBox();
-          if (b.width && !inside(b, box, 1)) out.push(`${selector}: ${t.textContent}`);
-        }
+          if (!inside(b, box, 1)) out.push(`${selector}: ${t.textContent}`);
+          for (const other of [...labels.slice(i + 1), ...marks]) {
+            if (overlap(glyphs(t), glyphs(other))) {
+              const what = other.textContent || other.getAttribute('class');
+              out.push(`${selector}: ${t.textContent} overlaps ${what}`);
+            }
+          }
+        });
       }
     }
   }
