@@ -364,6 +364,27 @@ def test_then_heifers_in_hand_go_back_for_as_many_cows():
     invariants.check_state(state)
 
 
+def test_a_calf_drawn_with_an_exchange_token_at_the_upgrade_step_may_be_upgraded():
+    """R2-SIMM-11 with R2-EXCH-09: a token may be used at the upgrade decision; the card it
+    brings into the hand may be upgraded (the rule speaks of the cards in hand), and the
+    income already taken does not change (R2-SIMM-14)."""
+    state = new()
+    hand(state, 0, [CALVES[0], "p0-p1-1"])
+    move_card(state, CALVES[1], 0, "draw")  # the top of the draw pile
+    state = income_then(state)
+    money = state["players"][0]["money"]
+    assert [m["n"] for m in upgrades(state)] == [1]
+    state = play(state, "exchange 1")
+    state = play(state, "discard criollo")
+    assert (top(state), state["stack"][-1]["stage"]) == ("simm_upgrade", 1)
+    assert [m["n"] for m in upgrades(state)] == [1, 2]
+    state = play(state, "simmental 1 x2")
+    p = state["players"][0]
+    assert p["money"] == money
+    assert sum(1 for c in p["discard"] if c in HEIFERS) == 2
+    invariants.check_state(state)
+
+
 def test_a_calf_upgraded_in_this_visit_cannot_also_become_a_cow():
     """R2-SIMM-13 (inferred): the new Heifer lies on the discard pile, not in hand, so no
     stage-2 upgrade is offered for it."""
