@@ -69,6 +69,13 @@ that draw its board):
 
 The 2nd edition's state shape (outlaws instead of teepees, exchange tokens, the Simmental
 option) is chosen by ``has_exchange_tokens(edition)``, read from the data, not the name.
+The names only 2nd edition rules read are on ``SecondEdition``: the Simmental variant's
+cards, stacks, buy options, market order and size and the buy options' breeds
+(``simmental``: ``SimmentalData``, the 2e cattle module) and the breeds of the objective
+cards' cattle tasks (``task_breeds``: ``TaskBreedsData``, the 2e objectives module); rule
+code reaches them with ``second(state)`` or ``isinstance(ed, SecondEdition)``.  The 2e
+cattle module's ``CARDS`` (market and Simmental cards) joined the shared protocol, the 1st
+edition's being its market cards.
 
 What stays outside this record:
 
