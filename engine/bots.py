@@ -30,8 +30,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine import editions, flow
+from engine import bots_tuning, editions, flow
 from engine import rng as prng
+from engine.bots_tuning import first as first_tuning
 from engine.component_types import ActionSpec
 from engine.components import breed, card_vp, is_objective, tile_kind, tile_type, value
 from engine.editions import Edition
@@ -49,6 +50,7 @@ from engine.rules import (
     scoring,
 )
 from engine.state import (
+    builders,
     cert_limit_index,
     certificates,
     permanent_certificates,
@@ -100,8 +102,6 @@ def choose_move(
         raise IllegalMove("no_moves", "No move is possible now.")
     if kind == "random":
         return moves[random_index(state, seat, len(moves), rng)]
-    if editions.has_exchange_tokens(editions.of(state)):
-        return _Heuristic(state, seat).choose_guarded(moves)
     return _Heuristic(state, seat).choose(moves)
 
 
@@ -138,51 +138,17 @@ class Weights:
 
 
 DEFAULT_WEIGHTS = Weights()
-PLANS: tuple[str, ...] = ("cowboy", "engineer", "craftsman")
 
-# Value of the (n+1)-th worker of a kind when n are in the row (printed one included).
-WORKER_VALUE: dict[str, tuple[float, ...]] = {
-    "cowboy": (0, 10, 9, 8, 6, 4),
-    "engineer": (0, 9, 8, 7, 5, 3),
-    "craftsman": (0, 9, 8, 8, 7, 6),
-}
-
-# Rough worth of a private building's local actions to its owner, per game.
-BUILDING_ACTIONS: dict[str, float] = {
-    "1a": 3, "2a": 4, "3a": 4, "4a": 4, "5a": 6, "6a": 6, "7a": 3, "8a": 6, "9a": 6, "10a": 7,
-    "1b": 3, "2b": 4, "3b": 4, "4b": 4, "5b": 4, "6b": 4, "7b": 3, "8b": 5, "9b": 5, "10b": 7,
-}  # fmt: skip
-
-# Where to build first: the spaces everybody passes on the way to Kansas City.
-PLACE_ORDER: tuple[str, ...] = (
-    "G-1", "G-2", "F-1", "F-2", "E-1", "E-2", "C-2", "C-1", "C-3", "B-3", "B-2", "B-1",
-    "A-3", "A-2", "A-1", "ROCKFALL-R2", "ROCKFALL-R1", "TEEPEE-R2", "TEEPEE-R1",
-    "DROUGHT-R1", "FLOOD-R2", "FLOOD-R1",
-)  # fmt: skip
-
-# Which disc space to clear first (abilities that pay back soonest first).
-DISC_ORDER: tuple[str, ...] = (
-    "HAND-1", "STEP-CASH", "CERT-4", "AUX-FWD-1", "AUX-DRAW", "AUX-GAIN", "HAND-2",
-    "AUX-BACKCERT-1", "STEP-VP", "CERT-6", "AUX-REMOVE-1", "AUX-FWD-2", "AUX-BACKCERT-2",
-    "AUX-REMOVE-2",
-)  # fmt: skip
-
-IMMEDIATE_VALUE: dict[str | None, float] = {
-    None: 0.0,
-    "IA-GAIN2": 2.0,
-    "IA-AUX": 2.0,
-    "IA-DRAW3": 2.0,
-    "IA-ENG2": 2.0,
-    "IA-ENG3": 3.0,
-    "IA-MOVE3": 1.0,
-}
-
-# How hard one missing item of each objective task is to get.
-TASK_DIFFICULTY: dict[str, float] = {
-    "B": 1.0, "G": 1.0, "BL": 1.0, "H": 1.0, "S": 1.0, "3": 1.0, "4": 1.5, "5": 2.0, "SF": 3.0,
-}  # fmt: skip
-
-SM_UPPER: dict[str, float] = {"gain2": 2.0, "hazard_or_trade": 3.0, "certificate": 6.0}
+# The 1st edition's tables under their old names; each game reads its own edition's
+# (``engine.bots_tuning``).
+PLANS: tuple[str, ...] = first_tuning.PLANS
+WORKER_VALUE = first_tuning.WORKER_VALUE
+BUILDING_ACTIONS = first_tuning.BUILDING_ACTIONS
+PLACE_ORDER = first_tuning.PLACE_ORDER
+DISC_ORDER = first_tuning.DISC_ORDER
+IMMEDIATE_VALUE = first_tuning.IMMEDIATE_VALUE
+TASK_DIFFICULTY = first_tuning.TASK_DIFFICULTY
+SM_UPPER = first_tuning.SM_UPPER
 
 # Money is worth less the more of it the bot holds: piecewise-linear utility breakpoints.
 # At the very end $1 is only worth 1/5 VP (final scoring); the bot blends towards that.
@@ -261,7 +227,8 @@ class _Heuristic:
         self.w = weights
         self.p = state["players"][seat]
         self.frame = state["stack"][-1]
-        self.plan = PLANS[seat % len(PLANS)]
+        self.t = t = bots_tuning.for_edition(ed)
+        self.plan = t.plans[seat % len(t.plans)]
         self.last_lap = state["end"] is not None
         self.phase = 1.0 if self.last_lap else game_phase(state)
         self.future = 1.0 - self.phase  # how much of the game is left to use an investment
@@ -289,24 +256,6 @@ class _Heuristic:
             if v > best_value:
                 best, best_value = move, v
         return best
-
-    def choose_guarded(self, moves: list[Move]) -> Move:
-        """``choose`` for the 2nd edition, whose ids the tables (keyed by the 1st edition's
-        ids) do not know yet: a move whose value
-        needs an unknown id is worth nothing (the baseline), so the bot still plays only
-        legal moves, and plays on."""
-        best, best_value = moves[0], self.guarded_value(moves[0])
-        for move in moves[1:]:
-            v = self.guarded_value(move)
-            if v > best_value:
-                best, best_value = move, v
-        return best
-
-    def guarded_value(self, move: Move) -> float:
-        try:
-            return self.value(move)
-        except (KeyError, IndexError, ValueError, TypeError):
-            return 0.0
 
     def value(self, move: Move) -> float:
         handler: Callable[[Move], float] | None = getattr(self, f"_v_{move['type']}", None)
@@ -518,6 +467,8 @@ class _Heuristic:
             if other in mine:
                 if action == "objective" and city not in mine:
                     v += 2.5  # the delivery action: an objective card
+                elif action == "exchange_token" and city not in mine:
+                    v += self.token_worth()  # R2-KC-05
             elif pair_vp > 0:
                 v += 0.4 * pair_vp * w.vp * self.future  # half a pair, if we get there later
             elif pair_vp < 0:
@@ -553,11 +504,10 @@ class _Heuristic:
             for t in self.ed.objectives.ALL[cid][1]:
                 supply[t] += 1
         need: dict[str, int] = {}
+        difficulty = self.t.task_difficulty
         for t in self.ed.objectives.ALL[cid][1]:
             need[t] = need.get(t, 0) + 1
-        missing = sum(
-            TASK_DIFFICULTY[t] * max(0, n - max(0, supply.get(t, 0))) for t, n in need.items()
-        )
+        missing = sum(difficulty[t] * max(0, n - max(0, supply.get(t, 0))) for t, n in need.items())
         if missing == 0:
             return 1.0
         if self.last_lap:
@@ -568,13 +518,13 @@ class _Heuristic:
         if cid == "stack":
             return 1.0
         action, _, plus, _ = self.ed.objectives.ALL[cid]
-        return plus * self.w.vp * self.objective_chance(cid) + IMMEDIATE_VALUE[action] - 1.0
+        return plus * self.w.vp * self.objective_chance(cid) + self.t.immediate_value[action] - 1.0
 
     def play_objective_value(self, move: Move) -> float:
         cid = move["card"]
         action, _, _, minus = self.ed.objectives.ALL[cid]
         risk = (1.0 - self.objective_chance(cid)) * (-minus) * self.w.vp
-        return IMMEDIATE_VALUE[action] + 1.5 - risk
+        return self.t.immediate_value[action] + 1.5 - risk
 
     # --- move values, by move type ------------------------------------------------------
 
@@ -610,6 +560,9 @@ class _Heuristic:
             return self.engine_value(move["to"], self.p["money"] - times) - self.cost(times)
         removable = sorted((self._v_remove({"card": c}) for c in self.p["hand"]), reverse=True)
         gained = sum(max(0.0, v) for v in removable[:times])
+        money = self.ed.player_board.AUX_REMOVE_MONEY[move["double"]]  # R2-AUX-01
+        if money:
+            gained += self.gain(money)
         return gained - self.engine_back_cost(move["to"])
 
     def _v_discard(self, move: Move) -> float:
@@ -641,7 +594,8 @@ class _Heuristic:
     def _v_place(self, move: Move) -> float:
         space = move["space"]
         cell = self.s["trail"].get(space)
-        order = PLACE_ORDER.index(space) if space in PLACE_ORDER else len(PLACE_ORDER)
+        place_order = self.t.place_order
+        order = place_order.index(space) if space in place_order else len(place_order)
         if cell is None:
             return 10.0 - 0.2 * order
         return 5.0 - self.ed.buildings.vp(cell["tile"])
@@ -663,7 +617,7 @@ class _Heuristic:
             return -99.0
         upper, lower = self.ed.railroad.STATION_MASTERS[sm]
         vp = self.w.vp
-        v = SM_UPPER.get(upper, 0.0)
+        v = self.t.sm_upper.get(upper, 0.0)
         p = self.p
         if lower == "per_worker":
             v += (sum(1 + len(r) for r in p["workers"].values()) + 2 * self.future) * vp
@@ -671,11 +625,17 @@ class _Heuristic:
             v += 3 * ((len(p["objectives"]) + 1) // 2) * vp
         elif lower == "per_2_hazards":
             v += 3 * ((len(p["hazards"]) + 1) // 2) * vp
-        elif lower == "per_teepee_pair":
+        elif lower in ("per_teepee_pair", "per_outlaw_pair"):
             v += 3 * (actions.teepee_pairs(self.ed, p) + 0.5 * self.future) * vp
         elif lower == "per_2_certificates":
             certs = certificates(self.ed, p) + permanent_certificates(self.ed, p)
             v += 3 * ((certs + 1) // 2) * vp
+        elif lower == "per_2_stations":
+            stations = sum(1 for seats in self.s["stations"].values() if self.seat in seats)
+            v += 3 * ((stations + 1) // 2 + 0.5 * self.future) * vp
+        elif lower == "per_building":
+            buildings = sum(1 for c in self.s["trail"].values() if c["owner"] == self.seat)
+            v += 2 * (buildings + 2 * self.future) * vp
         n = workers(p, move["worker"])
         return v - self.worker_value(move["worker"], n - 1)
 
@@ -684,7 +644,7 @@ class _Heuristic:
             return -self.ed.railroad.STATIONS[move["station"]][3] * self.w.vp
         space = move["space"]
         board = self.ed.player_board
-        v = 20.0 - DISC_ORDER.index(space)
+        v = 20.0 - self.t.disc_order.index(space)
         # Keep white discs for white cities; on a dark space use a dark disc.
         if self.target_corner() == "dark" and board.DISC_SPACES[space] == "white":
             v -= 10.0
@@ -707,19 +667,25 @@ class _Heuristic:
         kind = tile_kind(self.ed, tid)
         if kind == "worker":
             return 1.0 + (1.0 if tile_type(self.ed, tid) == self.plan else 0.0)
-        if kind == "teepee":
-            return 0.5
-        return 0.0
+        return self.t.foresight.get(kind, 0.0)
 
     def _v_income(self, move: Move) -> float:
-        c = move["certificates"]
-        bv = self.hand_bv() + permanent_certificates(self.ed, self.p) + c
+        return self.income_value(self.hand_bv(), move["certificates"])
+
+    def income_value(self, hand_bv: int, c: int) -> float:
+        """Kansas City's income with ``c`` certificates used, and the delivery it allows."""
+        bv = hand_bv + permanent_certificates(self.ed, self.p) + c
         money = self.p["money"] + bv
         return (
             self.gain(bv)
             - c * self.cert_keep()
             + self.delivery_value(bv, transport=True, money=money)
         )
+
+    def best_income_value(self, hand_bv: int) -> float:
+        """The best income decision with a hand of breeding value ``hand_bv``."""
+        moves = kansas_city.income_moves(self.s, self.frame)
+        return max(self.income_value(hand_bv, m["certificates"]) for m in moves)
 
     def _v_deliver(self, move: Move) -> float:
         return self.city_value(move["city"], transport=self.frame["t"] == "kc_deliver")
@@ -732,7 +698,7 @@ class _Heuristic:
             return -99.0
         w = self.w
         factor = w.plan_factor if kind == self.plan else w.other_factor
-        v = WORKER_VALUE[kind][have] * factor * w.worker_scale * self.future
+        v = self.t.worker_value[kind][have] * factor * w.worker_scale * self.future
         if have + 1 >= board.WORKER_VP_SPACES[0]:
             v += board.WORKER_VP * w.vp
         return v
@@ -740,7 +706,8 @@ class _Heuristic:
     def building_worth(self, tile: str, old: str | None = None) -> float:
         buildings = self.ed.buildings
         vp = buildings.vp(tile) - (buildings.vp(old) if old else 0)
-        uses = BUILDING_ACTIONS[tile] - (BUILDING_ACTIONS[old] if old else 0)
+        actions = self.t.building_actions
+        uses = actions[tile] - (actions[old] if old else 0)
         hands = len(buildings.hands(tile)) - (len(buildings.hands(old)) if old else 0)
         return vp * self.w.vp + (uses + 2.0 * hands) * self.w.build_scale * self.future
 
@@ -749,7 +716,7 @@ class _Heuristic:
         p = self.p
         buildings, spaces = self.ed.buildings, self.ed.trail.BUILDING_SPACES
         need = buildings.craftsmen(tile)
-        have = workers(p, "craftsman")
+        have = builders(self.ed, p)
         best = -99.0
         free = any(sp not in self.s["trail"] for sp in spaces)
         if free and need <= have and need * rate <= p["money"]:
@@ -832,7 +799,83 @@ class _Heuristic:
             return self.gain(spec["per"] * workers(p, "engineer"))
         if kind == "gain":
             return self.gain(actions.count(s, spec["n"]))
-        if kind == "teepee_pairs":
+        if kind in ("teepee_pairs", "outlaw_pairs"):
             pairs = actions.teepee_pairs(self.ed, p)
             return self.gain(2 * pairs) + self.cert_gain(2 * pairs)
+        if kind == "bounty":
+            return self.bounty_value(params["space"])
+        if kind == "money_per_builder":
+            return self.gain(spec["per"] * builders(self.ed, p))
+        if kind == "money_per_station":
+            stations = sum(1 for seats in s["stations"].values() if self.seat in seats)
+            return self.gain(spec["per"] * stations)
+        if kind == "exchange_token":
+            return actions.count(s, spec["n"]) * self.token_worth()
         return 0.0
+
+    # --- the 2nd edition: outlaws and exchange tokens -------------------------------------
+
+    def bounty_value(self, space: str) -> float:
+        """Collecting an outlaw (R2-OUTLAW-03/04): the space's money or exchange token, and
+        the tile itself, which objectives, 7a and a station master count (like a teepee)."""
+        trail = self.ed.trail
+        tokens = trail.SECTION_TOKENS.get(space, 0)
+        return self.gain(trail.SECTION_VALUE[space]) + tokens * self.token_worth() + 1.5
+
+    def token_worth(self) -> float:
+        """An exchange token kept for a later Kansas City visit; worthless at the end
+        (R2-EXCH-07)."""
+        return 0.0 if self.last_lap else self.t.token * (0.3 + 0.7 * self.future)
+
+    def _v_exchange(self, move: Move) -> float:
+        """Use a token (R2-EXCH-02) just before Kansas City pays for the hand: draw ``n``,
+        then keep the best hand (the ``exchange_discard`` decisions follow).  Valued as the
+        expected best income decision with the improved hand, on the scale of the income
+        moves it competes with, less the token; elsewhere the bot keeps its tokens."""
+        if self.frame["t"] != "kc_income":
+            return -99.0
+        n = move["n"]
+        p = self.p
+        pool = p["draw"] if len(p["draw"]) >= n else p["draw"] + p["discard"]
+        ed = self.ed
+        hand: dict[str, int] = {}
+        for c in p["hand"]:
+            b = breed(ed, c)
+            if b is not None:
+                hand[b] = value(ed, c)
+        size = len(p["hand"])
+        drawn: dict[str | None, tuple[int, int]] = {}  # breed -> (cards in pool, value)
+        for c in pool:
+            b = breed(ed, c)
+            count, _ = drawn.get(b, (0, 0))
+            drawn[b] = (count + 1, value(ed, c) if b is not None else 0)
+        classes = list(drawn.items())
+        memo: dict[int, float] = {}
+
+        def income(bv: int) -> float:
+            if bv not in memo:
+                memo[bv] = self.best_income_value(bv)
+            return memo[bv]
+
+        def kept_bv(extra: list[tuple[str | None, int]]) -> int:
+            values = dict(hand)
+            for b, v in extra:
+                if b is not None:
+                    values[b] = v
+            return sum(sorted(values.values(), reverse=True)[:size])
+
+        total = 0.0
+        weight = 0
+        for i, (b1, (c1, v1)) in enumerate(classes):
+            if n == 1:
+                total += c1 * income(kept_bv([(b1, v1)]))
+                weight += c1
+                continue
+            for b2, (c2, v2) in classes[i:]:
+                pairs = c1 * (c1 - 1) // 2 if b2 == b1 else c1 * c2
+                if pairs:
+                    total += pairs * income(kept_bv([(b1, v1), (b2, v2)]))
+                    weight += pairs
+        if weight == 0:
+            return -99.0
+        return total / weight - self.token_worth()

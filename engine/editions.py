@@ -91,10 +91,10 @@ What stays outside this record:
   ``"HAND-1"``, ``"STEP-CASH"``, ``"CERT-4"``..., station ``"S10"`` of space 39, the
   auxiliary actions' numbers 1-5, and the notation's words
   (``engine.notation.CARD_NAMES``: a breed the 2nd edition adds gets its word there);
-* the heuristic bot's tuning (``engine.bots``: ``WORKER_VALUE``, ``BUILDING_ACTIONS``,
-  ``PLACE_ORDER``, ``DISC_ORDER``, ...) is knowledge of how to play the 1st edition, keyed
-  by its ids, not printed facts; the 2nd edition's bot needs its own tables (the random
-  bot needs none).
+* the heuristic bot's tuning (``engine.bots_tuning``: worker values, building actions,
+  where to build, which disc to clear, ...) is knowledge of how to play, keyed by each
+  edition's ids, not printed facts: one ``Tuning`` per edition (``first``, ``second``),
+  chosen by ``bots_tuning.for_edition(ed)`` (the random bot needs none).
 
 ``engine.edition_data(name)`` is the public accessor (``engine.data`` stays the 1st
 edition's modules, for callers that draw the 1st edition board).
