@@ -48,6 +48,7 @@ from engine.rules import (
     movement,
     railroad,
     scoring,
+    simmental,
 )
 from engine.state import (
     builders,
@@ -238,6 +239,7 @@ class _Heuristic:
         self._deck_breeds: dict[str | None, int] | None = None
         self._supply: dict[str, int] | None = None
         self._aux: float | None = None
+        self.simmental = simmental.on(state)
 
     # --- choosing ---------------------------------------------------------------------
 
@@ -582,11 +584,29 @@ class _Heuristic:
         """A market card in our deck: its VP, and the breeding value it brings."""
         have = self.deck_breeds().get(breed(self.ed, cid), 0)
         bv = value(self.ed, cid) * self.w.cattle_bv * (1.0 if have == 0 else 0.5)
-        return card_vp(self.ed, cid) * self.w.vp + bv * self.future
+        worth = card_vp(self.ed, cid) * self.w.vp + bv * self.future
+        if self.simmental and simmental.is_simmental(self.s, cid):
+            worth += self.future * self.t.simmental_upgrade  # later visits may upgrade it
+        return worth
 
     def _v_buy(self, move: Move) -> float:
-        price = self.ed.cattle.BUY_OPTIONS[move["option"]][1]
+        options = self.ed.cattle.BUY_OPTIONS
+        if move["option"] not in options:  # the Simmental market tile's (R2-SIMM-08/09)
+            options = simmental.buy_options(self.s)
+        price = options[move["option"]][1]
         return sum(self.card_worth(c) for c in move["cards"]) - self.cost(price)
+
+    def _v_simmental(self, move: Move) -> float:
+        """Upgrade ``n`` Simmentals in hand to the next stage (R2-SIMM-10..16): free, and the
+        new card is worth more in the deck (breeding value and VP) than the one boxed."""
+        stage = move["stage"]
+        data = editions.second(self.s).simmental
+        ed = self.ed
+        here = next(c for c in self.p["hand"] if data.simmental_stage(c) == stage)
+        there = self.s["simmental"][str(stage + 1)][-1]  # a stage's cards are alike
+        per = (card_vp(ed, there) - card_vp(ed, here)) * self.w.vp
+        per += (value(ed, there) - value(ed, here)) * self.w.cattle_bv * 0.5 * self.future
+        return move["n"] * per
 
     def _v_market_draw(self, move: Move) -> float:
         return -0.5
@@ -842,13 +862,13 @@ class _Heuristic:
         for c in p["hand"]:
             b = breed(ed, c)
             if b is not None:
-                hand[b] = value(ed, c)
+                hand[b] = max(hand.get(b, 0), value(ed, c))  # R2-SIMM-17: the best one
         size = len(p["hand"])
-        drawn: dict[str | None, tuple[int, int]] = {}  # breed -> (cards in pool, value)
+        drawn: dict[tuple[str | None, int], int] = {}  # (breed, value) -> cards in pool
         for c in pool:
             b = breed(ed, c)
-            count, _ = drawn.get(b, (0, 0))
-            drawn[b] = (count + 1, value(ed, c) if b is not None else 0)
+            key = (b, value(ed, c) if b is not None else 0)
+            drawn[key] = drawn.get(key, 0) + 1
         classes = list(drawn.items())
         memo: dict[int, float] = {}
 
@@ -861,18 +881,18 @@ class _Heuristic:
             values = dict(hand)
             for b, v in extra:
                 if b is not None:
-                    values[b] = v
+                    values[b] = max(values.get(b, 0), v)
             return sum(sorted(values.values(), reverse=True)[:size])
 
         total = 0.0
         weight = 0
-        for i, (b1, (c1, v1)) in enumerate(classes):
+        for i, ((b1, v1), c1) in enumerate(classes):
             if n == 1:
                 total += c1 * income(kept_bv([(b1, v1)]))
                 weight += c1
                 continue
-            for b2, (c2, v2) in classes[i:]:
-                pairs = c1 * (c1 - 1) // 2 if b2 == b1 else c1 * c2
+            for (b2, v2), c2 in classes[i:]:
+                pairs = c1 * (c1 - 1) // 2 if (b2, v2) == (b1, v1) else c1 * c2
                 if pairs:
                     total += pairs * income(kept_bv([(b1, v1), (b2, v2)]))
                     weight += pairs

@@ -63,5 +63,6 @@ TUNING = Tuning(
     task_difficulty=TASK_DIFFICULTY,
     sm_upper=SM_UPPER,
     foresight={"teepee": 0.5},
+    simmental_upgrade=0.0,  # no Simmental variant
     token=0.0,  # the 1st edition has no exchange tokens
 )

@@ -73,5 +73,6 @@ TUNING = Tuning(
     task_difficulty=TASK_DIFFICULTY,
     sm_upper=SM_UPPER,
     foresight={"outlaw": 0.5},
+    simmental_upgrade=2.4,
     token=1.5,
 )

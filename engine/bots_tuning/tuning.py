@@ -30,3 +30,5 @@ class Tuning:
     foresight: Mapping[str, float]
     # An exchange token held (2nd edition): what it may bring at a later Kansas City visit.
     token: float
+    # A Simmental Calf or Heifer bought (the variant): what later upgrades may add to it.
+    simmental_upgrade: float

@@ -30,11 +30,12 @@ def _play(state: State, until: Callable[[State], bool] | None = None, limit: int
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-@pytest.mark.parametrize("simmental", [False])
+@pytest.mark.parametrize("simmental", [False, True])
 def test_the_heuristic_bot_finishes_2e_games_with_legal_moves(players, simmental):
     """Every move the heuristic bot chooses is one of ``engine.legal_moves`` (the first-turn
     discards R2-SETUP-11, exchange tokens R2-EXCH-02, bounty R2-OUTLAW-03, buildings 1-12
-    R2-LOCAL-01, station masters R2-STATION-02, New York R2-KC-01 included)."""
+    R2-LOCAL-01, station masters R2-STATION-02, New York R2-KC-01 included; with the
+    Simmental variant its buy options R2-SIMM-08/09 and upgrades R2-SIMM-10..16)."""
     state = engine.new_game(players, 40 + players, "2e", options=_options(simmental))
     kinds: set[str] = set()
     while not engine.is_over(state):
@@ -45,6 +46,19 @@ def test_the_heuristic_bot_finishes_2e_games_with_legal_moves(players, simmental
         kinds.add(move["type"] if move["type"] != "action" else f"action:{move['id']}")
         flow.apply_in_place(state, seat, move)
     assert {"discard", "exchange", "action:bounty", "deliver"} <= kinds
+
+
+def test_the_bot_buys_and_upgrades_simmentals_when_the_variant_is_on():
+    """R2-SIMM-08/09: the Simmental market tile's options buy Calves; R2-SIMM-10..16: a
+    Simmental in hand at Kansas City is upgraded, for free, to the next stage."""
+    bought = upgraded = 0
+    for seed in (5, 7):  # games in which a Calf is in hand at a later visit
+        record = simulate.play_game(3, seed, ["heuristic"] * 3, _options(True), "2e")
+        for _, move in record.moves:
+            bought += move["type"] == "buy" and move["option"].startswith("BUY-SIM")
+            upgraded += move["type"] == "simmental"
+    assert bought > 0
+    assert upgraded > 0
 
 
 def test_the_heuristic_bot_beats_the_random_bot_in_2e():
