@@ -3,10 +3,9 @@
     .venv/bin/python bench/board_screenshots.py            # PNGs into var/screenshots/
     .venv/bin/python bench/board_screenshots.py --out /tmp/shots
 
-Draws positions of games the heuristic bots play (the 1st edition mid-game, the 2nd edition
-at its start, mid-game and end, 4 players) and a 2nd edition position with the Simmental
-variant (built by hand, as the tests build it: the engine does not play the variant yet),
-as standalone pages (``board_preview``'s page: the table, then every player board) and has
+Draws positions of games the heuristic bots play (4 players: the 1st edition mid-game, the
+2nd edition at its start, mid-game and end, and mid-game with the Simmental variant) as
+standalone pages (``board_preview``'s page: the table, then every player board) and has
 Debian's chromium (env CHROMIUM, default /usr/bin/chromium; never a downloaded browser)
 save each at 1366x900 and at 390x844 (a phone, scale 2) as ``board-<name>-<width>.png``.
 No database or server is needed.
@@ -34,20 +33,19 @@ def pages() -> dict[str, str]:
     django.setup()
     import engine
     from games.management.commands.board_preview import bot_position, preview_page
-    from tests.games.second_edition_view import second_edition_view
 
+    simmental = {"layout": "beginner", "simmental": True}
     positions = {
         "1e-mid": bot_position(4, 7, 0.5),
         "2e-start": bot_position(4, 7, 0.02, "2e"),
         "2e-mid": bot_position(4, 7, 0.5, "2e"),
         "2e-end": bot_position(4, 7, 1.0, "2e"),
+        "2e-simmental": bot_position(4, 5, 0.3, "2e", simmental),
     }
-    out = {
+    return {
         name: preview_page(engine.view(state, state["current"] if not state["over"] else None))
         for name, state in positions.items()
     }
-    out["2e-simmental"] = preview_page(second_edition_view(4, simmental=True))
-    return out
 
 
 def shoot(drawn: dict[str, str], out: Path) -> list[Path]:

@@ -87,12 +87,14 @@ OVERFLOWS = """
 
 
 def _views() -> dict[str, Any]:
-    """A 1st and a 2nd edition game the bots play, and the hand-built 2nd edition view with
-    the Simmental variant (which the engine does not play yet)."""
+    """Games the bots play: the 1st edition, the 2nd edition with and without the Simmental
+    variant; and the hand-built 2nd edition view, which has every kind of piece at once."""
+    simmental = {"layout": "beginner", "simmental": True}
     return {
         "1e": engine.view(bot_position(4, 7, 0.6), 0),
         "2e": engine.view(bot_position(4, 7, 0.6, "2e"), 1),
-        "2e-simmental": second_edition_view(4, simmental=True),
+        "2e-simmental": engine.view(bot_position(4, 5, 0.3, "2e", simmental), 2),
+        "2e-built": second_edition_view(4, simmental=True),
     }
 
 
@@ -102,7 +104,7 @@ def pages() -> dict[str, str]:
 
 
 @pytest.mark.parametrize("width", VIEWPORTS)
-@pytest.mark.parametrize("edition", ["1e", "2e", "2e-simmental"])
+@pytest.mark.parametrize("edition", ["1e", "2e", "2e-simmental", "2e-built"])
 def test_the_table_fits_and_every_label_stays_inside_its_piece(browser, pages, edition, width):
     phone = width == "phone"
     context = browser.new_context(

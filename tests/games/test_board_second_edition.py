@@ -353,22 +353,34 @@ def test_a_changed_2e_view_is_redrawn():
 
 STAGES = {"start": 0.0, "mid": 0.5, "end": 1.0}
 SEEDS = {2: 3, 3: 5, 4: 7}
-POSITIONS = [(players, stage) for players in (2, 3, 4) for stage in STAGES]
+POSITIONS = [
+    (players, stage, simmental)
+    for players in (2, 3, 4)
+    for stage in STAGES
+    for simmental in (False, True)
+]
 PLURALS = {"cowboy": "Cowboys", "builder": "Builders", "engineer": "Engineers"}
 
 
 @cache
-def _state(players: int, stage: str) -> dict:
-    return bot_position(players, SEEDS[players], STAGES[stage], "2e")
+def _state(players: int, stage: str, simmental: bool = False) -> dict:
+    options = {"layout": "beginner", "simmental": simmental}
+    return bot_position(players, SEEDS[players], STAGES[stage], "2e", options)
 
 
-def _real(players: int, stage: str, seat: int | None = 0, reveal_all: bool = False) -> dict:
-    return engine.view(_state(players, stage), seat, reveal_all=reveal_all)
+def _real(
+    players: int,
+    stage: str,
+    seat: int | None = 0,
+    reveal_all: bool = False,
+    simmental: bool = False,
+) -> dict:
+    return engine.view(_state(players, stage, simmental), seat, reveal_all=reveal_all)
 
 
-@pytest.mark.parametrize(("players", "stage"), POSITIONS)
-def test_every_piece_of_a_real_2e_position_is_drawn(players, stage):
-    view = _real(players, stage)
+@pytest.mark.parametrize(("players", "stage", "simmental"), POSITIONS)
+def test_every_piece_of_a_real_2e_position_is_drawn(players, stage, simmental):
+    view = _real(players, stage, simmental=simmental)
     assert view["edition"] == "2e"
     root = _parse(board_svg(view))
     spaces = {g.get("data-loc"): g for g in _classed(root, "loc")}
@@ -414,11 +426,23 @@ def test_every_piece_of_a_real_2e_position_is_drawn(players, stage):
         assert f"Bag {bag}: {info['count']} tiles" in text
     workers_drawn = [t.text for t in _classed(root, "job-worker")]
     assert len(workers_drawn) == sum(1 for row in view["job_market"]["rows"] for w in row if w)
+    cattle = {g.get("data-card"): g for g in _classed(root, "cattle-card")}
+    for card in view["cattle_market"]:
+        assert _classed(cattle[card["id"]], f"breed-{card['breed']}")
+        if card["breed"] == "simmental":
+            assert "Calf" in _texts(cattle[card["id"]])
+    assert bool(_classed(root, "simmental-tile")) == simmental
+    stacks = {g.get("data-stage"): _title(g) for g in _classed(root, "simmental-stack")}
+    if simmental:
+        for stage_key, info in view["simmental"].items():
+            assert stacks[stage_key].endswith(f": {info['count']} cards")
+    else:
+        assert stacks == {}
 
 
-@pytest.mark.parametrize(("players", "stage"), POSITIONS)
-def test_every_player_area_of_a_real_2e_position_is_drawn(players, stage):
-    view = _real(players, stage)
+@pytest.mark.parametrize(("players", "stage", "simmental"), POSITIONS)
+def test_every_player_area_of_a_real_2e_position_is_drawn(players, stage, simmental):
+    view = _real(players, stage, simmental=simmental)
     for seat, p in enumerate(view["players"]):
         root = _parse(player_board_svg(view, seat))
         text = _texts(root)
@@ -439,7 +463,7 @@ def test_every_player_area_of_a_real_2e_position_is_drawn(players, stage):
 
 
 def test_no_card_of_a_hand_or_draw_pile_of_a_real_2e_game_is_drawn():
-    view = _real(4, "mid", seat=None, reveal_all=True)
+    view = _real(4, "mid", seat=None, reveal_all=True, simmental=True)
     hidden = {c["id"] for p in view["players"] for c in [*p["hand"], *p["draw_pile"]]}
     assert hidden
     drawn = [board_svg(view)] + [player_board_svg(view, s) for s in range(4)]
