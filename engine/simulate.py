@@ -4,6 +4,7 @@
     python -m engine.simulate --players 4 --games 200 --bots heuristic,random,random,random
     python -m engine.simulate --players 3 --games 100 --bot heuristic --layout random
     python -m engine.simulate --players 4 --games 100 --bot random --edition 2e
+    python -m engine.simulate --players 3 --games 100 --bot heuristic --edition 2e --simmental
 
 It prints the games played, the average number of moves, the average and maximum score of
 each seat (and of each bot kind, with its win rate), and the moves per second of the whole
@@ -87,9 +88,12 @@ def _parse_bots(args: argparse.Namespace) -> list[str]:
 
 
 def _layout(args: argparse.Namespace, i: int) -> GameOptions:
-    if args.layout == "mixed":
-        return {"layout": "random" if i % 2 else "beginner"}
-    return {"layout": args.layout}
+    layout = args.layout
+    if layout == "mixed":
+        layout = "random" if i % 2 else "beginner"
+    if args.simmental:
+        return {"layout": layout, "simmental": True}
+    return {"layout": layout}
 
 
 def run(args: argparse.Namespace) -> str:
@@ -116,6 +120,7 @@ def run(args: argparse.Namespace) -> str:
     total_moves = sum(move_counts)
     lines = [
         ("" if args.edition == "1e" else f"edition {args.edition}, ")
+        + ("Simmental, " if args.simmental else "")
         + f"players {n}, bots {','.join(kinds)}{' (rotated)' if args.rotate else ''}, "
         f"layout {args.layout}, seeds {args.seed}..{args.seed + args.games - 1}",
         f"games played     {args.games}",
@@ -149,9 +154,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--layout", default="beginner", choices=("beginner", "random", "mixed"))
     parser.add_argument("--edition", default="1e", choices=sorted(editions.EDITIONS))
     parser.add_argument(
+        "--simmental", action="store_true", help="2nd edition games with the Simmental variant"
+    )
+    parser.add_argument(
         "--rotate", action="store_true", help="move the bots one seat on every game"
     )
     args = parser.parse_args(argv)
+    if args.simmental and args.edition != "2e":
+        parser.error("--simmental needs --edition 2e")
     if args.games < 1:
         parser.error("--games must be at least 1")
     print(run(args))
