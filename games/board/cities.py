@@ -1,5 +1,6 @@
 """The cities along the bottom of the railroad: each crest with its value and the discs
-delivered there, and the arrows between cities (points, objective cards).
+delivered there, and the arrows between cities (points, objective cards, in the 2nd
+edition an exchange token).
 
 A city is kept by its discs (``games/board/memo.py``); the heading and arrows never change.
 """

@@ -1,4 +1,5 @@
-"""The cattle market and the objective card display, with the size of their stacks.
+"""The cattle market and the objective card display, with the size of their stacks; with the
+2nd edition's Simmental variant, the Simmental market tile and the orange Calves.
 
 Cards are kept by what they show and where (``games/board/memo.py``).
 """

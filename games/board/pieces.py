@@ -152,7 +152,8 @@ def outlaw_mark(cx: float, cy: float, s: float) -> Element:
 
 
 def tile_piece(players: int, tile: Mapping[str, Any] | None, x: float, y: float) -> list[Node]:
-    """A supply tile (worker, hazard or teepee) in a ``TILE_W`` x ``TILE_H`` box at x, y."""
+    """A supply tile (worker, hazard, teepee or outlaw) in a ``TILE_W`` x ``TILE_H`` box at
+    x, y."""
     w, h = lay.TILE_W, lay.TILE_H
     if not tile:
         return [rect(x, y, w, h, "slot-empty"), title("empty")]

@@ -1,5 +1,7 @@
-"""A player's board: money, workers, certificates and discs, auxiliary actions, buildings,
-tiles won, the objective area, and card counts (never the cards in hand, for anyone).
+"""A player's board: money, workers, certificates and discs, auxiliary actions, buildings
+(10, or 12 in the 2nd edition), exchange tokens (2nd edition), tiles won (hazards, teepees
+or outlaws, station masters), the objective area, and card counts (never the cards in
+hand, for anyone).
 
 The worker rows, auxiliary actions, buildings and objective cards change seldom, and are
 kept by what they show (``games/board/memo.py``).

@@ -1,5 +1,6 @@
 """The tiles still to come: the foresight spaces (two per column) and the Kansas City
-supply bags, with the count of tiles out of the game.
+supply bags, with the count of tiles out of the game; with the 2nd edition's Simmental
+variant, the Heifer and Cow stacks beside them.
 
 A foresight column is kept by its tiles (``games/board/memo.py``), the supply by its counts.
 """

@@ -1,5 +1,7 @@
 """The trail: its framed sections, the paths between spaces, every space with the building,
-hazard or teepee on it, the herders, and the spaces a click can choose.
+hazard or teepee (2nd edition: outlaw) on it, the herders, and the spaces a click can choose.
+The edition's trail, its geometry and its teepee or outlaw section come from its
+``BoardEdition`` (``games/board/editions.py``).
 
 A space is drawn from its own cell of the view (and the fees of the game's seat count), so
 it is kept (``games/board/memo.py``) and only redrawn when something on it changes.
