@@ -23,7 +23,8 @@ help:
 	@echo "make golden   regenerate the golden games of the newest rules (tests/engine/golden/); review the diff"
 	@echo "make corpus   build the recorded games of the newest rules, once (tests/records/)"
 	@echo "make screenshots  PNGs of the lobby, a mid-game board and the replay at desktop and"
-	@echo "              phone widths, in var/screenshots/ (needs Debian's chromium)"
+	@echo "              phone widths, and of both editions' tables, in var/screenshots/"
+	@echo "              (needs Debian's chromium)"
 	@echo "make clean    remove .venv, var/ and caches"
 
 venv: $(STAMP)
@@ -74,6 +75,7 @@ corpus: $(STAMP)
 # Debian's chromium through Playwright (CHROMIUM=/path/to/chromium to use another one).
 screenshots: $(STAMP)
 	$(PY) bench/screenshots.py
+	$(PY) bench/board_screenshots.py
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache .mypy_cache .hypothesis staticfiles
