@@ -6,7 +6,8 @@ notation are in docs/moves.md.  ::
 
     state = new_game(players=3, seed=42, edition="1e", options={"layout": "beginner"})
     current_player(state) -> int | None
-    legal_moves(state, seat) -> list[Move]
+    legal_moves(state, seat) -> list[Move]   # a seat not to move: what it may do out of turn
+    side_decision(state, seat) -> SideDecision | None   # its pending out-of-turn discards
     apply(state, seat, move) -> new State (the given one is never modified; raises
                                  IllegalMove(code, sentence) when the move is not legal)
     apply_in_place(state, seat, move) -> None   # the same, changing the given state
@@ -74,10 +75,10 @@ from engine.editions import Edition
 from engine.errors import IllegalMove
 from engine.move_types import Move, Price
 from engine.pricing import price
-from engine.rules import scoring, turn
+from engine.rules import out_of_turn, scoring, turn
 from engine.state import copy_state
 from engine.state_types import Frame, PlayerState, State
-from engine.view_types import Count, Decision, PlayerView, Score, View
+from engine.view_types import Count, Decision, PlayerView, Score, SideDecision, View
 
 ENGINE_VERSION = "1e-1"
 
@@ -94,6 +95,7 @@ __all__ = [
     "PlayerView",
     "Price",
     "Score",
+    "SideDecision",
     "State",
     "Tile",
     "View",
@@ -117,6 +119,7 @@ __all__ = [
     "replay",
     "rules_version",
     "scores",
+    "side_decision",
     "to_json",
     "view",
 ]
@@ -141,9 +144,13 @@ def current_player(state: State) -> int | None:
 
 
 def legal_moves(state: State, seat: int) -> list[Move]:
-    if state["over"] or seat != state["current"]:
-        return []
-    return flow.moves_now(state)
+    return flow.legal_moves(state, seat)
+
+
+def side_decision(state: State, seat: int) -> SideDecision | None:
+    """``seat``'s pending side decision (2nd edition: the discards owed for an exchange
+    token used out of turn), as every view shows it; None when it has none."""
+    return out_of_turn.decision(state, seat) if out_of_turn.valid_seat(state, seat) else None
 
 
 def apply(state: State, seat: int, move: Mapping[str, Any]) -> State:

@@ -46,6 +46,7 @@ from engine.rules import (
     kansas_city,
     locations,
     movement,
+    out_of_turn,
     railroad,
     scoring,
     simmental,
@@ -96,9 +97,10 @@ def choose_move(
     ``engine.rng.seed_state`` that the caller owns and that is advanced in place."""
     if kind not in KINDS:
         raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(KINDS)}")
-    if state["over"] or seat != state["current"]:
+    if state["over"] or (seat != state["current"] and out_of_turn.decision(state, seat) is None):
+        # Out of turn a bot only settles what it owes (an exchange token's discards).
         raise IllegalMove("not_your_turn", f"Seat {seat} has no decision to make now.")
-    moves = flow.moves_now(state)
+    moves = flow.legal_moves(state, seat)
     if not moves:
         raise IllegalMove("no_moves", "No move is possible now.")
     if kind == "random":

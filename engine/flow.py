@@ -4,6 +4,10 @@ steps until a player has a decision to make.
 Every move answers the decision on top of ``state["stack"]``.  Decision frames list their
 moves; automatic frames (income payment, drawing in phase C, ...) run by themselves.  A
 decision frame with no possible move is skipped (e.g. a forfeited immediate action).
+
+The one exception (2nd edition): an exchange token used by a seat that is not to move, and
+the discards it owes, are that seat's own side decisions (``engine.rules.out_of_turn``),
+answered outside the main stack; ``legal_moves`` and ``apply_in_place`` send them there.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ from engine.rules import (
     exchange,
     kansas_city,
     objectives,
+    out_of_turn,
     railroad,
     simmental,
     turn,
@@ -82,6 +87,20 @@ def moves_now(state: State) -> list[Move]:
     return moves
 
 
+def legal_moves(state: State, seat: int) -> list[Move]:
+    """Every legal move of ``seat`` now: its pending side discards first (they block its main
+    decision), else the main decision when it is to move, else what it may do out of turn."""
+    if state["over"]:
+        return []
+    if state.get(out_of_turn.SIDE) is not None:
+        side = out_of_turn.moves(state, seat) if out_of_turn.valid_seat(state, seat) else None
+        if side is not None:
+            return side
+    if seat == state["current"]:
+        return moves_now(state)
+    return out_of_turn.token_moves(state, seat)
+
+
 def advance(state: State) -> None:
     """Run automatic frames and skip impossible decisions until a decision is pending."""
     while not state["over"]:
@@ -102,23 +121,25 @@ def apply_in_place(state: State, seat: int, move: object) -> None:
         raise IllegalMove("game_over", "The game is over.")
     if not isinstance(move, dict) or not isinstance(move.get("type"), str):
         raise IllegalMove("bad_move", "A move is an object with a 'type'.")
-    if seat != state["current"]:
-        raise IllegalMove(
-            "not_your_turn", f"It is seat {state['current']}'s decision, not seat {seat}'s."
-        )
-    legal = moves_now(state)
-    if move not in legal:
-        raise IllegalMove("illegal_move", _why(move, legal))
-    frame = state["stack"][-1]
-    state["revealed"] = False
-    if move["type"] == "play_objective":
-        objectives.play(state, move["card"], in_kansas_city=frame["t"].startswith("kc_"))
-    elif move["type"] == "exchange":
-        exchange.exchange(state, seat, move["n"])
+    if out_of_turn.is_side_move(state, seat):
+        out_of_turn.apply_in_place(state, seat, move)
     else:
-        DECISIONS[frame["t"]][1](state, frame, move)
-    state["seq"] += 1
+        legal = moves_now(state)
+        if move not in legal:
+            raise IllegalMove("illegal_move", _why(move, legal))
+        frame = state["stack"][-1]
+        state["revealed"] = False
+        if move["type"] == "play_objective":
+            objectives.play(state, move["card"], in_kansas_city=frame["t"].startswith("kc_"))
+        elif move["type"] == "exchange":
+            exchange.exchange(state, seat, move["n"])
+        else:
+            DECISIONS[frame["t"]][1](state, frame, move)
+        state["seq"] += 1
+    # After a side move too: the hand it changed may leave the main decision without a move.
     advance(state)
+    if state["over"]:
+        out_of_turn.drop(state)  # R2-EXCH-09: nothing is owed once the game is over
 
 
 def _why(move: dict[Any, Any], legal: list[Move]) -> str:

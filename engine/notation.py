@@ -167,11 +167,12 @@ def describe(state: State, seat: int, move: Move) -> str:
 def parse(state: State, seat: int, text: str) -> Move:
     if not isinstance(text, str) or not text.strip():
         raise IllegalMove("bad_notation", "Write a move, e.g. 'move B' or 'end'.")
-    if seat != state["current"] or state["over"]:
+    # A seat that is not to move may still have moves (2nd edition exchange tokens).
+    legal = flow.legal_moves(state, seat)
+    if not legal:
         raise IllegalMove("not_your_turn", "It is not this seat's decision now.")
     ed = editions.of(state)
     want = normalize(text)
-    legal = flow.moves_now(state)
     exact = [m for m in legal if normalize(describe_move(ed, m)) == want]
     if exact:
         return exact[0]

@@ -82,6 +82,7 @@ class FrameFields(TypedDict, total=False):
     city: str  # arrows: the city delivered to
     amount: int  # transport: dollars
     stage: int  # simm_upgrade: the stage whose cards in hand may be upgraded (1 or 2)
+    drawn: int  # a side discard (engine.rules.out_of_turn): the cards the token drew
 
 
 class Frame(FrameFields, total=False):
@@ -97,7 +98,15 @@ class StateRevision(TypedDict, total=False):
     revision: int
 
 
-class State(StateRevision):
+class SideFrames(TypedDict, total=False):
+    """2nd edition: seat (a string: the state is JSON) -> its own pending frames outside the
+    main stack, the discards of an exchange token used out of turn
+    (``engine.rules.out_of_turn``); absent while no seat has any."""
+
+    side: dict[str, list[Frame]]
+
+
+class State(StateRevision, SideFrames):
     """The whole game state, hidden information and the PRNG included."""
 
     edition: str

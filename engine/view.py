@@ -8,7 +8,7 @@ from engine import editions
 from engine.component_types import Card, Tile
 from engine.components import breed, card, card_vp, tile
 from engine.editions import Edition, SecondEdition
-from engine.rules import auxiliary, scoring
+from engine.rules import auxiliary, out_of_turn, scoring
 from engine.state import (
     cert_limit_index,
     certificates,
@@ -84,6 +84,9 @@ def player_view(state: State, seat: int, viewer: int | None, reveal_all: bool) -
         del out["teepees"]
         out["outlaws"] = _tiles(ed, p["outlaws"])
         out["exchange_tokens"] = p["exchange_tokens"]
+        # Public: that the seat owes discards for a token used out of turn, and how many
+        # cards the token drew, never which (R2-TURN-01).
+        out["side_decision"] = out_of_turn.decision(state, seat)
     return out
 
 

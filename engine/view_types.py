@@ -18,7 +18,23 @@ class Count(TypedDict):
     count: int
 
 
-class PlayerView(TypedDict):
+class SideDecision(TypedDict):
+    """A seat's own pending decision outside the main stack (2nd edition): the discards an
+    exchange token used out of turn still owes (``engine.rules.out_of_turn``).  Public: how
+    many cards the token drew and how many are still to go, never which cards."""
+
+    kind: str  # "discard"
+    n: int  # cards still to discard
+    drawn: int  # cards the token drew
+
+
+class PlayerViewSecondEdition(TypedDict, total=False):
+    """Keys of a player's view in the 2nd edition only."""
+
+    side_decision: SideDecision | None  # engine.rules.out_of_turn
+
+
+class PlayerView(PlayerViewSecondEdition):
     seat: int
     money: int
     hand: list[Card] | Count  # a list only for the viewing seat (or with reveal_all)

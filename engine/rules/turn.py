@@ -10,7 +10,7 @@ from engine.move_types import Move
 from engine.rules import actions, auxiliary, movement
 from engine.rules.locations import enter_location, location_slots
 from engine.state import advance_certificate, cur, draw_cards, hand_limit, push, step_limit
-from engine.state_types import Frame, State
+from engine.state_types import Frame, PlayerState, State
 
 
 def start_turn(state: State, seat: int) -> None:
@@ -146,10 +146,11 @@ def once_apply(state: State, frame: Frame, move: Move) -> None:
         actions.perform(state, spec, move)
 
 
-def _card_choices(state: State) -> list[str]:
+def card_choices(state: State, p: PlayerState) -> list[str]:
+    """One card of each kind in ``p``'s hand (which copy goes is no choice)."""
     ed = editions.of(state)
     seen: dict[CardClass, str] = {}
-    for c in cur(state)["hand"]:
+    for c in p["hand"]:
         seen.setdefault(card_class(ed, c), c)
     return list(seen.values())
 
@@ -158,7 +159,7 @@ def discard_moves(state: State, frame: Frame) -> list[Move]:
     """Discard as many as were drawn; any hand cards (R1-DRAW-11, R1-AUX-06)."""
     if frame["n"] <= 0:
         return []
-    return [{"type": "discard", "card": c} for c in _card_choices(state)]
+    return [{"type": "discard", "card": c} for c in card_choices(state, cur(state))]
 
 
 def discard_apply(state: State, frame: Frame, move: Move) -> None:
@@ -174,7 +175,7 @@ def remove_moves(state: State, frame: Frame) -> list[Move]:
     """Remove hand cards from the game; the reward may be forfeited (R1-AUX-09/10)."""
     if frame["n"] <= 0:
         return []
-    moves: list[Move] = [{"type": "remove", "card": c} for c in _card_choices(state)]
+    moves: list[Move] = [{"type": "remove", "card": c} for c in card_choices(state, cur(state))]
     return [*moves, {"type": "pass"}] if moves else []
 
 
