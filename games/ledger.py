@@ -62,6 +62,11 @@ FINISH_FIELDS = [
 
 Actor = User | None
 
+# The payload key of a move event made by a seat that was not to move (2nd edition: an
+# exchange token and its discards, R2-TURN-01); absent from every other event. Such a move
+# passes nobody's turn.
+OUT_OF_TURN = "out_of_turn"
+
 logger = logging.getLogger(__name__)
 
 
@@ -132,20 +137,25 @@ def move_event(
 ) -> tuple[State, Event]:
     """Apply ``move`` for ``seat``: the new state and its event at version + 1, not saved yet
     (``advance`` inserts it, with the events of the moves after it, in one statement). A
-    snapshot that falls due is written at once.
+    snapshot that falls due is written at once. A move of a seat that was not to move says so
+    (``OUT_OF_TURN``).
 
     Raises InvalidRequestError (nothing written, version unchanged) when the engine refuses
     the move.
     """
     notation = engine_call(engine.describe, state, seat.index, move)
+    out_of_turn = engine.current_player(state) != seat.index
     state = engine_call(engine.apply, state, seat.index, move)
     game.version += 1
+    payload = {"move": move, "text": notation, "revealed": engine.move_revealed(state)}
+    if out_of_turn:
+        payload[OUT_OF_TURN] = True
     event = Event(
         game=game,
         seq=game.version,
         kind=EventKind.MOVE,
         seat=seat.index,
-        payload={"move": move, "text": notation, "revealed": engine.move_revealed(state)},
+        payload=payload,
         actor=actor,
         idempotency_key=key,
     )
@@ -229,6 +239,7 @@ def advance(
         before_seat=before_seat,
         seats=seats,
         bots_may_move=bots_may_move,
+        state=state,
     )
 
 

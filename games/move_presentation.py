@@ -57,6 +57,7 @@ GROUP_TITLES: dict[str, str] = {
     "appoint": "Appoint the station master",
     "engine": "Move your engine back",
     "discard": "Discard a card",
+    "exchange": "Use an exchange token",
     "remove": "Remove a card from the game",
     "pass": "Decline",
     "done": "Done",
@@ -139,6 +140,16 @@ def decision_text(decision: Mapping[str, Any] | None) -> str:
         return template.format(**decision)
     except KeyError:
         return template.split("{")[0].rstrip(" (,") or "make a decision"
+
+
+def out_of_turn_text(view: Mapping[str, Any], seat: int) -> str:
+    """What a seat that is not to move may do now (2nd edition, R2-TURN-01), in words: the
+    discards its exchange token still owes (the view's ``side_decision``), or using one."""
+    side = view["players"][seat].get("side_decision")
+    if side:
+        n = side["n"]
+        return f"discard {n} card{'s' if n != 1 else ''} for the exchange token you used"
+    return "you may use an exchange token now, even though it is not your turn"
 
 
 def present_moves(state: State, seat: int, moves: list[Move]) -> list[MoveGroup]:

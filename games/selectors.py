@@ -120,15 +120,15 @@ def game_view_for_user(
 
 
 def legal_moves_for_user(*, game: Game, user: User) -> tuple[int, list[Move]]:
-    """(version, moves): the user's legal moves now, [] when it is not their decision."""
+    """(version, moves): the user's legal moves now, [] when they have nothing to decide.
+
+    Whatever the engine lists for the seat: the decision of its turn, or, for a seat that
+    is not to move, what it may do out of turn (2nd edition exchange tokens, R2-TURN-01).
+    """
     seat = seat_of(game=game, user=user)
     if seat is None:
         raise NotAllowedError("not_seated", "You do not have a seat in this game.")
-    if (
-        game.status != GameStatus.ACTIVE
-        or game.current_seat != seat.index
-        or seat.status != SeatStatus.PLAYING
-    ):
+    if game.status != GameStatus.ACTIVE or seat.status != SeatStatus.PLAYING or seat.bot:
         return game.version, []
     state = replay.state_at(game, game.version)
     return game.version, engine.legal_moves(state, seat.index)
@@ -136,9 +136,10 @@ def legal_moves_for_user(*, game: Game, user: User) -> tuple[int, list[Move]]:
 
 def legal_moves_after(*, game: Game, state: State, seat: int, version: int) -> list[Move]:
     """The legal moves of ``seat`` in ``state``, the position after event ``version`` that a
-    move of theirs led to: [] unless that is still the game's position and their decision
-    (the game row being the one the move's transaction left)."""
-    if game.status != GameStatus.ACTIVE or game.version != version or game.current_seat != seat:
+    move of theirs led to: [] unless that is still the game's position (the game row being
+    the one the move's transaction left). Out of its turn a seat may still have moves
+    (``legal_moves_for_user``)."""
+    if game.status != GameStatus.ACTIVE or game.version != version:
         return []
     return engine.legal_moves(state, seat)
 

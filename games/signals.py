@@ -11,7 +11,8 @@ tells the players (``notifications.receivers``). Nothing in ``games`` imports a 
     rollback, a bot's or a late player's moves), or a resignation. Arguments: ``game``,
     ``seq``, ``before_seat`` (the seat that was to move before the event), ``seats`` (the
     game's seats as the transaction has them, or None), ``bots_may_move`` (False while a
-    moderator keeps the game paused).
+    moderator keeps the game paused), and ``state`` (the engine state after ``seq`` when the
+    sender has it, else absent or None).
 ``deadline_passed``
     A turn's deadline passed and the game's clock acted (event ``seq``, kind ``timeout``).
     Arguments: ``game``, ``seq``, ``seat`` (the late seat), ``action`` (``vacation_day``,

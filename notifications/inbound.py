@@ -31,7 +31,13 @@ The order of the checks, and why:
    once the turn has passed to anyone else since (an event of another seat, or of nobody's,
    after that version), a reply to it plays nothing: the player is told that this turn has
    passed, with their options now. So a captured reply sent again later, under a new
-   Message-ID, can never be applied to a later turn.
+   Message-ID, can never be applied to a later turn. A move another seat made out of turn
+   (2nd edition exchange tokens, R2-TURN-01: its event says ``out_of_turn``) passes no turn.
+   **Out of turn**, a player who is not to move may still play what the engine lists for
+   their seat (``exchange 2`` and the discards it owes): for them the decision at hand is
+   not a turn but their seat's own step, so a reply that no other reply to the same address
+   has played is taken even after the turn it was sent in passed; anything else from them
+   is answered "not your turn".
 7. **The version rule, within the turn.** The lines are read against the position the email
    was sent for (option numbers mean that email's options) and applied if the game is still
    at that version. If the player has moved on in the same turn (on the web, or undone a
@@ -58,11 +64,13 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, InterfaceError, OperationalError, transaction
 
+import engine
 from common import ratelimit
 from common.errors import ServiceError
 from common.text import storable
 from games import replay
 from games.errors import StaleVersionError
+from games.ledger import OUT_OF_TURN
 from games.models import Event, Game, GameStatus, Seat
 from games.services import BatchLineError, move_batch_submit
 from notifications import reply_address, reply_moves
@@ -271,6 +279,12 @@ ERROR_TEXTS = {
 }
 
 
+def _may_act_out_of_turn(game: Game, seat: Seat) -> bool:
+    """Whether the engine lists a move for ``seat`` although it is not to move (2nd edition:
+    an exchange token, or the discards it owes; R2-TURN-01)."""
+    return bool(engine.legal_moves(replay.state_at(game), seat.index))
+
+
 class _Processing:
     """One message's way through the checks (see the module docstring), filling its record."""
 
@@ -339,12 +353,13 @@ class _Processing:
             return self._fail(game, seat, "game_not_active", status=game.status, options=False)
         if token.version > game.version or token.version < 1:
             return self._fail(game, seat, "unknown_version")
+        out_of_turn = game.current_seat != seat.index and _may_act_out_of_turn(game, seat)
         passed = self._decision_passed(game, seat, token.version)
-        if passed is not None:
+        if passed is not None and not (passed == "turn_passed" and out_of_turn):
             return self._fail(game, seat, passed)
         if not record.lines:
             return self._fail(game, seat, "no_moves")
-        if game.current_seat != seat.index:
+        if game.current_seat != seat.index and not out_of_turn:
             return self._fail(game, seat, "not_your_turn", options=False)
         try:
             notations = reply_moves.resolve(
@@ -397,7 +412,8 @@ class _Processing:
 
         ``already_answered``: a reply to that version was played. ``turn_passed``: since that
         version, an event of another seat (or of nobody's: a timeout, a moderator) was
-        written, so the turn the email was about is over."""
+        written, so the turn the email was about is over; another seat's move out of turn
+        (2nd edition) does not end anyone's turn."""
         answered = (
             InboundEmail.objects.filter(
                 game=game, seat=seat.index, version=version, outcome=InboundOutcome.APPLIED
@@ -407,7 +423,11 @@ class _Processing:
         )
         if answered:
             return "already_answered"
-        later = Event.objects.filter(game=game, seq__gt=version).exclude(seat=seat.index)
+        later = (
+            Event.objects.filter(game=game, seq__gt=version)
+            .exclude(seat=seat.index)
+            .exclude(payload__has_key=OUT_OF_TURN)
+        )
         if later.exists():
             return "turn_passed"
         return None
@@ -450,8 +470,17 @@ class _Processing:
     def _queue(
         self, game: Game, seat: Seat, kind: str, context: dict[str, Any], *, options: bool
     ) -> int | None:
-        """The answer to the player, with their options when it is (still) their turn."""
+        """The answer to the player, with their options when it is (still) their turn, or
+        when they may act out of turn (2nd edition: discards their exchange token still
+        owes, or a token to use): then it is playable by reply too."""
         game = Game.objects.get(pk=game.pk)  # as committed: a failed batch left no trace
+        active = game.status == GameStatus.ACTIVE
+        their_turn = active and game.current_seat == seat.index
+        state = replay.state_at(game) if active and options else None
+        may_act = (
+            state is not None and not their_turn and bool(engine.legal_moves(state, seat.index))
+        )
+        owed = may_act and engine.side_decision(state, seat.index) is not None
         context = {
             **context,
             "game_name": game_name(game),
@@ -459,12 +488,12 @@ class _Processing:
             "colour": seat.colour,
             "in_reply_to": self.record.message_id,
             "version": game.version,
-            "their_turn": game.status == GameStatus.ACTIVE and game.current_seat == seat.index,
+            "their_turn": their_turn,
+            "out_of_turn": owed,
+            "may_exchange": may_act and not owed,
         }
-        if options and context["their_turn"]:
-            context.update(
-                playable_context(seat=seat, state=replay.state_at(game), version=game.version)
-            )
+        if state is not None and (their_turn or may_act):
+            context.update(playable_context(seat=seat, state=state, version=game.version))
         assert seat.user_id is not None  # run() answers only for a seat with its player
         answer = notification_queue(
             recipient_id=seat.user_id, kind=kind, game=game, context=context

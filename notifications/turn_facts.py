@@ -14,7 +14,7 @@ from typing import Any
 
 import engine
 from engine import Card, Count, State, card_text
-from games.move_presentation import decision_text, move_cost
+from games.move_presentation import decision_text, move_cost, out_of_turn_text
 
 logger = logging.getLogger(__name__)
 
@@ -30,6 +30,8 @@ def turn_facts(state: State, seat: int) -> dict[str, Any]:
     ]
     workers = me.get("workers", {})
     decision = view.get("decision") if view.get("current_player") == seat else None
+    # Not to move, but owing discards for an exchange token (2nd edition, R2-TURN-01).
+    owed = decision is None and bool(me.get("side_decision"))
     return {
         "money": me["money"],
         "hand": [_card(card) for card in hand],
@@ -39,7 +41,9 @@ def turn_facts(state: State, seat: int) -> dict[str, Any]:
         "workers": ", ".join(_count(n, kind) for kind, n in workers.items()),
         "objectives": objectives,
         "draw_pile": _count_of(me["draw_pile"]),
-        "decision": decision_text(decision) if decision else "",
+        "decision": (
+            decision_text(decision) if decision else (out_of_turn_text(view, seat) if owed else "")
+        ),
         "options": numbered_options(state, seat),
     }
 

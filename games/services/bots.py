@@ -4,6 +4,11 @@ When the turn passes to a bot (the ledger announces every new position:
 ``games.signals.game_advanced``), a task is queued once the transaction commits, after the
 answer to the request (``common.after_response``). The task plays the bots' decisions until a
 human is to move; a lost task is requeued by the minute's sweep (``bot_turns_requeue_stalled``).
+
+A bot seat may also owe a decision while it is not to move (2nd edition: the discards of an
+exchange token used out of turn, when a player who used one left the seat to a bot before
+discarding; ``engine.side_decision``). The task settles those first, and is queued for them
+as for a bot to move.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from django.utils import timezone
 import engine
 import engine.bots
 from common import after_response
+from engine import State
 from games import ledger, replay, signals
 from games.errors import GameNotFoundError
 from games.models import Event, Game, GameStatus, Seat
@@ -47,24 +53,37 @@ def bot_turns_play(*, game_id: int, version: int, limit: int = BOT_MOVES_PER_TAS
             return 0
         if game.version != version or game.status != GameStatus.ACTIVE:
             return 0
-        by_index = {seat.index: seat for seat in seats}
-        to_move, state, events = game.current_seat, None, list[Event]()
-        while to_move is not None and by_index[to_move].bot and len(events) < limit:
-            seat = by_index[to_move]
+        state, events = None, list[Event]()
+        if any(seat.bot and seat.index != game.current_seat for seat in seats):
+            state = replay.state_at(game, game.version)  # a bot may owe a side decision
+        seat = _bot_to_play(game.current_seat, seats, state)
+        while seat is not None and len(events) < limit:
             if state is None:
                 state = replay.state_at(game, game.version)
             move = engine.bots.choose_move(state, seat.index, kind=seat.bot)
             state, event = ledger.move_event(game, seat, state, move, actor=None, key="")
             events.append(event)
-            to_move = engine.current_player(state)
+            seat = _bot_to_play(engine.current_player(state), seats, state)
         played = len(events)
-        if state is not None:  # moves were played: one statement for their events and the row
+        if events:  # moves were played: one statement for their events and the row
+            assert state is not None
             ledger.advance(
                 game, state, seq=game.version, now=timezone.now(), seats=seats, events=events
             )
         if played == limit:
             queue_on_commit(game)  # a long run of bots: a fresh task goes on
     return played
+
+
+def _bot_to_play(to_move: int | None, seats: list[Seat], state: State | None) -> Seat | None:
+    """The bot seat that plays next: one owing a side decision (``engine.side_decision``:
+    it does not wait for its turn, and comes first within it), else the bot to move."""
+    if state is not None:
+        for seat in seats:
+            if seat.bot and engine.side_decision(state, seat.index) is not None:
+                return seat
+    to_play = next((s for s in seats if s.index == to_move), None)
+    return to_play if to_play is not None and to_play.bot else None
 
 
 def bot_turns_requeue_stalled(*, older_than: timedelta) -> int:
@@ -87,11 +106,19 @@ def bot_turns_requeue_stalled(*, older_than: timedelta) -> int:
     return queued
 
 
-def queue_if_bot_to_move(game: Game, seats: list[Seat]) -> None:
-    """Queue the bots' task (on commit) when the game is active and a bot is to move."""
+def queue_if_bot_to_move(game: Game, seats: list[Seat], state: State | None = None) -> None:
+    """Queue the bots' task (on commit) when the game is active and a bot is to move, or a
+    bot seat owes a side decision (``state``: the game's, if the caller has it)."""
+    if game.status != GameStatus.ACTIVE:
+        return
     seat = next((s for s in seats if s.index == game.current_seat), None)
-    if game.status == GameStatus.ACTIVE and seat is not None and seat.bot:
+    if seat is not None and seat.bot:
         queue_on_commit(game)
+        return
+    if any(s.bot for s in seats):
+        state = replay.state_at(game, game.version) if state is None else state
+        if _bot_to_play(game.current_seat, seats, state) is not None:
+            queue_on_commit(game)
 
 
 def queue_on_commit(game: Game) -> None:
@@ -117,8 +144,9 @@ def on_game_advanced(
     game: Game,
     seats: list[Seat] | None,
     bots_may_move: bool,
+    state: State | None = None,
     **kwargs: Any,
 ) -> None:
-    """A new position: if a bot is to move, its task is queued."""
+    """A new position: if a bot is to move (or owes a side decision), its task is queued."""
     if bots_may_move and seats is not None:
-        queue_if_bot_to_move(game, seats)
+        queue_if_bot_to_move(game, seats, state)

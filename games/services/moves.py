@@ -4,6 +4,13 @@ Each is one transaction on the locked game (``games.ledger``): the engine applie
 the state rebuilt from the events, the move becomes the next event, and the game row follows.
 A stale ``expected_version`` is a 409; a repeated idempotency key gets the first answer again
 and writes nothing.
+
+Out of turn: in the 2nd edition a seat that is not to move may still have moves (an exchange
+token, and the discards it leads to: R2-TURN-01). The engine says so: ``engine.legal_moves``
+lists them for that seat. Such a move is accepted from the seat's player like any other and
+recorded as that seat's event; the seat to move stays the same, so the turn's clock and
+deadline go on and nobody is told it is their turn (``ledger.advance``). Taking a decision
+back stays with the seat to move.
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ from engine import Move, State
 from games import ledger, replay
 from games.errors import StaleVersionError
 from games.lineage import Lineage
-from games.models import Event, EventKind, Game, GameStatus, Seat
+from games.models import Event, EventKind, Game, GameStatus, Seat, SeatStatus
 from games.permissions import require_not_suspended, seat_of
 
 MAX_MOVE_JSON_CHARS = 4000
@@ -54,9 +61,10 @@ def move_submit(
 
     ``game`` is a Game or its public id. A bot's move is chosen here by ``engine.bots`` when
     none is given. Raises StaleVersionError (409) when ``expected_version`` is not the game's
-    version, NotAllowedError (403) when it is not the user's seat to move, and
-    InvalidRequestError (400) with the engine's code and sentence for an illegal move. A
-    repeated ``idempotency_key`` gets the first answer again and writes nothing.
+    version, NotAllowedError (403) when the user's seat has nothing to decide (it is not to
+    move and the engine lists no move for it out of turn), and InvalidRequestError (400) with
+    the engine's code and sentence for an illegal move. A repeated ``idempotency_key`` gets
+    the first answer again and writes nothing.
     """
     require_not_suspended(user)
     try:
@@ -64,7 +72,9 @@ def move_submit(
             game, seats = ledger.lock(game)
             if user is not None:
                 seat = seat_of(game, user, seats)
-                repeated = _check_turn(game, seat, user, expected_version, idempotency_key)
+                repeated = _check_turn(
+                    game, seat, user, expected_version, idempotency_key, out_of_turn=True
+                )
                 if repeated is not None:
                     return repeated
             else:
@@ -72,6 +82,8 @@ def move_submit(
                 _check_turn(game, seat, user, expected_version, "")
 
             state = replay.state_at(game, game.version)
+            if game.current_seat != seat.index:
+                _require_out_of_turn_move(state, seat)
             if move is None and text is None and user is None:
                 move = engine.bots.choose_move(state, seat.index, kind=seat.bot)
             move = _read_move(state, seat.index, move, text)
@@ -161,12 +173,16 @@ def _check_turn(
     user: User | None,
     expected_version: int | None,
     idempotency_key: str,
+    *,
+    out_of_turn: bool = False,
 ) -> MoveResult | None:
     """Check that ``seat`` may act now; or give the first answer to a repeated request.
 
-    A key already used was used at an earlier version, so it is looked up only when the
-    request does not fit the game as it is now (or names no version); a key reused at the
-    current version is caught by the unique constraint instead.
+    ``out_of_turn``: a seat that is not to move may still go on (its player, not a bot, still
+    playing it); the caller then asks the engine whether it has a move
+    (``_require_out_of_turn_move``). A key already used was used at an earlier version, so
+    it is looked up only when the request does not fit the game as it is now (or names no
+    version); a key reused at the current version is caught by the unique constraint instead.
     """
     fits = (
         game.status == GameStatus.ACTIVE
@@ -180,8 +196,17 @@ def _check_turn(
     _require_active(game)
     _check_version(game, expected_version)
     if game.current_seat != seat.index:
-        raise NotAllowedError("not_your_turn", "It is not your turn.")
+        playing = seat.status == SeatStatus.PLAYING and not seat.bot
+        if not (out_of_turn and playing):
+            raise NotAllowedError("not_your_turn", "It is not your turn.")
     return None
+
+
+def _require_out_of_turn_move(state: State, seat: Seat) -> None:
+    """A seat that is not to move may act only when the engine lists a move for it now (an
+    exchange token or its discards, 2nd edition); otherwise it is simply not its turn."""
+    if not engine.legal_moves(state, seat.index):
+        raise NotAllowedError("not_your_turn", "It is not your turn.")
 
 
 def _repeated_after_conflict(

@@ -273,16 +273,19 @@ def play_context(request: HttpRequest, game: Game, *, oob: bool = False) -> dict
         my_seat is not None
         and viewer is not None
         and game.status == GameStatus.ACTIVE
-        and game.current_seat == my_seat.index
+        and not my_seat.bot
     ):
+        # The seat to move gets its decision; any other seat what the engine lets it do out
+        # of turn (2nd edition: an exchange token, then its discards; R2-TURN-01).
         moves = engine.legal_moves(state, my_seat.index)
     groups = (
         move_presentation.present_moves(state, viewer, moves)
         if moves and viewer is not None  # moves are listed only for the viewer's seat
         else []
     )
-    targets = move_presentation.board_targets(groups)
-    your_turn = bool(moves)
+    your_turn = bool(moves) and my_seat is not None and game.current_seat == my_seat.index
+    out_of_turn = bool(moves) and not your_turn
+    targets = move_presentation.board_targets(groups) if your_turn else {}
 
     current = game.current_seat
     decision = view.get("decision")
@@ -303,6 +306,12 @@ def play_context(request: HttpRequest, game: Game, *, oob: bool = False) -> dict
             "board": board_markup(view, targets or None, names_by_seat(context["seats"])),
             "groups": groups,
             "your_turn": your_turn,
+            "out_of_turn": out_of_turn,
+            "out_of_turn_text": (
+                move_presentation.out_of_turn_text(view, viewer)
+                if out_of_turn and viewer is not None
+                else ""
+            ),
             "decision_text": move_presentation.decision_text(decision),
             "decision_seat_name": names.get(current) if current is not None else None,
             "idempotency_key": secrets.token_urlsafe(16),
@@ -356,6 +365,8 @@ def player_rows(
                     else None
                 ),
                 "hand_count": len(hand) if isinstance(hand, list) else hand["count"],
+                # 2nd edition: an exchange token used out of turn whose discards are pending.
+                "side_decision": player.get("side_decision"),
                 "board": player_board_markup(view, index, names_by_seat(seat_rows)),
             }
         )
