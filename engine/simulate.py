@@ -5,6 +5,7 @@
     python -m engine.simulate --players 3 --games 100 --bot heuristic --layout random
     python -m engine.simulate --players 4 --games 100 --bot random --edition 2e
     python -m engine.simulate --players 3 --games 100 --bot heuristic --edition 2e --simmental
+    python -m engine.simulate --players 3 --games 50 --edition 2e --out-of-turn 0.05
 
 It prints the games played, the average number of moves, the average and maximum score of
 each seat (and of each bot kind, with its win rate), and the moves per second of the whole
@@ -12,8 +13,12 @@ run (bot decisions included).  ``--rotate`` moves the bots one seat on every gam
 comparison between bot kinds is not skewed by the seat order (later seats start richer).
 
 Game ``i`` uses seed ``N + i``; the random bot's own seed is the game's seed, so every run
-is reproducible.  This command-line tool reads the clock for its moves-per-second figure;
-the rules themselves never do.
+is reproducible.  ``--out-of-turn P`` (2nd edition): before each move, with probability
+``P``, a random seat that is not to move uses an exchange token (R2-TURN-01), drawn from a
+PRNG of its own seeded from the game's seed; the bot of a seat owing the discards makes them
+on one move in two, or first thing in its own turn (off by default: the bots' figures and
+the golden games are played without it).  This command-line tool reads the clock for its
+moves-per-second figure; the rules themselves never do.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from dataclasses import dataclass, field
 
 import engine
 from engine import bots, editions, flow
+from engine import rng as prng
 from engine.move_types import Move
 from engine.state_types import GameOptions, State
 from engine.view_types import Score
@@ -54,8 +60,10 @@ def play_game(
     kinds: Sequence[str],
     options: Mapping[str, object] | None = None,
     edition: str = "1e",
+    out_of_turn: float = 0.0,
 ) -> GameRecord:
-    """Play one game to its end with bot ``kinds[seat]`` in each seat.
+    """Play one game to its end with bot ``kinds[seat]`` in each seat (and, ``out_of_turn``
+    > 0, exchange tokens used out of turn now and then: see the module docstring).
 
     Moves are applied in place (as ``engine.replay`` does): the bots never keep old states,
     so copying the state for each move would only cost time."""
@@ -63,15 +71,49 @@ def play_game(
         raise ValueError(f"{players} players need {players} bots, got {len(kinds)}")
     state = engine.new_game(players, seed, edition, options=options)
     record = GameRecord(players, seed, state["options"].copy(), list(kinds))
+    side_rng = prng.seed_state(seed, OUT_OF_TURN_STREAM) if out_of_turn > 0 else None
     while not state["over"]:
-        seat = state["current"]
-        move = bots.choose_move(state, seat, kinds[seat], rng=seed)
+        seat, move = _out_of_turn(state, kinds, seed, side_rng, out_of_turn)
+        if move is None:
+            seat = state["current"]
+            move = bots.choose_move(state, seat, kinds[seat], rng=seed)
         flow.apply_in_place(state, seat, move)
         record.moves.append((seat, move))
         if len(record.moves) > MAX_MOVES:
             raise RuntimeError(f"game with seed {seed} did not end after {MAX_MOVES} moves")
     record.state = state
     return record
+
+
+OUT_OF_TURN_STREAM = 7  # the PRNG stream of the out-of-turn choices (not the game's own)
+_MILLION = 1_000_000
+
+
+def _out_of_turn(
+    state: State,
+    kinds: Sequence[str],
+    seed: int,
+    side_rng: list[int] | None,
+    rate: float,
+) -> tuple[int, Move | None]:
+    """A move of a seat that is not to move, or (current seat, None): the discards a seat
+    owes for its token, made by its bot on one move in two; or, with probability ``rate``,
+    a token used by a random seat that is not to move (how many cards: at random)."""
+    current = state["current"]
+    if side_rng is None:
+        return current, None
+    others = [s for s in range(state["num_players"]) if s != current]
+    owing = [s for s in others if engine.side_decision(state, s) is not None]
+    if owing and prng.below(side_rng, 2) == 0:
+        seat = owing[prng.below(side_rng, len(owing))]
+        return seat, bots.choose_move(state, seat, kinds[seat], rng=seed)
+    if prng.below(side_rng, _MILLION) < rate * _MILLION:
+        able = [s for s in others if s not in owing and engine.legal_moves(state, s)]
+        if able:
+            seat = able[prng.below(side_rng, len(able))]
+            moves = engine.legal_moves(state, seat)
+            return seat, moves[prng.below(side_rng, len(moves))]
+    return current, None
 
 
 def _parse_bots(args: argparse.Namespace) -> list[str]:
@@ -107,7 +149,9 @@ def run(args: argparse.Namespace) -> str:
     for i in range(args.games):
         shift = i % n if args.rotate else 0
         table = kinds[-shift:] + kinds[:-shift] if shift else list(kinds)
-        record = play_game(n, args.seed + i, table, _layout(args, i), args.edition)
+        record = play_game(
+            n, args.seed + i, table, _layout(args, i), args.edition, args.out_of_turn
+        )
         move_counts.append(len(record.moves))
         scores = record.scores
         winners = [s for s, r in enumerate(scores) if r["winner"]]
@@ -155,6 +199,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--edition", default="1e", choices=sorted(editions.EDITIONS))
     parser.add_argument(
         "--simmental", action="store_true", help="2nd edition games with the Simmental variant"
+    )
+    parser.add_argument(
+        "--out-of-turn",
+        type=float,
+        default=0.0,
+        help="2nd edition: chance per move that a seat not to move uses an exchange token",
     )
     parser.add_argument(
         "--rotate", action="store_true", help="move the bots one seat on every game"

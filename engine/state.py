@@ -179,6 +179,18 @@ def find_frame(state: State, t: str) -> Frame | None:
     return None
 
 
+def side_frames(state: State, seat: int) -> list[Frame]:
+    """``seat``'s own pending frames outside the main stack, top last ([] when none): the
+    discards of an exchange token used out of turn (``engine.rules.out_of_turn``)."""
+    side = state.get("side")
+    return side.get(str(seat), []) if side else []
+
+
+def side_owed(state: State, seat: int) -> int:
+    """The cards ``seat`` still owes to its side discards."""
+    return sum(frame["n"] for frame in side_frames(state, seat))
+
+
 # --- cards --------------------------------------------------------------------------------
 
 

@@ -28,13 +28,7 @@ class SideDecision(TypedDict):
     drawn: int  # cards the token drew
 
 
-class PlayerViewSecondEdition(TypedDict, total=False):
-    """Keys of a player's view in the 2nd edition only."""
-
-    side_decision: SideDecision | None  # engine.rules.out_of_turn
-
-
-class PlayerView(PlayerViewSecondEdition):
+class PlayerView(TypedDict):
     seat: int
     money: int
     hand: list[Card] | Count  # a list only for the viewing seat (or with reveal_all)
@@ -58,6 +52,8 @@ class PlayerView(PlayerViewSecondEdition):
     teepees: NotRequired[list[Tile]]  # 1st edition only
     outlaws: NotRequired[list[Tile]]  # 2nd edition only (instead of teepees)
     exchange_tokens: NotRequired[int]  # 2nd edition only
+    # 2nd edition only: discards owed for a token used out of turn (engine.rules.out_of_turn)
+    side_decision: NotRequired[SideDecision | None]
     station_masters: list[Tile]
     buildings_available: list[str]
     job_market_token: bool

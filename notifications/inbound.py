@@ -480,7 +480,7 @@ class _Processing:
         may_act = (
             state is not None and not their_turn and bool(engine.legal_moves(state, seat.index))
         )
-        owed = may_act and engine.side_decision(state, seat.index) is not None
+        owed = state is not None and may_act and engine.side_decision(state, seat.index) is not None
         context = {
             **context,
             "game_name": game_name(game),

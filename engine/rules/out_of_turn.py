@@ -33,17 +33,14 @@ from typing import Any, Final
 from engine.errors import IllegalMove
 from engine.move_types import Move
 from engine.rules import exchange, turn
-from engine.state import player
-from engine.state_types import Frame, State
+from engine.state import player, side_frames
+from engine.state_types import State
 from engine.view_types import SideDecision
 
 SIDE: Final = "side"
 
 
-def frames(state: State, seat: int) -> list[Frame]:
-    """``seat``'s pending side frames, top last ([] when none)."""
-    side = state.get(SIDE)
-    return side.get(str(seat), []) if side else []
+frames = side_frames  # ``seat``'s pending side frames, top last ([] when none)
 
 
 def decision(state: State, seat: int) -> SideDecision | None:

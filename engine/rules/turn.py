@@ -9,7 +9,15 @@ from engine.components import CardClass, card_class
 from engine.move_types import Move
 from engine.rules import actions, auxiliary, movement
 from engine.rules.locations import enter_location, location_slots
-from engine.state import advance_certificate, cur, draw_cards, hand_limit, push, step_limit
+from engine.state import (
+    advance_certificate,
+    cur,
+    draw_cards,
+    hand_limit,
+    push,
+    side_owed,
+    step_limit,
+)
 from engine.state_types import Frame, PlayerState, State
 
 
@@ -21,7 +29,13 @@ def start_turn(state: State, seat: int) -> None:
         push(state, "first")
         # R2-SETUP-11/12: the 2nd edition's very first turn begins by discarding down to 4
         # (the 1st edition deals 4, so nothing is discarded there, nor by a 2e start player).
-        extra = len(p["hand"]) - editions.of(state).player_board.FIRST_TURN_HAND
+        # Cards an exchange token used out of turn drew and whose discards are still owed
+        # (they come first, R2-EXCH-09) are not counted: those discards take them back out.
+        extra = (
+            len(p["hand"])
+            - side_owed(state, seat)
+            - editions.of(state).player_board.FIRST_TURN_HAND
+        )
         if extra > 0:
             push(state, "first_discard", n=extra)
     else:

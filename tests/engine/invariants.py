@@ -236,6 +236,8 @@ def check_view_secrecy(state: State, seat: int | None, view: dict, seed: int | N
         else:
             assert vp["hand"] == {"count": len(p["hand"])}, f"seat {p['seat']}'s hand leaks"
         assert vp["draw_pile"] == {"count": len(p["draw"])}, "a draw pile leaks"
+        if "side_decision" in vp:  # 2nd edition: how many cards, never which (R2-TURN-01)
+            assert vp["side_decision"] == engine.side_decision(state, p["seat"])
     assert view["market_stack"] == {"count": len(state["market_stack"])}
     assert view["objective_stack"] == {"count": len(state["objective_stack"])}
     assert view["supply"] == {k: {"count": len(v)} for k, v in state["supply"].items()}
@@ -279,14 +281,29 @@ def check_independent_copy(state: State) -> None:
 
 
 def check_turn_contract(state: State) -> None:
-    """legal_moves is non-empty exactly for the seat whose decision is pending."""
+    """legal_moves is non-empty for the seat whose decision is pending; another seat has
+    moves only out of turn (2nd edition, R2-TURN-01, R2-EXCH-03, R2-EXCH-09): the discards
+    its exchange token still owes, which come first (even in its own turn) and allow nothing
+    else, or else, while it holds a token, exchange moves alone; nobody has any once the
+    game is over, when nothing is owed any more."""
     current = engine.current_player(state)
-    assert (current is None) == engine.is_over(state)
+    over = engine.is_over(state)
+    assert (current is None) == over
+    if over:
+        assert "side" not in state, "side discards still owed after the end"
     for seat in range(state["num_players"]):
         moves = engine.legal_moves(state, seat)
-        if seat == current:
+        keys = [json.dumps(m, sort_keys=True) for m in moves]
+        assert len(set(keys)) == len(keys), "a legal move is listed twice"
+        side = engine.side_decision(state, seat)
+        if side is not None:
+            assert side["kind"] == "discard", side
+            assert 0 < side["n"] <= side["drawn"] <= 2, side
+            assert moves, f"seat {seat} owes a discard but cannot make one"
+            assert {m["type"] for m in moves} == {"discard"}, f"seat {seat}: {moves}"
+        elif seat == current:
             assert moves, f"seat {seat} must decide but has no legal move"
-            keys = [json.dumps(m, sort_keys=True) for m in moves]
-            assert len(set(keys)) == len(keys), "a legal move is listed twice"
+        elif state["players"][seat].get("exchange_tokens") and not over:
+            assert {m["type"] for m in moves} <= {"exchange"}, f"seat {seat} has {moves}"
         else:
             assert moves == [], f"seat {seat} has moves out of turn"

@@ -49,7 +49,7 @@ EDITION_KEYS: dict[str, dict[str, set[str]]] = {
     "1e": {"view": {"indian_trade"}, "player_view": {"teepees"}, "player": {"teepees"}},
     "2e": {
         "view": {"outlaw_section"},
-        "player_view": {"outlaws", "exchange_tokens"},
+        "player_view": {"outlaws", "exchange_tokens", "side_decision"},
         "player": {"outlaws", "exchange_tokens"},
     },
 }

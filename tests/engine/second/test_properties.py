@@ -7,10 +7,12 @@ the default run plays a few dozen games (each test's example count is below), ``
 edition): conservation of cattle and objective cards, of the 94 supply tiles (outlaws
 included) and of each player's 14 discs after every move; money and exchange tokens never
 negative (R2-EXCH-05: the bank's tokens are unlimited, so only a player's count is kept);
-legal moves exactly for the seat to move; every listed move applies, illegal ones change
-nothing; JSON round trip, ``engine.replay`` equal to move-by-move play, ``apply`` equal to
-in-place play; notation round trips; views hide hands, draw piles, stack orders, the seed
-and the PRNG; the bots play legal moves to the end.
+legal moves for the seat to move, and for the others only out of turn (R2-TURN-01: random
+games use exchange tokens out of turn now and then, and leave some discards owed into the
+owner's own turn); every listed move applies, illegal ones change nothing; JSON round
+trip, ``engine.replay`` equal to move-by-move play, ``apply`` equal to in-place play;
+notation round trips; views hide hands, draw piles, stack orders, the seed and the PRNG;
+the bots play legal moves to the end.
 """
 
 from __future__ import annotations
@@ -52,14 +54,37 @@ def new_state(game: dict) -> State:
     return engine.new_game(game["players"], game["seed"], "2e", options(game))
 
 
+# How often a seat that is not to move uses an exchange token in a random game (R2-TURN-01).
+OUT_OF_TURN = 0.05
+
+
+def next_seat(state: State, chooser: random.Random) -> int:
+    """The seat that moves next in a random game: mostly the seat to move; now and then
+    another seat acting out of turn (R2-TURN-01, R2-EXCH-03): one owing discards for its
+    token (half the time, so that some are still owed when its own turn begins or the game
+    ends), or one using a token while the game waits for someone else's decision."""
+    current = engine.current_player(state)
+    assert current is not None
+    others = [s for s in range(state["num_players"]) if s != current]
+    owing = [s for s in others if engine.side_decision(state, s) is not None]
+    if owing and chooser.random() < 0.5:
+        return chooser.choice(owing)
+    if chooser.random() < OUT_OF_TURN:
+        able = [s for s in others if s not in owing and engine.legal_moves(state, s)]
+        if able:
+            return chooser.choice(able)
+    return current
+
+
 def random_game(game: dict, state: State | None = None) -> Iterator[tuple[State, int, dict]]:
-    """Play a random legal 2e game in place; yield (state before the move, seat, move)."""
+    """Play a random legal 2e game in place, exchange tokens out of turn included; yield
+    (state before the move, seat, move)."""
     state = new_state(game) if state is None else state
     chooser = random.Random(game["choices"])
     for _ in range(MAX_MOVES):
         if engine.is_over(state):
             return
-        seat = engine.current_player(state)
+        seat = next_seat(state, chooser)
         move = chooser.choice(engine.legal_moves(state, seat))
         yield state, seat, move
         flow.apply_in_place(state, seat, move)
