@@ -291,9 +291,14 @@ class _Heuristic:
             return 0.8
         ed = self.ed
         b = breed(ed, cid)
+        if self.simmental and simmental.is_simmental(self.s, cid):
+            # Kept until Kansas City, a Calf or a Heifer is upgraded there (R2-SIMM-10/11).
+            upgrade = max(0.0, self.upgrade_gain(cid))
+        else:
+            upgrade = 0.0
         if sum(1 for c in self.p["hand"] if not is_objective(ed, c) and breed(ed, c) == b) > 1:
-            return 0.2 + 0.05 * value(ed, cid)  # a duplicate adds nothing to breeding value
-        return self.w.card_in_hand * value(self.ed, cid)
+            return 0.2 + 0.05 * value(ed, cid) + upgrade  # a duplicate adds no breeding value
+        return self.w.card_in_hand * value(self.ed, cid) + upgrade
 
     def deck_breeds(self) -> dict[str | None, int]:
         """Breeds in our whole deck (as a multiset; the draw pile's order is never read)."""
@@ -601,14 +606,22 @@ class _Heuristic:
     def _v_simmental(self, move: Move) -> float:
         """Upgrade ``n`` Simmentals in hand to the next stage (R2-SIMM-10..16): free, and the
         new card is worth more in the deck (breeding value and VP) than the one boxed."""
-        stage = move["stage"]
         data = editions.second(self.s).simmental
-        ed = self.ed
-        here = next(c for c in self.p["hand"] if data.simmental_stage(c) == stage)
-        there = self.s["simmental"][str(stage + 1)][-1]  # a stage's cards are alike
-        per = (card_vp(ed, there) - card_vp(ed, here)) * self.w.vp
-        per += (value(ed, there) - value(ed, here)) * self.w.cattle_bv * 0.5 * self.future
+        here = next(c for c in self.p["hand"] if data.simmental_stage(c) == move["stage"])
+        per = self.upgrade_gain(here)
         return move["n"] * per
+
+    def upgrade_gain(self, cid: str) -> float:
+        """What upgrading the Simmental ``cid`` adds to the deck; nothing once the next
+        stage's stack is empty or for a Cow (R2-SIMM-16)."""
+        ed = self.ed
+        stage = editions.second(self.s).simmental.simmental_stage(cid)
+        stack = self.s["simmental"].get(str((stage or 3) + 1), [])
+        if not stack:
+            return 0.0
+        there = stack[-1]  # a stage's cards are alike
+        gain = (card_vp(ed, there) - card_vp(ed, cid)) * self.w.vp
+        return gain + (value(ed, there) - value(ed, cid)) * self.w.cattle_bv * 0.5 * self.future
 
     def _v_market_draw(self, move: Move) -> float:
         return -0.5

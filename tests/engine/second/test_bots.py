@@ -169,3 +169,16 @@ def test_the_2e_tuning_covers_the_2e_components():
     assert set(t.place_order) == set(ed.trail.BUILDING_SPACES)
     assert set(t.disc_order) == set(ed.player_board.DISC_SPACES)
     assert bots_tuning.for_edition(editions.get("1e")) is bots_tuning.TUNINGS["1e"]
+
+
+def test_the_bot_keeps_a_calf_in_hand_for_the_upgrade():
+    """R2-SIMM-10/11: only a Simmental in hand at Kansas City is upgraded, so a second Calf,
+    which adds no breeding value, is still kept rather than a card of a new breed."""
+    state = engine.new_game(2, 8, "2e", options=_options(True))
+    state = _play(state, lambda s: s["current"] == 1 and s["stack"][-1]["t"] == "first_discard")
+    p = state["players"][1]
+    calves = ["simmental_calf-1", "simmental_calf-2"]
+    p["hand"] = [*calves, "p1-p2_green-1", "p1-p2_black-1", "p1-p2_white-1"]
+    move = bots.choose_move(state, 1, "heuristic")
+    assert move["type"] == "discard"
+    assert move["card"] not in calves
