@@ -21,6 +21,12 @@ value it adds for the next Kansas City visit, the progress it makes along the tr
 much an investment (a worker, a building's actions, engine progress) is worth shrinks as
 the job market fills, because that is what ends the game.  Each seat follows a *plan*
 (which worker kind it favours) so that a table of bots does not fight over the same workers.
+What is keyed by an edition's ids (worker values, building actions, where to build, ...) is
+in ``engine.bots_tuning``, one set per edition; the weights (``Weights``) are shared.
+
+Out of turn (2nd edition) a bot only settles the discards its seat owes for a token used
+out of turn; it never uses a token out of turn itself: the same decision in its own turn,
+at Kansas City's income (``_v_exchange``), sees the same hand.
 """
 
 from __future__ import annotations

@@ -182,3 +182,42 @@ def test_the_bot_keeps_a_calf_in_hand_for_the_upgrade():
     move = bots.choose_move(state, 1, "heuristic")
     assert move["type"] == "discard"
     assert move["card"] not in calves
+
+
+def test_the_bot_settles_the_discards_it_owes_for_a_token_used_out_of_turn():
+    """R2-TURN-01, R2-EXCH-03/09: a seat that is not to move uses a token (a person's
+    choice); its bot then makes the discards it owes, from what ``engine.legal_moves`` lists
+    for that seat, keeping the breeds that add breeding value; it never uses a token out of
+    turn itself (in turn, at the income, it sees the same hand)."""
+    state = engine.new_game(3, 21, "2e", options=_options(False))
+    state = _play(state, lambda s: s["current"] == 0 and s["stack"][-1]["t"] == "phase_a")
+    seat = 2
+    p = state["players"][seat]
+    with pytest.raises(engine.IllegalMove):
+        bots.choose_move(state, seat, "heuristic")  # nothing owed: no move out of turn
+    deck = p["hand"] + p["draw"] + p["discard"]
+    criollos = [c for c in deck if c.startswith(f"p{seat}-p1-")]
+    p["hand"] = [c for c in deck if c.startswith(f"p{seat}-p2_") and c.endswith("-1")]
+    p["draw"] = criollos[:2]
+    p["discard"] = [c for c in deck if c not in p["hand"] and c not in p["draw"]]
+    engine.apply_in_place(state, seat, {"type": "exchange", "n": 2})
+    assert engine.current_player(state) == 0
+    for _ in range(2):
+        move = bots.choose_move(state, seat, "heuristic")
+        assert move in engine.legal_moves(state, seat)
+        assert move["card"] in criollos[:2]  # the duplicate Criollo goes first, then the other
+        engine.apply_in_place(state, seat, move)
+    assert engine.side_decision(state, seat) is None
+
+
+def test_heuristic_2e_games_end_with_tokens_used_out_of_turn():
+    """R2-TURN-01, R2-EXCH-09: other seats' tokens used out of turn now and then (and the
+    discards the bots owe for them) never stop a table of heuristic bots."""
+    record = simulate.play_game(3, 31, ["heuristic"] * 3, _options(True), "2e", out_of_turn=0.05)
+    assert engine.is_over(record.state)
+    state = engine.new_game(3, 31, "2e", options=_options(True))
+    out_of_turn = 0
+    for seat, move in record.moves:
+        out_of_turn += seat != state["current"]
+        engine.apply_in_place(state, seat, move)
+    assert out_of_turn > 0
