@@ -57,6 +57,10 @@ def describe_player(view: View, seat: int, names: Names = None) -> str:
     tokens = ""
     if edition(view).has_exchange_tokens:
         tokens = f"{plural(int(p.get('exchange_tokens', 0)), 'exchange token')}, "
+        side = p.get("side_decision")
+        if side:
+            owed = plural(int(side.get("n", 0)), "card")
+            tokens += f"{owed} to discard for an exchange token used out of turn, "
     return (
         f"{seat_label(seat, names)}: ${p.get('money')}, "
         f"{workers}, {tokens}{p.get('discs_left')} discs left, "

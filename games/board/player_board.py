@@ -62,7 +62,9 @@ def player_board(view: View, seat: int, *, names: Names = None) -> Element:
     root.append(_PIECES.get(("workers", kinds, workers), _workers, kinds, workers))
     stats = _stats_words(p)
     token_held = bool(p.get("job_market_token"))
-    root.append(_PIECES.get(("stats", stats, token_held), _stats, stats, token_held))
+    owed = _owed_words(p)
+    stats_key = ("stats", stats, token_held, owed)
+    root.append(_PIECES.get(stats_key, _stats, stats, token_held, owed))
     levels = tuple(int(p.get("aux_levels", {}).get(n, 0)) for n in ("1", "2", "3", "4", "5"))
     root.append(_PIECES.get(("aux", ed, levels), _auxiliary, levels, ed.aux_names))
     sides = view.get("building_sides", {})
@@ -142,14 +144,30 @@ def _stats_words(p: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
     )
 
 
-def _stats(stats: tuple[tuple[str, str], ...], token_held: bool) -> Markup:
+def _owed_words(p: Mapping[str, Any]) -> str:
+    """The discards a 2nd edition player owes for an exchange token used out of their turn
+    (public: how many, never which cards), or nothing."""
+    side = p.get("side_decision")
+    if not side:
+        return ""
+    n = int(side.get("n", 0))
+    return f"Owes {n} discard{'s' if n != 1 else ''} (exchange token)"
+
+
+def _stats(stats: tuple[tuple[str, str], ...], token_held: bool, owed: str = "") -> Markup:
     nodes = [
         group("pb-stat", words, stat=key).append(text(280, 46 + i * 15 + 10, words, "pb-label"))
         for i, (key, words) in enumerate(stats)
     ]
+    y = 46 + len(stats) * 15 + 10
     if token_held:
-        y = 46 + len(stats) * 15 + 10
         nodes.append(text(280, y, "Holds the job market token", "pb-label"))
+        y += 15
+    if owed:
+        short = owed.split(" (")[0]  # the title says why
+        nodes.append(
+            group("pb-stat pb-owed", owed, stat="owed").append(text(280, y, short, "pb-label"))
+        )
     return frozen(*nodes)
 
 

@@ -115,6 +115,8 @@ def _player(seat: int, players: int, simmental: bool, mine: bool, reveal: bool) 
         "buildings_available": [f"{n}{SIDES[n]}" for n in SIDES if f"{n}{SIDES[n]}" not in built],
         "job_market_token": False,
         "exchange_tokens": (1, 0, 3, 1)[seat],
+        # Seat 2 used a token out of turn and still owes its discards (R2-TURN-01).
+        "side_decision": {"kind": "discard", "n": 2, "drawn": 2} if seat == 2 else None,
     }
 
 

@@ -289,6 +289,12 @@ def test_each_player_board_shows_the_2e_player_area(view, seat):
     desc = root.find(f"{SVG}desc").text
     assert f"{p['workers']['builder']} builders" in desc
     assert "exchange token" in desc
+    owed = _classed(root, "pb-owed")
+    if p["side_decision"]:
+        assert _title(owed[0]) == "Owes 2 discards (exchange token)"
+        assert "2 cards to discard for an exchange token used out of turn" in desc
+    else:
+        assert owed == []
 
 
 def test_no_hand_or_draw_pile_is_drawn_for_anyone():
@@ -490,3 +496,24 @@ def test_the_legal_moves_of_a_real_2e_game_become_buttons_on_its_spaces():
             checked |= {k.split(":")[0] for k in targets}
         state = engine.apply(state, seat, engine.bots.choose_move(state, seat, "random", rng=1))
     assert checked == {"loc", "track"}
+
+
+def test_discards_owed_for_a_token_used_out_of_turn_show_on_that_player_s_board():
+    """R2-TURN-01: a seat may use an exchange token when it is not its turn; the cards it
+    then owes are public as a count (never which cards)."""
+    state = _state(3, "mid")
+    seat = next(s for s in range(3) if s != state["current"])
+    token = next((m for m in engine.legal_moves(state, seat) if m["type"] == "exchange"), None)
+    if token is None:  # give the seat a token to use, as the bank would
+        state = copy.deepcopy(state)
+        state["players"][seat]["exchange_tokens"] = 1
+        token = next(m for m in engine.legal_moves(state, seat) if m["type"] == "exchange")
+    state = engine.apply(state, seat, token)
+    view = engine.view(state, None)
+    side = view["players"][seat]["side_decision"]
+    assert side
+    root = _parse(player_board_svg(view, seat))
+    n = side["n"]
+    assert _title(_classed(root, "pb-owed")[0]).startswith(f"Owes {n} discard")
+    for other in set(range(3)) - {seat}:
+        assert not _classed(_parse(player_board_svg(view, other)), "pb-owed")
