@@ -32,7 +32,7 @@ from common.errors import InvalidRequestError
 from engine import Move, State
 from games import prepared, replay, signals
 from games.errors import GameNotFoundError
-from games.models import Event, EventKind, Game, GameStatus, Seat
+from games.models import OUT_OF_TURN, Event, EventKind, Game, GameStatus, Seat
 
 # The game row's fields that follow the events (a full save would also rewrite the options,
 # the seed, ...).
@@ -61,11 +61,6 @@ FINISH_FIELDS = [
 ]
 
 Actor = User | None
-
-# The payload key of a move event made by a seat that was not to move (2nd edition: an
-# exchange token and its discards, R2-TURN-01); absent from every other event. Such a move
-# passes nobody's turn.
-OUT_OF_TURN = "out_of_turn"
 
 logger = logging.getLogger(__name__)
 

@@ -60,6 +60,12 @@ class SeatStatus(models.TextChoices):
     RESIGNED = "resigned", "resigned"
 
 
+# The payload key of a move event made by a seat that was not to move (2nd edition: an
+# exchange token and its discards, R2-TURN-01; ``games.ledger.move_event`` sets it); absent
+# from every other event. Such a move passes nobody's turn.
+OUT_OF_TURN = "out_of_turn"
+
+
 class EventKind(models.TextChoices):
     SETUP = "setup", "setup"
     MOVE = "move", "move"

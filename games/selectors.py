@@ -14,6 +14,7 @@ from games import prepared, replay
 from games.errors import GameNotFoundError
 from games.lineage import Lineage, setup_rules_version
 from games.models import (
+    OUT_OF_TURN,
     Event,
     EventKind,
     Game,
@@ -175,7 +176,9 @@ def event_text(event: Event) -> str:
     """One line for the history."""
     payload = event.payload or {}
     if event.kind == EventKind.MOVE:
-        return str(payload.get("text", ""))
+        text = str(payload.get("text", ""))
+        # 2nd edition: a seat that was not to move (an exchange token, R2-TURN-01)
+        return f"{text} (out of turn)" if payload.get(OUT_OF_TURN) else text
     if event.kind == EventKind.SETUP:
         return (
             f"Game set up for {payload.get('players')} players (edition {payload.get('edition')})"

@@ -70,8 +70,7 @@ from common.errors import ServiceError
 from common.text import storable
 from games import replay
 from games.errors import StaleVersionError
-from games.ledger import OUT_OF_TURN
-from games.models import Event, Game, GameStatus, Seat
+from games.models import OUT_OF_TURN, Event, Game, GameStatus, Seat
 from games.services import BatchLineError, move_batch_submit
 from notifications import reply_address, reply_moves
 from notifications.context import game_name, playable_context

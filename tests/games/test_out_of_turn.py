@@ -12,8 +12,7 @@ import engine
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
 from games import replay, services
 from games.errors import StaleVersionError
-from games.ledger import OUT_OF_TURN
-from games.models import Event, Game
+from games.models import OUT_OF_TURN, Event, Game
 from notifications.models import Kind, Notification
 from tests.games.helpers import client_for, play_one, started_game
 from tests.games.play_helpers import client_of
@@ -77,6 +76,9 @@ def test_the_api_takes_a_token_from_a_seat_not_to_move(game, bob_api):
     events = list(Event.objects.filter(game=game, seq__gt=version).order_by("seq"))
     assert [(e.seat, e.payload[OUT_OF_TURN]) for e in events] == [(1, True)] * 3
     assert events[0].payload["text"] == "exchange 2"
+    history = bob_api.get(url + "events/").json()["results"]
+    texts = [e["text"] for e in history if e["seq"] > version]
+    assert texts[0] == "exchange 2 (out of turn)"
     assert bob_api.get(url).json()["your_turn"] is False
 
 
