@@ -26,7 +26,7 @@ in ``engine.bots_tuning``, one set per edition; the weights (``Weights``) are sh
 
 Out of turn (2nd edition) a bot only settles the discards its seat owes for a token used
 out of turn; it never uses a token out of turn itself: the same decision in its own turn,
-at Kansas City's income (``_v_exchange``), sees the same hand.
+at Kansas City's income (``exchange_gain``), sees the same hand.
 """
 
 from __future__ import annotations
@@ -225,6 +225,14 @@ def game_phase(state: State) -> float:
     return min(1.0, max(0.0, (filled - initial) / (total - initial)))
 
 
+def _hit_chance(pool: int, hits: int, n: int) -> float:
+    """The chance that ``n`` cards drawn from ``pool`` include one of its ``hits``."""
+    miss = 1.0
+    for i in range(min(n, pool)):
+        miss *= max(0, pool - hits - i) / (pool - i)
+    return 1.0 - miss
+
+
 class _Heuristic:
     """One decision of the heuristic bot; caches what several move values share."""
 
@@ -260,6 +268,13 @@ class _Heuristic:
                 if self.play_objective_value(best_play) > 0:
                     return best_play
             moves = [m for m in moves if m["type"] != "play_objective"]
+        if self.p.get("exchange_tokens"):  # 2nd edition: a token may be used now
+            exchanges = [m for m in moves if m["type"] == "exchange"]
+            if exchanges:
+                moves = [m for m in moves if m["type"] != "exchange"]
+                best_exchange = max(exchanges, key=self.exchange_gain)
+                if self.exchange_gain(best_exchange) > self.token_worth():
+                    return best_exchange
         best, best_value = moves[0], self.value(moves[0])
         for move in moves[1:]:
             v = self.value(move)
@@ -868,16 +883,67 @@ class _Heuristic:
         (R2-EXCH-07)."""
         return 0.0 if self.last_lap else self.t.token * (0.3 + 0.7 * self.future)
 
-    def _v_exchange(self, move: Move) -> float:
-        """Use a token (R2-EXCH-02) just before Kansas City pays for the hand: draw ``n``,
-        then keep the best hand (the ``exchange_discard`` decisions follow).  Valued as the
-        expected best income decision with the improved hand, on the scale of the income
-        moves it competes with, less the token; elsewhere the bot keeps its tokens."""
-        if self.frame["t"] != "kc_income":
-            return -99.0
-        n = move["n"]
+    def exchange_gain(self, move: Move) -> float:
+        """What using a token now (R2-EXCH-02: draw ``n``, then discard as many, keeping the
+        best cards) is expected to add to the best decision without it; the bot uses one
+        when that beats keeping the token (``token_worth``).  Two moments pay: Kansas City's
+        income, which pays for the hand (``income_gain``), and a location whose discard
+        action lacks its card (``dig_gain``); elsewhere nothing."""
+        t = self.frame["t"]
+        if t == "kc_income":
+            return self.income_gain(move["n"])
+        if t == "loc":
+            return self.dig_gain(move["n"])
+        return 0.0
+
+    def draw_pool(self, n: int) -> list[str]:
+        """The cards a draw of ``n`` comes from: the draw pile (a set: its order is hidden),
+        with the discard pile when the draw pile runs out (reshuffled, R2-EXCH-06)."""
         p = self.p
-        pool = p["draw"] if len(p["draw"]) >= n else p["draw"] + p["discard"]
+        return p["draw"] if len(p["draw"]) >= n else p["draw"] + p["discard"]
+
+    def dig_gain(self, n: int) -> float:
+        """Local discard actions still to take here that lack their card: the chance that
+        ``n`` cards drawn bring one, times what the best such action pays."""
+        frame, s = self.frame, self.s
+        if not frame["local"] or frame["aux"]:
+            return 0.0
+        pool = self.draw_pool(n)
+        best = 0.0
+        for i, slot in enumerate(locations.location_slots(s, frame)):
+            if i in frame["used"]:
+                continue
+            for spec in slot:
+                if spec["kind"] != "discard" or actions.spec_moves(s, spec):
+                    continue
+                wanted = spec["card"]
+                hits = sum(1 for c in pool if self.meets(c, wanted))
+                if hits == 0:
+                    continue
+                reward = self.gain(spec.get("gain", 0)) + self.cert_gain(spec.get("cert", 0))
+                if spec.get("objective_to_hand"):
+                    reward += 1.5
+                if spec.get("engine"):
+                    reward += 1.0
+                best = max(best, _hit_chance(len(pool), hits, n) * (reward - 1.0))
+        return best
+
+    def meets(self, cid: str, wanted: str) -> bool:
+        """Whether card ``cid`` meets a discard requirement (as far as one card can)."""
+        ed = self.ed
+        if wanted == "objective":
+            return is_objective(ed, cid)
+        if wanted in ("any", "pair"):
+            return False  # "any" always finds a card in hand; a pair needs two
+        if wanted == "value3":
+            return not is_objective(ed, cid) and value(ed, cid) == 3
+        return breed(ed, cid) == wanted
+
+    def income_gain(self, n: int) -> float:
+        """Draw ``n`` just before Kansas City pays for the hand: the expected best income
+        decision with the best hand kept, less the best income decision now."""
+        p = self.p
+        pool = self.draw_pool(n)
         ed = self.ed
         hand: dict[str, int] = {}
         for c in p["hand"]:
@@ -918,5 +984,5 @@ class _Heuristic:
                     total += pairs * income(kept_bv([(b1, v1), (b2, v2)]))
                     weight += pairs
         if weight == 0:
-            return -99.0
-        return total / weight - self.token_worth()
+            return 0.0
+        return total / weight - income(self.hand_bv())

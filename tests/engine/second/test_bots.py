@@ -131,7 +131,8 @@ def test_the_bot_exchanges_a_poor_hand_before_kansas_city_pays_for_it():
 
 def test_the_bot_keeps_its_token_when_the_draw_cannot_improve_the_hand():
     """R2-EXCH-02/07: a hand of four breeds against a draw pile of duplicates gains nothing;
-    the token is kept (for a later visit), and it is never used outside Kansas City."""
+    the token is kept (for a later visit), and it is never used where it cannot pay (only
+    at Kansas City's income or at a location whose discard action lacks its card)."""
     state = _at_income(3)
     seat = state["current"]
     p = state["players"][seat]
@@ -149,7 +150,7 @@ def test_the_bot_keeps_its_token_when_the_draw_cannot_improve_the_hand():
     for _ in range(60):
         seat = engine.current_player(early)
         move = bots.choose_move(early, seat, "heuristic")
-        if early["stack"][-1]["t"] not in ("kc_foresight", "kc_income"):
+        if early["stack"][-1]["t"] not in ("kc_income", "loc"):
             assert move["type"] != "exchange"
         flow.apply_in_place(early, seat, move)
 
