@@ -11,6 +11,8 @@ import pytest
 import engine
 from engine import bots, editions, flow, simulate
 from engine.state import State
+from tests.engine import helpers as h
+from tests.engine.second import helpers as second_helpers
 from tests.engine.test_bots import _scramble_hidden
 
 
@@ -222,3 +224,25 @@ def test_heuristic_2e_games_end_with_tokens_used_out_of_turn():
         out_of_turn += seat != state["current"]
         engine.apply_in_place(state, seat, move)
     assert out_of_turn > 0
+
+
+@pytest.mark.parametrize(("draw_breed", "uses_token"), [("p2_white", True), ("p2_green", False)])
+def test_the_bot_digs_with_a_token_for_the_card_a_discard_action_lacks(draw_breed, uses_token):
+    """R2-EXCH-02/03: at its own building 2a (discard a white-market breed for $4), with no
+    such card in hand, the bot uses its token when the draw pile holds them, and keeps it
+    when nothing it could draw meets the requirement."""
+    state = second_helpers.new(2, 1)
+    h.put_tile(state, "A-1", "2a", owner=0)
+    h.at_location(state, 0, "A-1")
+    h.set_deck(
+        state,
+        0,
+        hand=[f"p0-p1-{i}" for i in range(1, 5)],
+        draw=[f"p0-{draw_breed}-{i}" for i in range(1, 3)],
+        discard=[],
+    )
+    state["players"][0]["exchange_tokens"] = 1
+    assert state["stack"][-1]["t"] == "loc"
+    move = bots.choose_move(state, 0, "heuristic")
+    assert move in engine.legal_moves(state, 0)
+    assert (move["type"] == "exchange") is uses_token
