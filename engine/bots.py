@@ -762,8 +762,8 @@ class _Heuristic:
     def building_worth(self, tile: str, old: str | None = None) -> float:
         buildings = self.ed.buildings
         vp = buildings.vp(tile) - (buildings.vp(old) if old else 0)
-        actions = self.t.building_actions
-        uses = actions[tile] - (actions[old] if old else 0)
+        table = self.t.building_actions
+        uses = table[tile] - (table[old] if old else 0)
         hands = len(buildings.hands(tile)) - (len(buildings.hands(old)) if old else 0)
         return vp * self.w.vp + (uses + 2.0 * hands) * self.w.build_scale * self.future
 
