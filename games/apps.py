@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.core import checks
 from django.db.models.signals import post_migrate
 
 
@@ -9,6 +10,7 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         # The bots' task is queued by a receiver of the ledger's announcements.
+        from games.editions import check_editions
         from games.moderators import ensure_moderators_group
         from games.services import bots  # noqa: F401
 
@@ -16,3 +18,4 @@ class GamesConfig(AppConfig):
         post_migrate.connect(
             ensure_moderators_group, sender=self, dispatch_uid="games.moderators_group"
         )
+        checks.register(check_editions)

@@ -16,6 +16,8 @@ from django.contrib.auth.models import User
 from django.db import models
 from django.utils import timezone
 
+from games import editions
+
 PUBLIC_ID_ALPHABET = "abcdefghijkmnopqrstuvwxyz23456789"  # no l/1/0 to misread in a link
 PUBLIC_ID_LENGTH = 12
 
@@ -152,6 +154,11 @@ class Game(models.Model):
     @property
     def is_over(self) -> bool:
         return self.status in {GameStatus.FINISHED, GameStatus.ABANDONED}
+
+    @property
+    def edition_label(self) -> str:
+        """The edition and its variants in words: "2nd edition · Simmental"."""
+        return editions.label(self.edition, self.options)
 
 
 class Seat(models.Model):

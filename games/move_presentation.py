@@ -14,11 +14,11 @@ from typing import Any
 
 import engine
 from engine import Move, Score, State
-from engine.data import railroad as railroad_data
 
 # Titles of the groups of buttons, by move type or by local action id ("action:<id>").
 GROUP_TITLES: dict[str, str] = {
     "start": "Start on a neutral building",
+    "exchange": "Use an exchange token",
     "move": "Move your cattleman",
     "action:discard": "Discard for money",
     "action:hire": "Hire a worker",
@@ -32,6 +32,7 @@ GROUP_TITLES: dict[str, str] = {
     "action:aux": "Auxiliary action (single or double)",
     "action:buy": "Buy cattle",
     "action:hazard": "Remove a hazard",
+    "action:bounty": "Collect a bounty for your outlaws",
     "action:move": "Move your cattleman again",
     "action:woods-money": "Money for your buildings in the woods",
     "action:draw": "Draw cards",
@@ -75,6 +76,7 @@ _ACTION_FAMILIES = {
 # What the pending decision asks for, by decision kind ("{...}" are the decision's keys).
 DECISION_TEXTS: dict[str, str] = {
     "first": "choose the neutral building to start on",
+    "first_discard": "discard cards until 4 remain in your hand, before your first turn",
     "phase_a": "move the cattleman (phase A)",
     "loc": "take actions at {space}, or end them",
     "copy": "use the copied building's actions, or stop",
@@ -226,9 +228,9 @@ def move_cost(state: State, seat: int, move: Move) -> tuple[int | None, str]:
     return price["cost"], price["cost_text"]
 
 
-def station_of_track(space: str) -> str | None:
-    """The station at a turnout space (for labels), or None."""
-    return railroad_data.STATION_AT.get(space)
+def station_of_track(space: str, edition: str = "1e") -> str | None:
+    """The station at a turnout space of ``edition``'s track (for labels), or None."""
+    return engine.edition_data(edition).railroad.STATION_AT.get(space)
 
 
 # --- cards and final scores ------------------------------------------------------------------
@@ -260,14 +262,27 @@ BREED_NAMES: dict[str, str] = {
 }
 
 
-def card_label(card: Mapping[str, Any]) -> str:
-    """A card of a view in words, e.g. "Holstein, value 3, 1 VP"."""
+def breed_name(breed: str, edition: str = "1e") -> str:
+    """A breed in words: the 1st edition's from ``BREED_NAMES``, another edition's from its
+    cattle data (``engine.edition_data(edition).cattle.BREED_NAMES``: 2e "m3_red" is
+    "Longhorn")."""
+    names = BREED_NAMES if edition == "1e" else _edition_breed_names(edition)
+    return names.get(breed, breed)
+
+
+def _edition_breed_names(edition: str) -> Mapping[str, str]:
+    names = getattr(engine.edition_data(edition).cattle, "BREED_NAMES", None)
+    return names if isinstance(names, Mapping) else {}
+
+
+def card_label(card: Mapping[str, Any], edition: str = "1e") -> str:
+    """A card of a view in words, e.g. "Holstein, value 3, 1 VP" (in ``edition``'s names)."""
     if card.get("kind") == "objective":
         tasks = " ".join(str(t) for t in card.get("tasks", ()))
         penalty = card.get("penalty") or 0
         label = f"Objective {card['id']}: {tasks} — {card.get('vp', 0)} VP"
         return f"{label}, {penalty} if unmet" if penalty else label
-    breed = BREED_NAMES.get(str(card.get("breed")), str(card.get("breed")))
+    breed = breed_name(str(card.get("breed")), edition)
     label = f"{breed}, value {card.get('value')}"
     return f"{label}, {card['vp']} VP" if card.get("vp") else label
 

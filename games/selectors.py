@@ -10,7 +10,7 @@ from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
 import engine
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
 from engine import Move, State, View
-from games import prepared, replay
+from games import editions, prepared, replay
 from games.errors import GameNotFoundError
 from games.lineage import Lineage, setup_rules_version
 from games.models import (
@@ -180,8 +180,10 @@ def event_text(event: Event) -> str:
         # 2nd edition: a seat that was not to move (an exchange token, R2-TURN-01)
         return f"{text} (out of turn)" if payload.get(OUT_OF_TURN) else text
     if event.kind == EventKind.SETUP:
+        edition = str(payload.get("edition") or "1e")
         return (
-            f"Game set up for {payload.get('players')} players (edition {payload.get('edition')})"
+            f"Game set up for {payload.get('players')} players "
+            f"({editions.label(edition, payload.get('options'))})"
         )
     if event.kind in {EventKind.UNDO, EventKind.ROLLBACK}:
         verb = "took back" if event.kind == EventKind.UNDO else "rolled back"

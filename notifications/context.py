@@ -127,6 +127,7 @@ def facts_context(facts: dict[str, Any]) -> dict[str, Any]:
         "herder": facts["herder"],
         "engine_at": facts["engine_at"],
         "certificates": facts["certificates"],
+        "exchange_tokens": facts.get("exchange_tokens"),
         "workers": facts["workers"],
         "objectives": facts["objectives"],
         "draw_pile": facts["draw_pile"],

@@ -22,6 +22,7 @@ logger = logging.getLogger(__name__)
 def turn_facts(state: State, seat: int) -> dict[str, Any]:
     """JSON-ready facts for ``seat``'s email (its own hidden cards included)."""
     view = engine.view(state, seat)
+    edition = view["edition"]
     me = view["players"][seat]
     hand = me["hand"] if isinstance(me["hand"], list) else []
     objectives = [
@@ -34,10 +35,12 @@ def turn_facts(state: State, seat: int) -> dict[str, Any]:
     owed = decision is None and bool(me.get("side_decision"))
     return {
         "money": me["money"],
-        "hand": [_card(card) for card in hand],
+        "hand": [_card(card, edition) for card in hand],
         "herder": f"at {me['herder']}" if me.get("herder") else "not on the trail yet",
         "engine_at": me.get("engine"),
         "certificates": me.get("certificates", 0),
+        # The 2nd edition's exchange tokens (None in a 1st edition game, which has none).
+        "exchange_tokens": me.get("exchange_tokens"),
         "workers": ", ".join(_count(n, kind) for kind, n in workers.items()),
         "objectives": objectives,
         "draw_pile": _count_of(me["draw_pile"]),
@@ -48,7 +51,13 @@ def turn_facts(state: State, seat: int) -> dict[str, Any]:
     }
 
 
-WORKER_PLURALS = {"cowboy": "cowboys", "craftsman": "craftsmen", "engineer": "engineers"}
+# The worker kinds of both editions (the 2nd edition's builders are the 1st's craftsmen).
+WORKER_PLURALS = {
+    "cowboy": "cowboys",
+    "craftsman": "craftsmen",
+    "builder": "builders",
+    "engineer": "engineers",
+}
 
 
 def _count(n: int, kind: str) -> str:
@@ -59,10 +68,11 @@ def _count_of(pile: list[Card] | Count) -> int:
     return len(pile) if isinstance(pile, list) else pile["count"]
 
 
-def _card(card: Card) -> str:
+def _card(card: Card, edition: str) -> str:
+    """A card of the game's edition as the notation names it (ids are per edition)."""
     if card.get("kind") == "cattle":
-        return f"{card_text(card['id'])} (value {card.get('value')})"
-    return card_text(card["id"])
+        return f"{card_text(card['id'], edition)} (value {card.get('value')})"
+    return card_text(card["id"], edition)
 
 
 def numbered_options(state: State, seat: int) -> list[dict[str, Any]]:

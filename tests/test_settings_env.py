@@ -48,6 +48,7 @@ SETTINGS_VARIABLES = [
     "CELERY_TASK_SOFT_TIME_LIMIT",
     "HEARTBEAT_INTERVAL",
     "LOG_LEVEL",
+    "GWT_EDITIONS",
 ]
 
 
@@ -270,6 +271,12 @@ def test_account_email_limits_and_trusted_proxies_have_defaults_and_can_be_set(
     ) == (5, 0, 600, 1)
     with pytest.raises(ImproperlyConfigured, match="ACCOUNT_EMAIL_RATE_WINDOW"):
         load_settings(monkeypatch, tmp_path, GWT_ENV="test", ACCOUNT_EMAIL_RATE_WINDOW="0")
+
+
+def test_only_the_first_edition_is_offered_unless_the_operator_enables_more(monkeypatch, tmp_path):
+    assert load_settings(monkeypatch, tmp_path, GWT_ENV="test")["GWT_EDITIONS"] == ["1e"]
+    s = load_settings(monkeypatch, tmp_path, GWT_ENV="test", GWT_EDITIONS="2e, 1e")
+    assert s["GWT_EDITIONS"] == ["2e", "1e"]
 
 
 def test_without_urls_the_database_is_sqlite_and_the_broker_a_folder_under_var(

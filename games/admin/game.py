@@ -19,7 +19,7 @@ from django.utils.safestring import mark_safe
 from django.utils.timesince import timesince
 
 from common.web import AuthenticatedHttpRequest
-from games import moderation
+from games import editions, moderation
 from games.admin import tables
 from games.admin.action_page import action_page
 from games.admin.base import ReadOnlyAdmin
@@ -135,6 +135,31 @@ class StalledFilter(admin.SimpleListFilter):
         )
 
 
+class EditionFilter(admin.SimpleListFilter):
+    """Games by edition, and the 2nd edition's games by variant ("2e+simmental")."""
+
+    title = "edition"
+    parameter_name = "edition"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
+        found = []
+        for edition, name in editions.EDITION_NAMES.items():
+            found.append((edition, name))
+            found += [
+                (f"{edition}+{key}", f"{name} · {variant}")
+                for key, variant in editions.VARIANTS.get(edition, {}).items()
+            ]
+        return found
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
+        value = self.value()
+        if not value:
+            return queryset
+        edition, _, variant = value.partition("+")
+        queryset = queryset.filter(edition=edition)
+        return queryset.filter(**{f"options__{variant}": True}) if variant else queryset
+
+
 @admin.register(Game)
 class GameAdmin(ReadOnlyAdmin):
     """Games are changed only through the moderation actions, each one an event."""
@@ -142,7 +167,7 @@ class GameAdmin(ReadOnlyAdmin):
     list_display = [
         "public_id",
         "status",
-        "edition",
+        "edition_text",
         "player_names",
         "whose_turn",
         "idle",
@@ -150,11 +175,11 @@ class GameAdmin(ReadOnlyAdmin):
         "version",
         "pending_reports",
     ]
-    list_filter = ["status", StalledFilter, ReportedFilter, "edition", "lobby"]
+    list_filter = ["status", StalledFilter, ReportedFilter, EditionFilter, "lobby"]
     search_fields = ["public_id", "seats__user__username"]
     list_select_related = ["created_by"]
     exclude = ["seed"]
-    readonly_fields = ["moderation", "replay", "reports_section", "chat"]
+    readonly_fields = ["edition_text", "moderation", "replay", "reports_section", "chat"]
     inlines = [SeatInline, EventInline]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
@@ -176,6 +201,10 @@ class GameAdmin(ReadOnlyAdmin):
             "chat": request.user.has_perm("games.view_chatmessage"),
         }
         return [name for name in self.readonly_fields if shown.get(name, True)]
+
+    @admin.display(description="edition", ordering="edition")
+    def edition_text(self, game: Game) -> str:
+        return game.edition_label
 
     @admin.display(description="players")
     def player_names(self, game: Game) -> str:

@@ -8,6 +8,7 @@ urlpatterns = [
     path("token/", views.TokenApi.as_view(), name="api-token"),
     path("me/", views.MeApi.as_view(), name="api-me"),
     path("lobby/", views.LobbyApi.as_view(), name="api-lobby"),
+    path("editions/", views.EditionsApi.as_view(), name="api-editions"),
     path("games/", views.GameListApi.as_view(), name="api-games"),
     path("games/<str:game_id>/", views.GameApi.as_view(), name="api-game"),
     path("games/<str:game_id>/join/", views.GameJoinApi.as_view(), name="api-game-join"),

@@ -24,13 +24,12 @@ from common import api_tokens, login_throttle
 from common.api import AuthenticatedRequest, ErrorSerializer, error_responses, validated
 from common.client_ip import client_ip
 from common.errors import InvalidRequestError, RateLimitedError
-from games import selectors, services
+from games import editions, selectors, services
 from games.models import (
     BotKind,
     Event,
     Game,
     GameStatus,
-    Layout,
     Seat,
     SeatStatus,
     TimeoutPolicy,
@@ -64,11 +63,17 @@ class SeatOutput(serializers.Serializer[Any]):
 
 class GameOutput(serializers.Serializer[Any]):
     id = serializers.CharField(help_text="The game's public id; knowing it lets you join.")
-    edition = serializers.CharField()
+    edition = serializers.CharField(help_text="1e or 2e.")
+    edition_label = serializers.CharField(
+        help_text='The edition and its variants in words, e.g. "2nd edition · Simmental".'
+    )
     status = serializers.ChoiceField(choices=GameStatus.choices)
     version = serializers.IntegerField(help_text="Seq of the last event (0 before the start).")
     players = serializers.IntegerField()
-    options = serializers.DictField()
+    options = serializers.DictField(
+        help_text='The options the engine was given: {"layout": ...}, and for the 2nd '
+        'edition {"simmental": true or false}.'
+    )
     lobby = serializers.BooleanField()
     current_seat = serializers.IntegerField(allow_null=True)
     turn_since = serializers.DateTimeField(allow_null=True)
@@ -98,6 +103,7 @@ class GameOutput(serializers.Serializer[Any]):
         return {
             "id": game.public_id,
             "edition": game.edition,
+            "edition_label": game.edition_label,
             "status": game.status,
             "version": game.version,
             "players": game.players,
@@ -210,6 +216,37 @@ class MeApi(APIView):
 # --- games -----------------------------------------------------------------------------
 
 
+class EditionsApi(APIView):
+    """The editions a new game may be created with here (the first is the default)."""
+
+    permission_classes = (IsAuthenticated,)
+
+    class EditionOutput(serializers.Serializer[Any]):
+        edition = serializers.CharField(help_text="What POST /api/games/ takes: 1e, 2e.")
+        name = serializers.CharField(help_text='"1st edition", "2nd edition".')
+        variants = serializers.DictField(
+            child=serializers.CharField(),
+            help_text='Option key -> variant name, e.g. {"simmental": "Simmental"}: a boolean '
+            "option of the game.",
+        )
+
+    @extend_schema(
+        summary="The editions offered for new games",
+        responses={200: EditionOutput(many=True), **error_responses()},
+    )
+    def get(self, request: AuthenticatedRequest) -> Response:
+        return Response(
+            [
+                {
+                    "edition": edition,
+                    "name": editions.edition_name(edition),
+                    "variants": dict(editions.VARIANTS.get(edition, {})),
+                }
+                for edition in editions.offered()
+            ]
+        )
+
+
 class GameListApi(APIView):
     permission_classes = (IsAuthenticated,)
 
@@ -217,10 +254,17 @@ class GameListApi(APIView):
         status = serializers.ChoiceField(choices=GameStatus.choices, required=False)
 
     class GameCreateInput(serializers.Serializer[Any]):
-        edition = serializers.ChoiceField(choices=[("1e", "first edition")], default="1e")
+        edition = serializers.CharField(
+            required=False,
+            max_length=8,
+            help_text="One of the editions this site offers (1e, and 2e where the operator "
+            "enabled it); the first offered one when left out.",
+        )
         players = serializers.IntegerField(min_value=2, max_value=4)
         options = serializers.DictField(
-            required=False, help_text='Engine options, e.g. {"layout": "beginner" or "random"}.'
+            required=False,
+            help_text='Engine options: {"layout": "beginner" or "random"}, and for the 2nd '
+            'edition {"simmental": true} to play the Simmental variant.',
         )
         bots = serializers.ListField(
             child=serializers.IntegerField(min_value=0, max_value=3),
@@ -251,12 +295,6 @@ class GameListApi(APIView):
             default=False, help_text="List the game in the open lobby."
         )
 
-        def validate_options(self, value: dict[str, Any]) -> dict[str, Any]:
-            layout = value.get("layout", Layout.BEGINNER)
-            if layout not in Layout.values:
-                raise serializers.ValidationError("layout is 'beginner' or 'random'.")
-            return value
-
     @extend_schema(
         summary="Your games (those where it is your turn first)",
         parameters=[GameListFilter],
@@ -278,7 +316,7 @@ class GameListApi(APIView):
         limit = data.get("turn_time_limit")
         game = services.game_create(
             creator=request.user,
-            edition=data["edition"],
+            edition=data.get("edition"),
             players=data["players"],
             options=data.get("options") or {},
             bots=data.get("bots") or [],

@@ -16,7 +16,6 @@ The names below are the app's public write API.
 from games.services.batch import BatchLineError, BatchResult, move_batch_submit
 from games.services.bots import bot_turns_play, bot_turns_requeue_stalled
 from games.services.lobby import (
-    EDITIONS,
     MAX_PLAYERS,
     MIN_PLAYERS,
     game_create,
@@ -28,7 +27,6 @@ from games.services.moves import MoveResult, move_submit, move_undo
 from games.services.resign import game_resign
 
 __all__ = [
-    "EDITIONS",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "BatchLineError",

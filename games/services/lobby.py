@@ -15,21 +15,19 @@ from django.utils import timezone
 
 import engine
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
-from games import ledger, replay
+from games import editions, ledger, replay
 from games.models import (
     SEAT_COLOURS,
     BotKind,
     EventKind,
     Game,
     GameStatus,
-    Layout,
     Seat,
     TimeoutPolicy,
 )
 from games.permissions import require_not_suspended, seat_of
 from games.timecontrol.clock import time_control_check
 
-EDITIONS = ("1e",)
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
 
@@ -37,7 +35,7 @@ def game_create(
     *,
     creator: User,
     players: int,
-    edition: str = "1e",
+    edition: str | None = None,
     options: dict[str, Any] | None = None,
     bots: list[int] | tuple[int, ...] = (),
     bot_kind: str = BotKind.HEURISTIC,
@@ -46,9 +44,14 @@ def game_create(
     vacation_days: int = 0,
     lobby: bool = False,
 ) -> Game:
-    """A new open game; the creator takes the first seat that is not a bot."""
-    options = dict(options or {})
-    _validate_setup(edition=edition, players=players, options=options)
+    """A new open game; the creator takes the first seat that is not a bot.
+
+    ``edition``: one of those offered (``games.editions``; None: the first offered one);
+    ``options``: the layout, and for the 2nd edition the Simmental variant
+    (``{"layout": "random", "simmental": True}``), stored completed.
+    """
+    edition = edition or editions.default_edition()
+    options = _validate_setup(edition=edition, players=players, options=options)
     bot_seats = set(bots)
     if not bot_seats <= set(range(players)):
         raise InvalidRequestError(
@@ -89,20 +92,25 @@ def game_create(
     return game
 
 
-def _validate_setup(*, edition: str, players: int, options: dict[str, Any]) -> None:
-    if edition not in EDITIONS:
-        raise InvalidRequestError("bad_edition", f"Edition {edition!r} is not available (use 1e).")
+def _validate_setup(
+    *, edition: str, players: int, options: dict[str, Any] | None
+) -> dict[str, Any]:
+    """The game's options, checked and completed for its edition (``games.editions``)."""
+    options = editions.setup_options(edition, options)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise InvalidRequestError("bad_players", "A game has 2 to 4 players.")
-    layout = options.get("layout", Layout.BEGINNER)
-    if layout not in Layout.values:
-        raise InvalidRequestError("bad_options", "The layout is 'beginner' or 'random'.")
     try:
-        engine.new_game(players=players, seed=0, edition=edition, options=options)
+        state = engine.new_game(players=players, seed=0, edition=edition, options=options)
     except Exception as exc:  # the engine is the judge of its own options
         raise InvalidRequestError(
             "bad_options", f"The engine refuses these options: {exc}"
         ) from exc
+    for key, name in editions.VARIANTS.get(edition, {}).items():
+        if options[key] and key not in state:  # an engine that does not play it (yet)
+            raise InvalidRequestError(
+                "bad_options", f"The {name} variant is not available yet on this site."
+            )
+    return options
 
 
 def game_join(*, game: Game, user: User) -> Seat:

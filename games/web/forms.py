@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 
+from games import editions
 from games.models import SEAT_COLOURS, BotKind, Layout, TimeoutPolicy
 from games.services import MAX_PLAYERS, MIN_PLAYERS
 from games.timecontrol.clock import MAX_VACATION_DAYS
@@ -26,6 +27,12 @@ def _limit_label(hours: int) -> str:
 
 
 class NewGameForm(forms.Form):
+    edition = forms.ChoiceField(label="Edition", choices=(), required=False)
+    simmental = forms.BooleanField(
+        label="Simmental variant",
+        required=False,
+        help_text="2nd edition only: the Simmental cattle cards that grow from stage to stage.",
+    )
     players = forms.TypedChoiceField(
         label="Players",
         choices=[(n, str(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
@@ -48,8 +55,8 @@ class NewGameForm(forms.Form):
         choices=Layout.choices,
         initial=Layout.BEGINNER,
         help_text=(
-            "Beginner: neutral buildings A to G in order, player buildings on side a; "
-            "random: neutral buildings shuffled, player building sides drawn at random."
+            "Beginner: the neutral buildings in their printed order, player buildings on "
+            "side a; random: neutral buildings shuffled, player building sides drawn at random."
         ),
     )
     turn_limit_hours = forms.TypedChoiceField(
@@ -80,9 +87,33 @@ class NewGameForm(forms.Form):
         widget=forms.RadioSelect,
     )
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        """The editions are those offered now (``games.editions``: the operator's setting)."""
+        super().__init__(*args, **kwargs)
+        offered = editions.offered()
+        edition = self.fields["edition"]
+        assert isinstance(edition, forms.ChoiceField)
+        edition.choices = [(e, editions.edition_name(e)) for e in offered]
+        edition.initial = editions.default_edition()
+        if not any("simmental" in editions.VARIANTS.get(e, {}) for e in offered):
+            del self.fields["simmental"]
+
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
+        if "edition" in data and not data["edition"]:  # left out: the default edition
+            data["edition"] = editions.default_edition()
+        edition = data.get("edition")
+        if (
+            data.get("simmental")
+            and edition
+            and "simmental" not in editions.VARIANTS.get(edition, {})
+        ):
+            self.add_error(
+                "simmental",
+                f"The Simmental variant is played only with the 2nd edition: choose it, or "
+                f"untick the variant for the {editions.edition_name(edition)}.",
+            )
         players, bots = data.get("players"), data.get("bots") or []
         if players is not None:
             beyond = [seat + 1 for seat in bots if seat >= players]
@@ -100,11 +131,16 @@ class NewGameForm(forms.Form):
         """Keyword arguments for games.services.game_create (after is_valid())."""
         data = self.cleaned_data
         hours = data["turn_limit_hours"]
+        edition = data["edition"]
+        options: dict[str, Any] = {"layout": data["layout"]}
+        if "simmental" in editions.VARIANTS.get(edition, {}):
+            options["simmental"] = bool(data.get("simmental"))
         return {
+            "edition": edition,
             "players": data["players"],
             "bots": sorted(data["bots"]),
             "bot_kind": data["bot_kind"],
-            "options": {"layout": data["layout"]},
+            "options": options,
             "turn_time_limit": timedelta(hours=hours) if hours else None,
             "timeout_policy": data["timeout_policy"],
             "vacation_days": data["vacation_days"],

@@ -347,6 +347,7 @@ def player_rows(
 ) -> list[dict[str, Any]]:
     """Each player of a view, as the page lists them (the hand only where the view has it)."""
     seats = {row["seat"].index: row for row in seat_rows}
+    edition = view["edition"]
     rows = []
     for player in view["players"]:
         index = player["seat"]
@@ -360,7 +361,10 @@ def player_rows(
                 "is_viewer": index == viewer,
                 "to_move": index == to_move and not view.get("over"),
                 "hand": (
-                    [{"card": card, "label": move_presentation.card_label(card)} for card in hand]
+                    [
+                        {"card": card, "label": move_presentation.card_label(card, edition)}
+                        for card in hand
+                    ]
                     if isinstance(hand, list)
                     else None
                 ),

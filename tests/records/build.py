@@ -2,6 +2,7 @@
 
     .venv/bin/python -m tests.records.build             # or: make corpus
     .venv/bin/python -m tests.records.build --games 20 --out /tmp/records
+    .venv/bin/python -m tests.records.build --edition 2e     # the 2nd edition's newest rules
 
 Plays games through the game service on a scratch SQLite database (under var/corpus/,
 Celery tasks run in-process), as players and moderators do: 2, 3 and 4 players, both layouts,
@@ -10,7 +11,9 @@ turn timeouts (every policy, vacation days) and moderators' pauses and rollbacks
 whole event log (``[kind, seat, payload]`` per event, in seq order from 1) and what its replay
 must give back (the state's hash every ``CHECKPOINT_EVERY`` events and after the last, how the
 game stands) go to one JSON line of ``<out>/<rules version>.jsonl.xz`` (xz: about 5 bytes an
-event).
+event). ``--edition 2e`` builds the 2nd edition's corpus: its games also play the Simmental
+variant (every other game), and its players choose at random (the heuristic bot plays the 1st
+edition).
 
 The corpus of a rules version is written once, when that version is the newest, and kept
 forever: a later change that alters how one of its games replays is a bug, unless it comes
@@ -35,25 +38,30 @@ CHECKPOINT_EVERY = 50
 MAX_EVENTS = 4000
 
 
-def configure(work: Path) -> None:
+def configure(work: Path, edition: str = "1e") -> None:
     """A fresh scratch site under ``work`` before anything reads the settings."""
     sys.path.insert(0, str(ROOT))
     from gwt_site import scratch
 
-    scratch.configure(work, EMAIL_URL="dummy://", GAME_SNAPSHOT_EVERY="0")
+    scratch.configure(work, EMAIL_URL="dummy://", GAME_SNAPSHOT_EVERY="0", GWT_EDITIONS=edition)
 
 
 class Table:
     """One game being played, with the habits chosen for it."""
 
-    def __init__(self, number: int, users: list[Any], moderator: Any) -> None:
+    def __init__(self, number: int, users: list[Any], moderator: Any, edition: str = "1e") -> None:
         self.rng = random.Random(number)
         self.number = number
+        self.edition = edition
         self.players = (2, 3, 4)[number % 3]
         self.layout = ("beginner", "random")[(number // 3) % 2]
+        self.options: dict[str, Any] = {"layout": self.layout}
+        if edition != "1e":
+            self.options["simmental"] = (number // 6) % 2 == 1
         humans = self.rng.randint(1, self.players)
         self.bots = sorted(self.rng.sample(range(self.players), self.players - humans))
-        self.style = self.rng.choice(["random", "heuristic"])
+        self.style = self.rng.choice(["random", "heuristic"]) if edition == "1e" else "random"
+        self.bot_kind = "heuristic" if edition == "1e" else "random"
         self.users = users
         self.moderator = moderator
         self.undo_rate = self.rng.choice([0.0, 0.0, 0.04, 0.1])
@@ -71,8 +79,10 @@ class Table:
         game = services.game_create(
             creator=creator,
             players=self.players,
-            options={"layout": self.layout},
+            edition=self.edition,
+            options=self.options,
             bots=self.bots,
+            bot_kind=self.bot_kind,
             turn_time_limit=timedelta(hours=24) if self.timeout_at else None,
             timeout_policy=self.policy,
             vacation_days=self.vacation,
@@ -168,7 +178,8 @@ def record(game: Any) -> dict[str, Any]:
     assert last is not None
     assert engine.to_json(replay.replay_from_scratch(game)) == engine.to_json(last)
     return {
-        "name": f"g{game.pk:03d}-{game.players}p-{game.options.get('layout')}",
+        "name": f"g{game.pk:03d}-{game.players}p-{game.options.get('layout')}"
+        + ("-simmental" if game.options.get("simmental") else ""),
         "seed": game.seed,
         "events": events,
         "expect": {
@@ -210,8 +221,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "tests" / "records")
     parser.add_argument("--work", type=Path, default=ROOT / "var" / "corpus")
     parser.add_argument("--force", action="store_true", help="overwrite an existing corpus")
+    parser.add_argument("--edition", default="1e", help="the edition of the games (1e, 2e)")
     args = parser.parse_args(argv)
-    configure(args.work)
+    configure(args.work, args.edition)
     from django.contrib.auth import get_user_model
 
     import engine
@@ -219,7 +231,7 @@ def main(argv: list[str] | None = None) -> int:
     users_model = get_user_model().objects
     users = [users_model.create_user(f"p{i}", f"p{i}@example.test", "pw") for i in range(4)]
     moderator = users_model.create_superuser("mod", "mod@example.test", "pw")
-    path = args.out / f"{engine.current_rules_version('1e')}.jsonl.xz"
+    path = args.out / f"{engine.current_rules_version(args.edition)}.jsonl.xz"
     if path.exists() and not args.force:
         print(f"{path} exists: the corpus of a released rules version is kept (--force)")
         return 1
@@ -227,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.monotonic()
     lines = []
     for number in range(args.games):
-        game = Table(number, users, moderator).play()
+        game = Table(number, users, moderator, args.edition).play()
         lines.append(json.dumps(record(game), sort_keys=True, separators=(",", ":")))
         if (number + 1) % 10 == 0:
             print(f"{number + 1} games, {time.monotonic() - started:.0f} s", flush=True)
