@@ -76,7 +76,8 @@ _ACTION_FAMILIES = {
 # What the pending decision asks for, by decision kind ("{...}" are the decision's keys).
 DECISION_TEXTS: dict[str, str] = {
     "first": "choose the neutral building to start on",
-    "first_discard": "discard cards until 4 remain in your hand, before your first turn",
+    "first_discard": "discard {n} card(s) before your first turn (4 stay in your hand)",
+    "exchange_discard": "discard {n} card(s) for the exchange token you used",
     "phase_a": "move the cattleman (phase A)",
     "loc": "take actions at {space}, or end them",
     "copy": "use the copied building's actions, or stop",

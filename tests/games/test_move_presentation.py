@@ -30,6 +30,60 @@ def game_positions() -> list[tuple[Any, int, list[dict]]]:
     return list(positions(3, 11)) + list(positions(2, 5))
 
 
+def positions_2e(players: int, seed: int) -> Iterator[tuple[Any, int, list[dict]]]:
+    """Every (state, seat, legal moves) of a 2nd edition game of the random bot."""
+    state = engine.new_game(players, seed, edition="2e", options={"layout": "random"})
+    while not engine.is_over(state):
+        seat = engine.current_player(state)
+        moves = engine.legal_moves(state, seat)
+        yield state, seat, moves
+        state = engine.apply(state, seat, engine.bots.choose_move(state, seat, "random", rng=seed))
+
+
+@pytest.fixture(scope="module")
+def second_edition_positions() -> list[tuple[Any, int, list[dict]]]:
+    return [p for players, seed in ((2, 1), (3, 2), (4, 3)) for p in positions_2e(players, seed)]
+
+
+def test_every_second_edition_move_is_a_button_under_a_title_of_its_own(
+    second_edition_positions,
+):
+    keys = set()
+    for state, seat, moves in second_edition_positions[::2]:
+        groups = mp.present_moves(state, seat, moves)
+        assert sorted(c.index for g in groups for c in g.choices) == list(range(len(moves)))
+        keys |= {group.key for group in groups}
+    assert keys - set(mp.GROUP_TITLES) == set()
+    assert {"exchange", "discard", "action:bounty"} <= keys
+
+
+def test_every_second_edition_decision_is_put_in_words(second_edition_positions):
+    kinds = set()
+    for state, seat, _ in second_edition_positions:
+        decision = engine.view(state, seat)["decision"]
+        kinds.add(decision["kind"])
+        text = mp.decision_text(decision)
+        assert "{" not in text
+        assert text != "make a decision", decision
+    assert {"first_discard", "exchange_discard"} <= kinds
+    assert mp.decision_text({"kind": "first_discard", "n": 2}) == (
+        "discard 2 card(s) before your first turn (4 stay in your hand)"
+    )
+
+
+def test_cards_and_stations_are_named_in_the_game_edition():
+    assert mp.card_label({"kind": "cattle", "breed": "m3_red", "value": 3, "vp": 2}, "2e") == (
+        "Longhorn, value 3, 2 VP"
+    )
+    assert mp.card_label({"kind": "cattle", "breed": "holstein", "value": 3, "vp": 1}) == (
+        "Holstein, value 3, 1 VP"
+    )
+    for edition in ("1e", "2e"):
+        stations = engine.edition_data(edition).railroad.STATION_AT
+        space, station = next(iter(stations.items()))
+        assert mp.station_of_track(space, edition) == station
+
+
 def test_every_legal_move_is_one_button_in_engine_order(game_positions):
     for state, seat, moves in game_positions[::3]:
         groups = mp.present_moves(state, seat, moves)

@@ -23,7 +23,7 @@ import engine
 from engine.golden import state_hash
 from games import lineage
 from games.models import EventKind
-from tests.records.build import refs_and_payloads
+from tests.records.build import Table, record, refs_and_payloads
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
 CORPORA = sorted(RECORDS.glob("*.jsonl.xz"))
@@ -84,3 +84,21 @@ def replay_differences(game: dict[str, Any]) -> list[str]:
     if result.get("reason") == "game_over" and engine.scores(last) != result["scores"]:
         found.append(f"{name}: final scores {[s['total'] for s in engine.scores(last)]}")
     return found
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("number", [1])
+def test_the_builder_records_second_edition_games_that_replay(
+    settings, make_user, moderator, number
+):
+    """The corpus of the 2nd edition's rules ("2e-1") is built the same way (``--edition
+    2e``) once those rules are complete; its games record and replay as the 1st edition's."""
+    settings.GWT_EDITIONS = ["1e", "2e"]
+    users = [make_user(f"p{i}") for i in range(4)]
+
+    game = Table(number, users, moderator, "2e").play()
+    recorded = record(game)
+
+    assert recorded["expect"]["rules_version"] == "2e-1"
+    assert recorded["events"][0][2]["edition"] == "2e"
+    assert replay_differences({**recorded, "seed": game.seed}) == []

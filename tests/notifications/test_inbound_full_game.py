@@ -36,10 +36,12 @@ from tests.notifications.inbound_support import (
 pytestmark = pytest.mark.django_db
 
 
-def test_a_whole_game_is_played_by_email(settings, client, alice, bob):
+@pytest.mark.parametrize("edition", ["1e", "2e"])
+def test_a_whole_game_is_played_by_email(settings, client, alice, bob, edition):
     configure(settings)
+    settings.GWT_EDITIONS = ["1e", "2e"]
     cache.clear()
-    game = started_game(alice, [bob])
+    game = started_game(alice, [bob], edition=edition)
     players = {0: alice, 1: bob}
     styles = itertools.cycle(sorted(STYLES))
     deliver_all()
