@@ -15,6 +15,7 @@ engine's states carry it); a 1st edition game's options stay ``{"layout": ...}``
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from django.conf import settings
@@ -70,6 +71,24 @@ def offered_text() -> str:
     return ", ".join(f"{e} ({edition_name(e)})" for e in offered()) or "none"
 
 
+@cache
+def engine_plays(edition: str, variant: str) -> bool:
+    """Whether the engine plays ``variant`` of ``edition`` (the Simmental variant came to the
+    engine after the 2nd edition itself): it sets up a game with it and keeps it on."""
+    try:
+        state = engine.new_game(2, 0, edition=edition, options={variant: True})
+    except engine.IllegalMove:
+        return False
+    return state["options"].get(variant) is True
+
+
+def offered_variants(edition: str) -> dict[str, str]:
+    """The variants a new game of ``edition`` may be played with: option key -> name."""
+    return {
+        key: name for key, name in VARIANTS.get(edition, {}).items() if engine_plays(edition, key)
+    }
+
+
 def variants_on(edition: str, options: Mapping[str, Any] | None) -> list[str]:
     """The names of the variants ``options`` turns on for a game of ``edition``."""
     options = options or {}
@@ -104,6 +123,10 @@ def setup_options(edition: str, options: Mapping[str, Any] | None) -> dict[str, 
                 "bad_options", f"The {name} variant is on (true) or off (false), not {value!r}."
             )
         if key in own:
+            if value and not engine_plays(edition, key):
+                raise InvalidRequestError(
+                    "bad_options", f"The {name} variant is not available on this site yet."
+                )
             result[key] = value
         elif value:
             editions = ", ".join(e for e, v in VARIANTS.items() if key in v)

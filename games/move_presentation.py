@@ -263,6 +263,10 @@ BREED_NAMES: dict[str, str] = {
 }
 
 
+# The growth stages of the 2nd edition's Simmental cards (engine.data.second.cattle).
+SIMMENTAL_STAGE_NAMES: dict[int, str] = {1: "calf", 2: "heifer", 3: "cow"}
+
+
 def breed_name(breed: str, edition: str = "1e") -> str:
     """A breed in words: the 1st edition's from ``BREED_NAMES``, another edition's from its
     cattle data (``engine.edition_data(edition).cattle.BREED_NAMES``: 2e "m3_red" is
@@ -284,6 +288,9 @@ def card_label(card: Mapping[str, Any], edition: str = "1e") -> str:
         label = f"Objective {card['id']}: {tasks} — {card.get('vp', 0)} VP"
         return f"{label}, {penalty} if unmet" if penalty else label
     breed = breed_name(str(card.get("breed")), edition)
+    stage = card.get("stage")
+    if isinstance(stage, int):  # a Simmental card of the 2nd edition's variant
+        breed = f"{breed} {SIMMENTAL_STAGE_NAMES.get(stage, '')} (stage {stage})".replace("  ", " ")
     label = f"{breed}, value {card.get('value')}"
     return f"{label}, {card['vp']} VP" if card.get("vp") else label
 

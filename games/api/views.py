@@ -240,7 +240,7 @@ class EditionsApi(APIView):
                 {
                     "edition": edition,
                     "name": editions.edition_name(edition),
-                    "variants": dict(editions.VARIANTS.get(edition, {})),
+                    "variants": editions.offered_variants(edition),
                 }
                 for edition in editions.offered()
             ]

@@ -95,7 +95,7 @@ class NewGameForm(forms.Form):
         assert isinstance(edition, forms.ChoiceField)
         edition.choices = [(e, editions.edition_name(e)) for e in offered]
         edition.initial = editions.default_edition()
-        if not any("simmental" in editions.VARIANTS.get(e, {}) for e in offered):
+        if not any("simmental" in editions.offered_variants(e) for e in offered):
             del self.fields["simmental"]
 
     def clean(self) -> dict[str, Any]:

@@ -78,6 +78,8 @@ def test_cards_and_stations_are_named_in_the_game_edition():
     assert mp.card_label({"kind": "cattle", "breed": "holstein", "value": 3, "vp": 1}) == (
         "Holstein, value 3, 1 VP"
     )
+    heifer = {"kind": "cattle", "breed": "simmental", "value": 4, "vp": 4, "stage": 2}
+    assert mp.card_label(heifer, "2e") == "Simmental heifer (stage 2), value 4, 4 VP"
     for edition in ("1e", "2e"):
         stations = engine.edition_data(edition).railroad.STATION_AT
         space, station = next(iter(stations.items()))

@@ -13,6 +13,7 @@ from django.core.management import call_command
 
 import engine
 import engine.bots
+from common.errors import InvalidRequestError
 from games import editions, replay, selectors, services
 from games.models import Event, Game, GameStatus
 from games.move_presentation import card_label, present_moves
@@ -20,6 +21,12 @@ from tests.games.helpers import client_for, play_to_end, started_game
 from tests.games.play_helpers import client_of
 
 pytestmark = pytest.mark.django_db
+
+# The Simmental variant came to the engine after the 2nd edition itself.
+requires_simmental = pytest.mark.skipif(
+    not editions.engine_plays("2e", "simmental"),
+    reason="the engine does not play the Simmental variant yet",
+)
 
 
 @pytest.fixture(autouse=True)
@@ -55,7 +62,6 @@ def test_the_form_offers_both_editions_and_the_variant_and_creates_a_second_edit
     client.force_login(alice)
     page = client.get("/games/new/").content.decode()
     assert "2nd edition" in page
-    assert "Simmental variant" in page
 
     response = client.post(
         "/games/new/",
@@ -78,6 +84,7 @@ def test_the_form_offers_both_editions_and_the_variant_and_creates_a_second_edit
     assert "2nd edition" in client.get("/games/").content.decode()
 
 
+@requires_simmental
 def test_the_form_refuses_the_variant_with_the_first_edition(client, alice):
     client.force_login(alice)
 
@@ -113,7 +120,7 @@ def test_the_api_lists_and_creates_second_edition_games(alice_api):
 
     assert offered == [
         {"edition": "1e", "name": "1st edition", "variants": {}},
-        {"edition": "2e", "name": "2nd edition", "variants": {"simmental": "Simmental"}},
+        {"edition": "2e", "name": "2nd edition", "variants": editions.offered_variants("2e")},
     ]
     assert created.status_code == 201, created.content
     body = created.json()
@@ -274,6 +281,95 @@ def test_a_second_edition_record_replays_from_the_export(finished_second_edition
     for seat, score in enumerate(game.result["scores"]):
         assert f"seat {seat} " in text
         assert f": {score['total']}  (" in text
+    checked = StringIO()
+    call_command("check_replays", game.public_id, "--no-progress", stdout=checked)
+    assert "all as recorded" in checked.getvalue()
+
+
+# --- the Simmental variant --------------------------------------------------------------------
+
+
+def test_the_variant_is_refused_while_the_engine_does_not_play_it(monkeypatch, client, alice):
+    monkeypatch.setattr(editions, "engine_plays", lambda edition, variant: False)
+    client.force_login(alice)
+
+    with pytest.raises(InvalidRequestError) as error:
+        services.game_create(creator=alice, players=2, edition="2e", options={"simmental": True})
+
+    assert error.value.code == "bad_options"
+    assert error.value.message == "The Simmental variant is not available on this site yet."
+    assert "Simmental variant" not in client.get("/games/new/").content.decode()
+    assert services.game_create(creator=alice, players=2, edition="2e").options == {
+        "layout": "beginner",
+        "simmental": False,
+    }
+
+
+@requires_simmental
+def test_a_simmental_game_is_created_from_the_form_and_named_everywhere(
+    client, make_user, alice, bob
+):
+    client.force_login(alice)
+    assert "Simmental variant" in client.get("/games/new/").content.decode()
+    response = client.post(
+        "/games/new/",
+        {
+            "edition": "2e",
+            "simmental": "on",
+            "players": "2",
+            "bot_kind": "random",
+            "layout": "beginner",
+            "turn_limit_hours": "0",
+            "timeout_policy": "bot_move",
+            "vacation_days": "0",
+            "visibility": "invite",
+        },
+    )
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert game.options == {"layout": "beginner", "simmental": True}
+    assert game.edition_label == "2nd edition · Simmental"
+    services.game_join(game=game, user=bob)
+    game = services.game_start(game=game, user=alice)
+    assert "simmental" in replay.state_at(game)
+
+    for path in ("/games/", f"/games/{game.public_id}/", f"/games/{game.public_id}/replay/"):
+        assert "2nd edition · Simmental" in client.get(path).content.decode(), path
+    client.force_login(make_user("root", is_staff=True, is_superuser=True))
+    listed = client.get("/admin/games/game/?edition=2e%2Bsimmental").content.decode()
+    assert game.public_id in listed
+
+
+@requires_simmental
+def test_the_api_creates_a_simmental_game(alice_api):
+    offered = alice_api.get("/api/editions/").json()
+    created = alice_api.post(
+        "/api/games/",
+        {"edition": "2e", "players": 3, "options": {"simmental": True}},
+        format="json",
+    ).json()
+
+    assert offered[1]["variants"] == {"simmental": "Simmental"}
+    assert created["options"] == {"layout": "beginner", "simmental": True}
+    assert created["edition_label"] == "2nd edition · Simmental"
+
+
+@requires_simmental
+def test_a_simmental_game_with_bots_ends_and_replays_from_its_record(alice, tmp_path):
+    game = started_game(
+        alice, bots=[1, 2], bot_kind="random", edition="2e", options={"simmental": True}
+    )
+    game = play_to_end(game)
+    record = selectors.game_record(game=game)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record))
+
+    out = StringIO()
+    call_command("replay_record", str(path), stdout=out)
+
+    assert game.status == GameStatus.FINISHED
+    assert record["options"] == {"layout": "beginner", "simmental": True}
+    assert "Game over." in out.getvalue()
     checked = StringIO()
     call_command("check_replays", game.public_id, "--no-progress", stdout=checked)
     assert "all as recorded" in checked.getvalue()
