@@ -33,6 +33,11 @@ GROUP_TITLES: dict[str, str] = {
     "action:buy": "Buy cattle",
     "action:hazard": "Remove a hazard",
     "action:bounty": "Collect a bounty for your outlaws",
+    "action:outlaw-pairs": "Certificates and money for outlaw pairs",
+    "action:hazards-engine": "Move your engine for your hazards",
+    "action:builder-money": "Money for your builders",
+    "action:station-money": "Money for your stations",
+    "action:exchange-token": "Take an exchange token",
     "action:move": "Move your cattleman again",
     "action:woods-money": "Money for your buildings in the woods",
     "action:draw": "Draw cards",
@@ -50,6 +55,7 @@ GROUP_TITLES: dict[str, str] = {
     "income": "Income",
     "deliver": "Deliver to a city",
     "disc": "Place a disc from",
+    "simmental": "Upgrade Simmental cards",
     "take_objective": "Take an objective card",
     "buy": "Buy cattle",
     "market_draw": "Reveal more market cards",
@@ -71,6 +77,8 @@ _ACTION_FAMILIES = {
     "hire-2": "hire",
     "engine-paid": "engine",
     "woods-engine": "engine",
+    "hazard-1": "hazard",  # 2nd edition: removing a hazard for $2, one or two
+    "hazard-2": "hazard",
 }
 
 # What the pending decision asks for, by decision kind ("{...}" are the decision's keys).
@@ -95,6 +103,7 @@ DECISION_TEXTS: dict[str, str] = {
     "kc_income": "Kansas City: collect income",
     "kc_deliver": "Kansas City: deliver the herd (breeding value {bv}) to a city",
     "xdeliver": "deliver the herd (breeding value {bv}) to a city",
+    "simm_upgrade": "Kansas City: upgrade Simmental cards of stage {stage}, or pass",
 }
 
 
@@ -190,7 +199,7 @@ def board_key(move: Mapping[str, Any]) -> str | None:
     return None
 
 
-_TRAIL_ACTIONS = frozenset({"hazard", "trade", "copy"})
+_TRAIL_ACTIONS = frozenset({"hazard", "hazard-1", "hazard-2", "trade", "copy", "bounty"})
 
 
 def board_targets(groups: list[MoveGroup]) -> dict[str, int]:

@@ -30,9 +30,12 @@ def game_positions() -> list[tuple[Any, int, list[dict]]]:
     return list(positions(3, 11)) + list(positions(2, 5))
 
 
-def positions_2e(players: int, seed: int) -> Iterator[tuple[Any, int, list[dict]]]:
+def positions_2e(
+    players: int, seed: int, simmental: bool = False
+) -> Iterator[tuple[Any, int, list[dict]]]:
     """Every (state, seat, legal moves) of a 2nd edition game of the random bot."""
-    state = engine.new_game(players, seed, edition="2e", options={"layout": "random"})
+    options = {"layout": "random", "simmental": simmental}
+    state = engine.new_game(players, seed, edition="2e", options=options)
     while not engine.is_over(state):
         seat = engine.current_player(state)
         moves = engine.legal_moves(state, seat)
@@ -42,7 +45,8 @@ def positions_2e(players: int, seed: int) -> Iterator[tuple[Any, int, list[dict]
 
 @pytest.fixture(scope="module")
 def second_edition_positions() -> list[tuple[Any, int, list[dict]]]:
-    return [p for players, seed in ((2, 1), (3, 2), (4, 3)) for p in positions_2e(players, seed)]
+    games = [positions_2e(2, 1), positions_2e(3, 2), positions_2e(4, 0, simmental=True)]
+    return [position for game in games for position in game]
 
 
 def test_every_second_edition_move_is_a_button_under_a_title_of_its_own(
@@ -54,7 +58,7 @@ def test_every_second_edition_move_is_a_button_under_a_title_of_its_own(
         assert sorted(c.index for g in groups for c in g.choices) == list(range(len(moves)))
         keys |= {group.key for group in groups}
     assert keys - set(mp.GROUP_TITLES) == set()
-    assert {"exchange", "discard", "action:bounty"} <= keys
+    assert {"exchange", "discard", "action:bounty", "simmental"} <= keys
 
 
 def test_every_second_edition_decision_is_put_in_words(second_edition_positions):
@@ -65,7 +69,7 @@ def test_every_second_edition_decision_is_put_in_words(second_edition_positions)
         text = mp.decision_text(decision)
         assert "{" not in text
         assert text != "make a decision", decision
-    assert {"first_discard", "exchange_discard"} <= kinds
+    assert {"first_discard", "exchange_discard", "simm_upgrade"} <= kinds
     assert mp.decision_text({"kind": "first_discard", "n": 2}) == (
         "discard 2 card(s) before your first turn (4 stay in your hand)"
     )

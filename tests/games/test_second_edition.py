@@ -22,12 +22,6 @@ from tests.games.play_helpers import client_of
 
 pytestmark = pytest.mark.django_db
 
-# The Simmental variant came to the engine after the 2nd edition itself.
-requires_simmental = pytest.mark.skipif(
-    not editions.engine_plays("2e", "simmental"),
-    reason="the engine does not play the Simmental variant yet",
-)
-
 
 @pytest.fixture(autouse=True)
 def second_edition(settings):
@@ -84,7 +78,6 @@ def test_the_form_offers_both_editions_and_the_variant_and_creates_a_second_edit
     assert "2nd edition" in client.get("/games/").content.decode()
 
 
-@requires_simmental
 def test_the_form_refuses_the_variant_with_the_first_edition(client, alice):
     client.force_login(alice)
 
@@ -305,7 +298,6 @@ def test_the_variant_is_refused_while_the_engine_does_not_play_it(monkeypatch, c
     }
 
 
-@requires_simmental
 def test_a_simmental_game_is_created_from_the_form_and_named_everywhere(
     client, make_user, alice, bob
 ):
@@ -340,7 +332,6 @@ def test_a_simmental_game_is_created_from_the_form_and_named_everywhere(
     assert game.public_id in listed
 
 
-@requires_simmental
 def test_the_api_creates_a_simmental_game(alice_api):
     offered = alice_api.get("/api/editions/").json()
     created = alice_api.post(
@@ -354,7 +345,6 @@ def test_the_api_creates_a_simmental_game(alice_api):
     assert created["edition_label"] == "2nd edition · Simmental"
 
 
-@requires_simmental
 def test_a_simmental_game_with_bots_ends_and_replays_from_its_record(alice, tmp_path):
     game = started_game(
         alice, bots=[1, 2], bot_kind="random", edition="2e", options={"simmental": True}

@@ -122,3 +122,18 @@ def test_an_exchange_token_is_used_by_replying_its_notation(client, alice, bob):
     me = engine.view(state, 0)
     assert me["players"][0]["exchange_tokens"] == 0
     assert me["decision"]["kind"] == "exchange_discard"
+
+
+def test_the_notation_reference_describes_the_second_edition_moves(client):
+    """The page every turn email links to (docs/moves.md) has the 2nd edition's moves."""
+    page = client.get("/help/moves/").content.decode()
+
+    for words in (
+        "The 2nd edition",
+        "<code>exchange 2</code>",
+        "<code>bounty OL3</code>",
+        "<code>first_discard</code>",
+        "The Simmental variant",
+        "<code>simmental 1 x2</code>",
+    ):
+        assert words in page, words
