@@ -44,7 +44,7 @@ def engine_has(edition: str) -> bool:
     try:
         engine.edition_data(edition)
         engine.current_rules_version(edition)
-    except (engine.IllegalMove, KeyError):
+    except engine.IllegalMove:
         return False
     return True
 

@@ -18,7 +18,6 @@ from engine import Move, Score, State
 # Titles of the groups of buttons, by move type or by local action id ("action:<id>").
 GROUP_TITLES: dict[str, str] = {
     "start": "Start on a neutral building",
-    "exchange": "Use an exchange token",
     "move": "Move your cattleman",
     "action:discard": "Discard for money",
     "action:hire": "Hire a worker",

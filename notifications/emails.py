@@ -122,6 +122,7 @@ def _context(notification: Notification, unsubscribe_token: str, zone: ZoneInfo)
         "name": notification.recipient.get_username(),
         "game_name": data.get("game_name") or (f"game {game.public_id}" if game else ""),
         "game_url": links.game_url(game) if game else "",
+        "edition_label": game.edition_label if game else "",
         "replay_url": links.replay_url(game) if game else "",
         "site_url": settings.SITE_URL,
         "unsubscribe_url": links.unsubscribe_url(unsubscribe_token),

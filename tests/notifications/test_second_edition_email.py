@@ -10,7 +10,7 @@ from django.core.cache import cache
 import engine
 import engine.bots
 from games import replay, services
-from notifications import reply_address
+from notifications import outbox, reply_address
 from notifications.models import InboundEmail, InboundOutcome
 from notifications.turn_facts import turn_facts
 from tests.games.helpers import started_game
@@ -137,3 +137,14 @@ def test_the_notation_reference_describes_the_second_edition_moves(client):
         "<code>simmental 1 x2</code>",
     ):
         assert words in page, words
+
+
+def test_an_invitation_names_the_edition_and_its_variant(alice, bob):
+    game = services.game_create(creator=alice, players=2, edition="2e", options={"simmental": True})
+
+    outbox.invitation_send(game=game, inviter=alice, invitee=bob)
+    [sent] = deliver_all()
+
+    assert "invites you to play Great Western Trail (2nd edition · Simmental)" in sent.body
+    html = sent.alternatives[0][0]
+    assert "Great Western Trail (2nd edition · Simmental)" in html
