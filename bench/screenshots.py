@@ -5,11 +5,12 @@
 
 Builds a scratch site (SQLite under <out>/work, removed first; Celery tasks run in-process)
 with one player, ``ana``, and her games: a 3-player game against two bots played on to about
-move 150 (her decision pending), a finished 2-player game, an open game waiting for players
-and one listed in Open games. It serves the site on a free local port and has Debian's
-chromium (env CHROMIUM, default /usr/bin/chromium; never a downloaded browser) save PNGs of
-the lobby, the new-game form, the mid-game board, the replay of the finished game and the
-profile, each at 1280 px and 375 px wide, into <out> (default var/screenshots/).
+move 150 (her decision pending), the same in the 2nd edition with the Simmental variant
+(both editions offered), a finished 2-player game, an open game waiting for players and one
+listed in Open games. It serves the site on a free local port and has Debian's chromium (env
+CHROMIUM, default /usr/bin/chromium; never a downloaded browser) save PNGs of the lobby, the
+new-game form, the mid-game boards, the replay of the finished game and the profile, each at
+1280 px and 375 px wide, into <out> (default var/screenshots/).
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def configure(work: Path) -> None:
 
     # Playwright's sync API runs an event loop in this thread; the ORM calls made here while
     # it runs are ordinary blocking calls.
-    scratch.configure(work, DJANGO_ALLOW_ASYNC_UNSAFE="true")
+    scratch.configure(work, DJANGO_ALLOW_ASYNC_UNSAFE="true", GWT_EDITIONS="1e,2e")
 
 
 def play_until(game: Any, player: Any, *, stop: Any) -> Any:
@@ -96,10 +97,34 @@ def build_games() -> dict[str, Any]:
     )
     print(f"mid-game {mid.public_id}: {mid.version} events ({time.monotonic() - started:.0f} s)")
 
+    started = time.monotonic()
+    second = services.game_create(
+        creator=ana,
+        players=3,
+        bots=[1, 2],
+        edition="2e",
+        options={"layout": "random", "simmental": True},
+    )
+    services.game_start(game=second, user=ana)
+    second = play_until(
+        second,
+        ana,
+        stop=lambda game: game.version >= MID_GAME_MOVES and game.current_seat == 0,
+    )
+    print(f"2nd edition mid-game {second.public_id}: {second.version} events", end="")
+    print(f" ({time.monotonic() - started:.0f} s)")
+
     waiting = services.game_create(creator=ana, players=4, bots=[3])
     services.game_join(game=waiting, user=bea)
     listed = services.game_create(creator=bea, players=3, lobby=True)
-    return {"ana": ana, "mid": mid, "finished": finished, "waiting": waiting, "listed": listed}
+    return {
+        "ana": ana,
+        "mid": mid,
+        "second": second,
+        "finished": finished,
+        "waiting": waiting,
+        "listed": listed,
+    }
 
 
 def serve() -> tuple[str, Any]:
@@ -141,6 +166,7 @@ def shoot(base_url: str, games: dict[str, Any], out: Path) -> list[Path]:
         "open-games": "/games/open/",
         "waiting-room": f"/games/join/{games['waiting'].public_id}/",
         "game-mid": f"/games/{games['mid'].public_id}/",
+        "game-2e-mid": f"/games/{games['second'].public_id}/",
         "game-finished": f"/games/{games['finished'].public_id}/",
         "replay": f"/games/{games['finished'].public_id}/replay/",
         "profile": "/accounts/profile/",
