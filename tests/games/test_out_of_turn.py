@@ -24,12 +24,9 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.fixture
-def second_edition(settings, monkeypatch):
+def second_edition(settings):
     """New games may be of the 2nd edition."""
-    from games.services import lobby
-
     settings.GWT_EDITIONS = ["1e", "2e"]
-    monkeypatch.setattr(lobby, "EDITIONS", ("1e", "2e"), raising=False)
 
 
 @pytest.fixture
