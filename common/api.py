@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
-from rest_framework import exceptions, serializers
+from rest_framework import exceptions, parsers, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -26,6 +26,41 @@ class AuthenticatedRequest(Request):
     ``Request``; the permission class is what makes this true."""
 
     user: User
+
+
+MAX_JSON_DEPTH = 64
+
+
+class JSONParser(parsers.JSONParser):
+    """DRF's JSON parser, refusing (400) a body nested deeper than ``MAX_JSON_DEPTH`` or
+    holding a NUL character in a string or key (PostgreSQL stores neither), instead of letting
+    the parser's recursion or the database fail the request with a 500."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        try:
+            data = super().parse(stream, media_type, parser_context)
+        except RecursionError as exc:
+            raise exceptions.ParseError("JSON parse error - nested too deeply.") from exc
+        _check_json(data)
+        return data
+
+
+def _check_json(data: Any) -> None:
+    pending: list[tuple[Any, int]] = [(data, 0)]
+    while pending:
+        value, depth = pending.pop()
+        if depth > MAX_JSON_DEPTH:
+            raise exceptions.ParseError(f"JSON nested more than {MAX_JSON_DEPTH} levels deep.")
+        if isinstance(value, str):
+            if "\x00" in value:
+                raise exceptions.ParseError("JSON strings may not contain a NUL character.")
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                if "\x00" in key:
+                    raise exceptions.ParseError("JSON keys may not contain a NUL character.")
+                pending.append((item, depth + 1))
+        elif isinstance(value, list):
+            pending.extend((item, depth + 1) for item in value)
 
 
 class ErrorSerializer(serializers.Serializer[Any]):

@@ -60,8 +60,11 @@ def chat_post(*, game: Game, user: User, text: str) -> ChatMessage:
     return ChatMessage.objects.create(game=game, author=user, seat=seat.index, text=text)
 
 
-def chat_messages_for(*, game: Game, user: User, after: int | None = None) -> list[ChatMessage]:
-    """The chat as ``user`` may see it, oldest first (only messages with an id > ``after``).
+def chat_messages_for(
+    *, game: Game, user: User, after: int | None = None, limit: int | None = None
+) -> list[ChatMessage]:
+    """The chat as ``user`` may see it, oldest first (only messages with an id > ``after``;
+    at most ``limit`` of them).
 
     Raises ``NotAllowedError`` for someone who is neither a player nor a moderator.
     """
@@ -75,4 +78,5 @@ def chat_messages_for(*, game: Game, user: User, after: int | None = None) -> li
         messages = messages.filter(hidden_at__isnull=True)
     if after is not None:
         messages = messages.filter(pk__gt=after)
-    return list(messages.order_by("created_at", "id"))
+    messages = messages.order_by("created_at", "id")
+    return list(messages if limit is None else messages[:limit])

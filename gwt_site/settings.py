@@ -102,6 +102,12 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # The Content-Security-Policy of every answer (gwt_site/security.py).
+    "gwt_site.security.ContentSecurityPolicyMiddleware",
+    # A database outage answers 503 (JSON under /api/, a "back soon" page elsewhere).
+    "gwt_site.failures.DatabaseUnavailableMiddleware",
+    # A NUL character in the path or query is a 400 before any view (or query) runs.
+    "gwt_site.failures.UnstorableInputMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -142,6 +148,22 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3") and DATABASES["default"]["
     ":memory:"
 ):
     Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
+# A persistent connection (conn_max_age) is checked at the start of each request, so the first
+# request after a database outage reconnects instead of failing on a dead connection.
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # An unreachable server fails a request within seconds (a 503), not after minutes.
+    DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", "5")
+# The schema owner, for migrations only (docs/deployment.md, "Database roles"): with it set,
+# `manage.py migrate` connects as the owner and grants the web and worker role (DATABASE_URL)
+# no more than it needs: that role then cannot alter, truncate or drop tables, nor disable
+# the event log's triggers.
+DATABASE_MIGRATE_URL = env_str("DATABASE_MIGRATE_URL")
+if DATABASE_MIGRATE_URL:
+    DATABASES["owner"] = {
+        **parse_database_url(DATABASE_MIGRATE_URL, BASE_DIR),
+        "TEST": {"MIRROR": "default"},
+    }
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -388,7 +410,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["common.api.JSONParser"],
     "EXCEPTION_HANDLER": "common.api.exception_handler",
 }
 SPECTACULAR_SETTINGS = {

@@ -1,6 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from gwt_site import help_pages, views
 
@@ -8,7 +8,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/notifications/", include("notifications.api_urls")),
     path("api/", include("games.api.urls")),
     path("accounts/", include("accounts.urls")),
@@ -19,3 +19,9 @@ urlpatterns = [
     path("email/anymail/", include("notifications.webhook_urls")),
     path("admin/", admin.site.urls),
 ]
+
+# Django's own error answers: JSON under /api/, short pages elsewhere (gwt_site/failures.py).
+handler400 = "gwt_site.failures.bad_request"
+handler403 = "gwt_site.failures.permission_denied"
+handler404 = "gwt_site.failures.page_not_found"
+handler500 = "gwt_site.failures.server_error"

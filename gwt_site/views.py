@@ -23,19 +23,30 @@ def home(request: HttpRequest) -> HttpResponse:
 def healthz(request: HttpRequest) -> JsonResponse:
     """200 when the database and the broker both answer, 503 otherwise.
 
-    The worker's last heartbeat is reported for information only: a quiet worker does not
-    make the site unhealthy.
+    Anyone (a load balancer) learns only ok / not ok per dependency. Staff also get the
+    details: the database vendor, the broker's transport and (redacted) URL, the errors, and
+    the worker's last heartbeat, which is for information only (a quiet worker does not
+    make the site unhealthy).
     """
     database = check_database()
     broker = check_broker(settings.CELERY_BROKER_URL, settings.CELERY_BROKER_TRANSPORT_OPTIONS)
     healthy = database["ok"] and broker["ok"]
-    body: dict[str, Any] = {
-        "status": "ok" if healthy else "error",
-        "database": database,
-        "broker": broker,
-        "worker": _worker_status() if database["ok"] else None,
-    }
-    return JsonResponse(body, status=200 if healthy else 503)
+    status = 200 if healthy else 503
+    body: dict[str, Any] = {"status": "ok" if healthy else "error"}
+    if not (database["ok"] and _is_staff(request)):
+        body.update(database={"ok": database["ok"]}, broker={"ok": broker["ok"]})
+        return JsonResponse(body, status=status)
+    body.update(database=database, broker=broker, worker=_worker_status())
+    return JsonResponse(body, status=status)
+
+
+def _is_staff(request: HttpRequest) -> bool:
+    """Whether a staff member asks (the session is read from the database, so only once the
+    database answered)."""
+    try:
+        return bool(getattr(request.user, "is_staff", False))
+    except Exception:  # the session could not be read: the public answer
+        return False
 
 
 def _worker_status() -> dict[str, Any] | None:

@@ -38,6 +38,7 @@ SETTINGS_VARIABLES = [
     "ACCOUNT_EMAIL_RATE_PER_IP",
     "ACCOUNT_EMAIL_RATE_WINDOW",
     "DATABASE_URL",
+    "DATABASE_MIGRATE_URL",
     "REDIS_URL",
     "EMAIL_URL",
     "EMAIL_BACKEND",
@@ -357,3 +358,42 @@ def test_the_celery_app_reads_its_configuration_from_django_settings():
     assert app.conf.task_acks_late is True
     assert app.conf.task_time_limit > app.conf.task_soft_time_limit > 0
     assert "notifications.heartbeat" in app.tasks
+
+
+# --- database roles (issue 17, item 8) -------------------------------------------------------
+
+
+def test_a_migrate_url_adds_the_owner_connection_for_migrations(monkeypatch, tmp_path):
+    loaded = load_settings(
+        monkeypatch,
+        tmp_path,
+        GWT_ENV="development",
+        DATABASE_URL="postgres://gwt_app:a@db:5432/gwt?conn_max_age=60",
+        DATABASE_MIGRATE_URL="postgres://gwt:o@db:5432/gwt",
+    )
+
+    databases = loaded["DATABASES"]
+    assert (databases["default"]["USER"], databases["owner"]["USER"]) == ("gwt_app", "gwt")
+    assert databases["owner"]["NAME"] == databases["default"]["NAME"] == "gwt"
+    assert databases["owner"]["TEST"] == {"MIRROR": "default"}
+    assert databases["default"]["CONN_HEALTH_CHECKS"] is True
+    assert databases["default"]["OPTIONS"]["connect_timeout"] == "5"
+
+
+def test_without_a_migrate_url_there_is_one_connection(monkeypatch, tmp_path):
+    loaded = load_settings(monkeypatch, tmp_path, GWT_ENV="development")
+
+    assert set(loaded["DATABASES"]) == {"default"}
+
+
+def test_migrate_runs_as_the_owner_when_there_is_one(monkeypatch):
+    from django.db import connections
+
+    from gwt_site.management.commands.migrate import Command
+
+    def database_default() -> str:
+        return Command().create_parser("manage.py", "migrate").parse_args([]).database
+
+    assert database_default() == "default"
+    monkeypatch.setitem(connections.settings, "owner", dict(connections.settings["default"]))
+    assert database_default() == "owner"

@@ -22,6 +22,9 @@ from games.models import CHAT_MESSAGE_MAX_CHARS, ChatMessage, Game, Report, Repo
 from games.moderation import reports
 from games.moderation.reports import REPORT_TEXT_MAX_CHARS
 
+# Messages one chat request answers at most: a client reads the rest with ``after``.
+CHAT_PAGE = 200
+
 
 class ChatMessageOutput(serializers.Serializer[Any]):
     id = serializers.IntegerField()
@@ -64,14 +67,19 @@ class GameChatApi(APIView):
         )
 
     @extend_schema(
-        summary="The game's chat, oldest first (players of the game and moderators)",
+        summary=(
+            f"The game's chat, oldest first, at most {CHAT_PAGE} messages a request "
+            "(players of the game and moderators)"
+        ),
         parameters=[ChatFilter],
         responses={200: ChatMessageOutput(many=True), **error_responses(400, 403, 404)},
     )
     def get(self, request: AuthenticatedRequest, game_id: str) -> Response:
         filters = validated(self.ChatFilter, request.query_params)
         game = selectors.game_get(public_id=game_id)
-        messages = chat.chat_messages_for(game=game, user=request.user, after=filters.get("after"))
+        messages = chat.chat_messages_for(
+            game=game, user=request.user, after=filters.get("after"), limit=CHAT_PAGE
+        )
         return Response(ChatMessageOutput(messages, many=True).data)
 
     @extend_schema(

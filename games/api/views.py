@@ -44,6 +44,10 @@ F = TypeVar("F", bound=Callable[..., Any])
 # --- output ----------------------------------------------------------------------------
 
 
+# The most games ``GET /api/games/`` lists (those waiting for the user's move come first).
+GAME_LIST_LIMIT = 500
+
+
 class SeatOutput(serializers.Serializer[Any]):
     index = serializers.IntegerField()
     colour = serializers.CharField()
@@ -303,7 +307,7 @@ class GameListApi(APIView):
     def get(self, request: AuthenticatedRequest) -> Response:
         filters = validated(self.GameListFilter, request.query_params)
         games = selectors.game_list_for_user(user=request.user, status=filters.get("status"))
-        games = games.select_related("created_by")
+        games = games.select_related("created_by")[:GAME_LIST_LIMIT]
         return Response(GameOutput(games, many=True, context={"request": request}).data)
 
     @extend_schema(
@@ -516,6 +520,8 @@ class GameLegalMovesApi(APIView):
 
 
 class EventPagination(PageNumberPagination):
+    """Pages of the history: ``page_size`` is bounded (``max_page_size``) whatever is asked."""
+
     page_size = 100
     page_size_query_param = "page_size"
     max_page_size = 1000

@@ -82,3 +82,36 @@ def test_no_request_breaks_the_api_or_its_schema(case, fuzz_setup):
     if "game_id" in (case.path_parameters or {}) and hash(repr(case.body)) % 2:
         case.path_parameters["game_id"] = fuzz_setup["game_id"]
     case.call_and_validate(headers={"Authorization": f"Token {fuzz_setup['token']}"}, checks=CHECKS)
+
+
+# --- what nobody should send (issue 17, item 7) ---------------------------------------------
+# Every operation of the schema, with a NUL character in each path parameter and query
+# parameter, and (where it takes a body) a JSON body nested 10,000 levels deep: never a
+# server error, always a JSON answer.
+HOSTILE_CHECKS = [not_a_server_error, content_type_conformance]
+NESTED = b"[" * 10_000 + b"]" * 10_000  # bytes: sent as they are
+
+
+def _operations() -> list[Any]:
+    return [result.ok() for result in schema.get_all_operations()]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("operation", _operations(), ids=lambda operation: operation.label)
+def test_nul_characters_and_deep_json_never_reach_a_server_error(operation, fuzz_setup):
+    headers = {"Authorization": f"Token {fuzz_setup['token']}"}
+    path = {p.name: fuzz_setup["game_id"] for p in operation.path_parameters}
+    cases = []
+    for name in path:
+        cases.append(operation.Case(path_parameters={**path, name: "g\x00id"}))
+    for parameter in operation.query:
+        cases.append(operation.Case(path_parameters=path, query={parameter.name: "1\x00"}))
+    if any(alternative.media_type == "application/json" for alternative in operation.body):
+        cases.append(
+            operation.Case(path_parameters=path, body=NESTED, media_type="application/json")
+        )
+    for case in cases:
+        response = case.call(headers=headers)
+        case.validate_response(response, checks=HOSTILE_CHECKS)
+        if response.status_code >= 400:
+            assert {"code", "message"} <= set(response.json()), response.text[:200]

@@ -73,3 +73,74 @@ def test_the_database_rejects_updating_or_deleting_events_even_in_raw_sql(game, 
     ):
         cursor.execute(sql, [game.pk])
     assert Event.objects.get(game=game, seq=1).payload["players"] == 2
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the trigger is PostgreSQL's")
+def test_the_database_rejects_truncating_the_event_log(game):
+    """Issue 17, item 8: TRUNCATE fires no row trigger; a statement trigger refuses it."""
+    with transaction.atomic(), connection.cursor() as cursor:
+        # The test's own inserts leave deferred foreign-key checks pending: run them first.
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        with pytest.raises(DatabaseError, match="append-only: TRUNCATE"), transaction.atomic():
+            cursor.execute("TRUNCATE games_event CASCADE")
+    assert Event.objects.filter(game=game).count() == 1
+
+
+@pytest.fixture
+def application_role():
+    """A role that owns nothing, with the rights ``manage.py migrate`` grants the application
+    role (gwt_site.db_roles), made inside the test's transaction (so gone after it)."""
+    from gwt_site.db_roles import grant_application_role
+
+    role = "gwt_test_application"
+    with connection.cursor() as cursor:
+        cursor.execute(f"CREATE ROLE {role} NOLOGIN")
+    grant_application_role(connection, role)
+    return role
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="roles are PostgreSQL's")
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "ALTER TABLE games_event DISABLE TRIGGER games_event_append_only",
+        "ALTER TABLE games_event DISABLE TRIGGER ALL",
+        "TRUNCATE games_event CASCADE",
+        "DROP TRIGGER games_event_no_truncate ON games_event",
+        "UPDATE games_event SET payload = '{}'",
+        "DELETE FROM games_event",
+    ],
+)
+def test_the_application_role_cannot_change_the_log_nor_switch_off_its_triggers(
+    game, application_role, sql
+):
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+        cursor.execute(f"SET LOCAL ROLE {application_role}")
+        with (
+            pytest.raises(DatabaseError, match=r"permission denied|must be owner"),
+            transaction.atomic(),
+        ):
+            cursor.execute(sql)
+        transaction.set_rollback(True)  # back to the test's own role
+    assert Event.objects.filter(game=game).count() == 1
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="roles are PostgreSQL's")
+def test_the_application_role_reads_and_appends_events_and_writes_other_tables(
+    game, application_role
+):
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(f"SET LOCAL ROLE {application_role}")
+        cursor.execute("SELECT count(*) FROM games_event WHERE game_id = %s", [game.pk])
+        assert cursor.fetchone() == (1,)
+        cursor.execute(
+            "INSERT INTO games_event (game_id, seq, kind, seat, payload, idempotency_key,"
+            " created_at) VALUES (%s, 2, 'pause', NULL, '{}', '', now())",
+            [game.pk],
+        )
+        cursor.execute("UPDATE games_game SET version = version WHERE id = %s", [game.pk])
+        cursor.execute("DELETE FROM games_snapshot WHERE game_id = %s", [game.pk])
+        cursor.execute("SELECT count(*) FROM games_event WHERE game_id = %s", [game.pk])
+        assert cursor.fetchone() == (2,)
+        transaction.set_rollback(True)  # back to the test's own role
