@@ -19,28 +19,26 @@ What is checked (see ``invariants.py`` for the individual checks):
 
 from __future__ import annotations
 
-import copy
-import json
 import random
 from collections.abc import Iterator
 
-import pytest
 from hypothesis import given
-from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
 import engine
 from engine import bots, flow
 from engine.state import State
 from tests.engine import invariants
-
-MAX_MOVES = 3000  # random games take 300-700 moves; a game that does not end is a bug
-SCALE = max(1, hsettings.default.max_examples // 100)  # 10 with --slow ("slow" profile)
-
-
-def examples(n: int) -> hsettings:
-    return hsettings(max_examples=n * SCALE)
-
+from tests.engine.properties import (
+    MAX_MOVES,
+    assert_refused,
+    check_listed_moves,
+    check_notation_round_trips,
+    check_round_trip_and_replay,
+    checkpoints_of,
+    examples,
+    random_moves,
+)
 
 games = st.fixed_dictionaries(
     {
@@ -60,15 +58,7 @@ def random_game(game: dict, state: State | None = None) -> Iterator[tuple[State,
     """Play a random legal game in place (on ``state`` if given, so that the caller keeps
     the final state); yield (state before the move, seat, move) for each move."""
     state = new_state(game) if state is None else state
-    chooser = random.Random(game["choices"])
-    for _ in range(MAX_MOVES):
-        if engine.is_over(state):
-            return
-        seat = engine.current_player(state)
-        move = chooser.choice(engine.legal_moves(state, seat))
-        yield state, seat, move
-        flow.apply_in_place(state, seat, move)
-    raise AssertionError(f"game {game} did not end within {MAX_MOVES} moves")
+    yield from random_moves(state, random.Random(game["choices"]))
 
 
 def play_through(game: dict) -> tuple[State, list[tuple[int, dict]]]:
@@ -77,48 +67,6 @@ def play_through(game: dict) -> tuple[State, list[tuple[int, dict]]]:
     moves = [(seat, move) for _, seat, move in random_game(game, state)]
     assert engine.is_over(state)
     return state, moves
-
-
-def mutations(move: dict) -> Iterator[object]:
-    """Moves near a legal one that should not be legal."""
-    yield {**move, "type": move["type"] + "-x"}
-    yield {**move, "bogus": 1}
-    for key, value in move.items():
-        if key == "type":
-            continue
-        if isinstance(value, bool):
-            yield {**move, key: not value}
-        elif isinstance(value, int):
-            yield {**move, key: value + 1000}
-        elif isinstance(value, str):
-            yield {**move, key: value + "-x"}
-        elif isinstance(value, list):
-            yield {**move, key: [*value, "nowhere"]}
-        yield {k: v for k, v in move.items() if k != key}
-
-
-GARBAGE: tuple[object, ...] = (
-    None,
-    42,
-    "end",
-    [],
-    {},
-    {"type": None},
-    {"type": 7},
-    {"type": "teleport"},
-    {"type": "end", "extra": [1]},
-)
-
-
-def assert_refused(state: State, seat: int, move: object) -> None:
-    """IllegalMove, and neither engine.apply nor the in-place path touched the state."""
-    before = copy.deepcopy(state)
-    with pytest.raises(engine.IllegalMove):
-        engine.apply(state, seat, move)
-    assert state == before
-    with pytest.raises(engine.IllegalMove):
-        flow.apply_in_place(state, seat, move)
-    assert state == before, f"a refused move {move!r} changed the state"
 
 
 # --- the tests ------------------------------------------------------------------------------
@@ -161,58 +109,34 @@ def test_every_listed_move_applies_and_illegal_moves_change_nothing(game, every)
     for i, (state, seat, _) in enumerate(random_game(game)):
         if i % every:
             continue
-        legal = engine.legal_moves(state, seat)
-        before = copy.deepcopy(state)
-        for move in legal:
-            after = engine.apply(state, seat, move)
-            invariants.check_state(after)
-            assert engine.describe(state, seat, move)
-        assert state == before, "engine.apply modified the state it was given"
-        for bad in mutations(random.Random(i).choice(legal)):
-            if bad not in legal:
-                assert_refused(state, seat, bad)
+        legal = check_listed_moves(state, seat, i)
         n = state["num_players"]
         for other in (s for s in range(n) if s != seat):
             assert_refused(state, other, legal[0])
         for wrong in (-1, n, 99):
             assert_refused(state, wrong, legal[0])
-        for garbage in GARBAGE:
-            assert_refused(state, seat, garbage)
 
 
 @examples(25)
 @given(games, st.integers(min_value=10, max_value=60))
 def test_notation_round_trips_for_every_legal_move(game, every):
     for i, (state, seat, _) in enumerate(random_game(game)):
-        if i % every:
-            continue
-        for move in engine.legal_moves(state, seat):
-            text = engine.describe(state, seat, move)
-            assert "\n" not in text
-            assert engine.parse_move(state, seat, text) == move, text
-        with pytest.raises(engine.IllegalMove):
-            engine.parse_move(state, seat, "fly to the moon")
+        if i % every == 0:
+            check_notation_round_trips(state, seat)
 
 
 @examples(40)
 @given(games)
 def test_json_round_trip_and_replay_rebuild_the_game(game):
-    checkpoints: list[tuple[int, State]] = []
-    chooser = random.Random(game["choices"] ^ 1)
-    for i, (state, _, _) in enumerate(random_game(game)):
-        if chooser.random() < 0.02:
-            checkpoints.append((i, copy.deepcopy(state)))
+    checkpoints = checkpoints_of(random_game(game), random.Random(game["choices"] ^ 1), 0.02)
     final, moves = play_through(game)
     checkpoints.append((len(moves), final))
     options = {"layout": game["layout"]}
-    for i, state in checkpoints:
-        data = engine.to_json(state)
-        assert json.loads(json.dumps(data)) == data
-        assert engine.from_json(data) == state
-        assert engine.from_json(json.loads(json.dumps(data))) == state
-        rebuilt = engine.replay(game["players"], game["seed"], moves[:i], options=options)
-        assert rebuilt == state, f"replay of the first {i} moves differs"
-    assert engine.replay(game["players"], game["seed"], moves, options=options) == final
+    check_round_trip_and_replay(
+        checkpoints,
+        moves,
+        lambda prefix: engine.replay(game["players"], game["seed"], prefix, options=options),
+    )
 
 
 @examples(20)

@@ -17,12 +17,9 @@ the bots play legal moves to the end.
 
 from __future__ import annotations
 
-import copy
-import json
 import random
 from collections.abc import Iterator
 
-import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -30,9 +27,15 @@ import engine
 from engine import bots, flow
 from engine.state import State
 from tests.engine import invariants
-from tests.engine.test_invariants import GARBAGE, assert_refused, examples, mutations
-
-MAX_MOVES = 3000  # random 2e games take 250-600 moves
+from tests.engine.properties import (
+    MAX_MOVES,
+    check_listed_moves,
+    check_notation_round_trips,
+    check_round_trip_and_replay,
+    checkpoints_of,
+    examples,
+    random_moves,
+)
 
 games = st.fixed_dictionaries(
     {
@@ -80,15 +83,7 @@ def random_game(game: dict, state: State | None = None) -> Iterator[tuple[State,
     """Play a random legal 2e game in place, exchange tokens out of turn included; yield
     (state before the move, seat, move)."""
     state = new_state(game) if state is None else state
-    chooser = random.Random(game["choices"])
-    for _ in range(MAX_MOVES):
-        if engine.is_over(state):
-            return
-        seat = next_seat(state, chooser)
-        move = chooser.choice(engine.legal_moves(state, seat))
-        yield state, seat, move
-        flow.apply_in_place(state, seat, move)
-    raise AssertionError(f"game {game} did not end within {MAX_MOVES} moves")
+    yield from random_moves(state, random.Random(game["choices"]), next_seat)
 
 
 def play_through(game: dict) -> tuple[State, list[tuple[int, dict]]]:
@@ -170,50 +165,29 @@ def test_2e_views_conserve_components_and_hide_secrets(game, every):
 @given(games, st.integers(min_value=15, max_value=60))
 def test_every_listed_2e_move_applies_and_illegal_moves_change_nothing(game, every):
     for i, (state, seat, _) in enumerate(random_game(game)):
-        if i % every:
-            continue
-        legal = engine.legal_moves(state, seat)
-        before = copy.deepcopy(state)
-        for move in legal:
-            invariants.check_state(engine.apply(state, seat, move))
-            engine.price(state, seat, move)
-        assert state == before, "engine.apply modified the state it was given"
-        for bad in mutations(random.Random(i).choice(legal)):
-            if bad not in legal:
-                assert_refused(state, seat, bad)
-        for garbage in GARBAGE:
-            assert_refused(state, seat, garbage)
+        if i % every == 0:
+            check_listed_moves(state, seat, i)
 
 
 @examples(5)
 @given(games, st.integers(min_value=10, max_value=60))
 def test_2e_notation_round_trips_for_every_legal_move(game, every):
     for i, (state, seat, _) in enumerate(random_game(game)):
-        if i % every:
-            continue
-        for move in engine.legal_moves(state, seat):
-            text = engine.describe(state, seat, move)
-            assert "\n" not in text
-            assert engine.parse_move(state, seat, text) == move, text
-        with pytest.raises(engine.IllegalMove):
-            engine.parse_move(state, seat, "fly to the moon")
+        if i % every == 0:
+            check_notation_round_trips(state, seat)
 
 
 @examples(6)
 @given(games)
 def test_2e_json_round_trip_and_replay_rebuild_the_game(game):
-    checkpoints: list[tuple[int, State]] = []
-    chooser = random.Random(game["choices"] ^ 1)
-    for i, (state, _, _) in enumerate(random_game(game)):
-        if chooser.random() < 0.01:
-            checkpoints.append((i, copy.deepcopy(state)))
+    checkpoints = checkpoints_of(random_game(game), random.Random(game["choices"] ^ 1), 0.01)
     final, moves = play_through(game)
     checkpoints.append((len(moves), final))
-    for i, state in checkpoints:
-        data = engine.to_json(state)
-        assert engine.from_json(json.loads(json.dumps(data))) == state
-        rebuilt = engine.replay(game["players"], game["seed"], moves[:i], "2e", options(game))
-        assert rebuilt == state, f"replay of the first {i} moves differs"
+    check_round_trip_and_replay(
+        checkpoints,
+        moves,
+        lambda prefix: engine.replay(game["players"], game["seed"], prefix, "2e", options(game)),
+    )
 
 
 @examples(4)
