@@ -36,7 +36,7 @@ LAYOUTS = ("beginner", "random")
 
 def enabled() -> tuple[str, ...]:
     """The editions the operator enabled (``settings.GWT_EDITIONS``), in their order."""
-    return tuple(getattr(settings, "GWT_EDITIONS", None) or ("1e",))
+    return tuple(getattr(settings, "GWT_EDITIONS", None) or ("1e", "2e"))
 
 
 def engine_has(edition: str) -> bool:

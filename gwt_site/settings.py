@@ -439,7 +439,7 @@ GAME_SNAPSHOT_EVERY = env_int("GAME_SNAPSHOT_EVERY", 25)
 # The editions of the game new games may be played with, in the order the pages offer them
 # (the first is the default); an edition the engine does not have is not offered
 # (games/editions.py). Games keep their edition whatever this says later.
-GWT_EDITIONS = env_list("GWT_EDITIONS", ["1e"])
+GWT_EDITIONS = env_list("GWT_EDITIONS", ["1e", "2e"])
 
 LOGGING = {
     "version": 1,

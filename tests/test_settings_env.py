@@ -274,8 +274,11 @@ def test_account_email_limits_and_trusted_proxies_have_defaults_and_can_be_set(
         load_settings(monkeypatch, tmp_path, GWT_ENV="test", ACCOUNT_EMAIL_RATE_WINDOW="0")
 
 
-def test_only_the_first_edition_is_offered_unless_the_operator_enables_more(monkeypatch, tmp_path):
-    assert load_settings(monkeypatch, tmp_path, GWT_ENV="test")["GWT_EDITIONS"] == ["1e"]
+def test_both_editions_are_offered_unless_the_operator_restricts_them(monkeypatch, tmp_path):
+    assert load_settings(monkeypatch, tmp_path, GWT_ENV="test")["GWT_EDITIONS"] == ["1e", "2e"]
+    assert load_settings(monkeypatch, tmp_path, GWT_ENV="test", GWT_EDITIONS="1e")[
+        "GWT_EDITIONS"
+    ] == ["1e"]
     s = load_settings(monkeypatch, tmp_path, GWT_ENV="test", GWT_EDITIONS="2e, 1e")
     assert s["GWT_EDITIONS"] == ["2e", "1e"]
 

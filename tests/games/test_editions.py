@@ -18,10 +18,22 @@ from tests.games.helpers import started_game
 pytestmark = pytest.mark.django_db
 
 
-def test_the_first_edition_alone_is_offered_by_default(settings):
-    assert settings.GWT_EDITIONS == ["1e"]
+def test_both_editions_are_offered_by_default_the_first_edition_first(settings):
+    assert settings.GWT_EDITIONS == ["1e", "2e"]
+    assert editions.offered() == ("1e", "2e")
+    assert editions.default_edition() == "1e"
+
+
+@pytest.fixture
+def first_edition_only(settings):
+    """The operator restricts new games to the 1st edition (GWT_EDITIONS=1e)."""
+    settings.GWT_EDITIONS = ["1e"]
+
+
+def test_an_operator_may_offer_the_first_edition_alone(first_edition_only):
     assert editions.offered() == ("1e",)
     assert editions.default_edition() == "1e"
+    assert editions.check_editions() == []
 
 
 def test_an_enabled_edition_the_engine_lacks_is_not_offered_and_the_check_says_so(settings):
@@ -49,7 +61,9 @@ def test_the_check_is_silent_for_the_default_setting():
     ("edition", "words"),
     [("2e", "is not offered here"), ("3e", "does not exist"), ("", "does not exist")],
 )
-def test_an_edition_not_offered_is_refused_naming_those_offered(alice, edition, words):
+def test_an_edition_not_offered_is_refused_naming_those_offered(
+    first_edition_only, alice, edition, words
+):
     with pytest.raises(InvalidRequestError) as error:
         services.game_create(creator=alice, players=2, edition=edition or "x")
 
@@ -119,7 +133,17 @@ FORM = {
 }
 
 
-def test_the_form_offers_the_offered_editions_and_no_variant_of_an_edition_not_offered():
+def test_the_form_offers_both_editions_and_the_variant_by_default():
+    form = NewGameForm()
+
+    assert form.fields["edition"].choices == [("1e", "1st edition"), ("2e", "2nd edition")]
+    assert "simmental" in form.fields
+    assert form.fields["edition"].initial == "1e"
+
+
+def test_the_form_offers_the_offered_editions_and_no_variant_of_an_edition_not_offered(
+    first_edition_only,
+):
     form = NewGameForm()
 
     assert form.fields["edition"].choices == [("1e", "1st edition")]
@@ -135,7 +159,7 @@ def test_the_form_without_an_edition_creates_a_game_of_the_default_edition():
     assert (arguments["edition"], arguments["options"]) == ("1e", {"layout": "beginner"})
 
 
-def test_the_form_refuses_an_edition_not_offered(client, alice):
+def test_the_form_refuses_an_edition_not_offered(first_edition_only, client, alice):
     client.force_login(alice)
 
     response = client.post("/games/new/", {**FORM, "edition": "2e"})
@@ -152,6 +176,16 @@ def test_the_api_lists_the_offered_editions(alice_api):
     response = alice_api.get("/api/editions/")
 
     assert response.status_code == 200
+    assert response.json() == [
+        {"edition": "1e", "name": "1st edition", "variants": {}},
+        {"edition": "2e", "name": "2nd edition", "variants": {"simmental": "Simmental"}},
+    ]
+
+
+def test_the_api_lists_only_the_edition_an_operator_restricts_to(first_edition_only, alice_api):
+    response = alice_api.get("/api/editions/")
+
+    assert response.status_code == 200
     assert response.json() == [{"edition": "1e", "name": "1st edition", "variants": {}}]
 
 
@@ -162,7 +196,9 @@ def test_the_api_lists_the_offered_editions(alice_api):
         ({"options": {"simmental": True}}, "bad_options", "only with edition 2e"),
     ],
 )
-def test_the_api_refuses_an_edition_or_variant_with_a_clear_message(alice_api, body, code, words):
+def test_the_api_refuses_an_edition_or_variant_with_a_clear_message(
+    first_edition_only, alice_api, body, code, words
+):
     response = alice_api.post("/api/games/", {"players": 2, **body}, format="json")
 
     assert response.status_code == 400, response.content
