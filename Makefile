@@ -49,7 +49,7 @@ check: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
 	$(VENV)/bin/lint-imports --no-cache
-	GWT_ENV=development $(PY) -m mypy engine common games notifications accounts gwt_site
+	GWT_ENV=development $(PY) -m mypy engine common games notifications players accounts gwt_site
 
 fmt: $(STAMP)
 	$(PY) -m ruff check --fix .

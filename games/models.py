@@ -102,6 +102,11 @@ class Game(models.Model):
     lobby = models.BooleanField(
         default=False, help_text="Listed in the open lobby; otherwise joined by invite link."
     )
+    rated = models.BooleanField(
+        default=False,
+        help_text="Counts for its players' ratings once finished (chosen at creation; the "
+        "rules of what counts: docs/ratings.md).",
+    )
     status = models.CharField(
         max_length=16, choices=GameStatus.choices, default=GameStatus.OPEN, db_index=True
     )

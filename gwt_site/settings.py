@@ -98,6 +98,7 @@ INSTALLED_APPS = [
     "common",
     "games",
     "notifications",
+    "players",
     "accounts",
 ]
 
@@ -242,6 +243,8 @@ CELERY_BEAT_SCHEDULE = {
     "notifications-reminders": {"task": "notifications.send_reminders", "schedule": 300.0},
     # Each user's digest goes out during their chosen hour: checking often is enough.
     "notifications-digests": {"task": "notifications.send_digests", "schedule": 600.0},
+    # Finished rated games whose ratings task was lost (players.ratings.unsettled_games).
+    "players-sweep-ratings": {"task": "players.sweep_ratings", "schedule": 300.0},
 }
 
 # --- email -----------------------------------------------------------------------------

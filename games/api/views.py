@@ -79,6 +79,7 @@ class GameOutput(serializers.Serializer[Any]):
         'edition {"simmental": true or false}.'
     )
     lobby = serializers.BooleanField()
+    rated = serializers.BooleanField(help_text="Counts for the players' ratings once finished.")
     current_seat = serializers.IntegerField(allow_null=True)
     turn_since = serializers.DateTimeField(allow_null=True)
     turn_deadline = serializers.DateTimeField(allow_null=True)
@@ -113,6 +114,7 @@ class GameOutput(serializers.Serializer[Any]):
             "players": game.players,
             "options": game.options,
             "lobby": game.lobby,
+            "rated": game.rated,
             "current_seat": game.current_seat,
             "turn_since": dt.to_representation(game.turn_since) if game.turn_since else None,
             "turn_deadline": (
@@ -298,6 +300,13 @@ class GameListApi(APIView):
         lobby = serializers.BooleanField(
             default=False, help_text="List the game in the open lobby."
         )
+        rated = serializers.BooleanField(
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="Counts for the players' ratings (docs/ratings.md); left out or null: "
+            "rated when every seat is a person's. A rated game needs at least two people.",
+        )
 
     @extend_schema(
         summary="Your games (those where it is your turn first)",
@@ -329,6 +338,7 @@ class GameListApi(APIView):
             timeout_policy=data["timeout_policy"],
             vacation_days=data["vacation_days"],
             lobby=data["lobby"],
+            rated=data.get("rated"),
         )
         return _game_response(request, game, status.HTTP_201_CREATED)
 

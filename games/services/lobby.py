@@ -29,6 +29,8 @@ from games.permissions import require_not_suspended, seat_of
 from games.timecontrol.clock import time_control_check
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+# Bots are left out of the ratings (docs/ratings.md): a rated game ranks at least two people.
+RATED_MIN_PEOPLE = 2
 
 
 def game_create(
@@ -43,8 +45,12 @@ def game_create(
     timeout_policy: str = TimeoutPolicy.BOT_MOVE,
     vacation_days: int = 0,
     lobby: bool = False,
+    rated: bool | None = None,
 ) -> Game:
     """A new open game; the creator takes the first seat that is not a bot.
+
+    ``rated``: whether it counts for the players' ratings (docs/ratings.md); None: rated when
+    every seat is a person's. A rated game needs at least two people.
 
     ``edition``: one of those offered (``games.editions``; None: the first offered one);
     ``options``: the layout, and for the 2nd edition the Simmental variant
@@ -61,6 +67,15 @@ def game_create(
         raise InvalidRequestError("bad_bots", "At least one seat must be left for you.")
     if bot_kind not in BotKind.values:
         raise InvalidRequestError("bad_bots", f"Unknown bot kind {bot_kind!r}.")
+    people = players - len(bot_seats)
+    if rated is None:
+        rated = people == players
+    elif rated and people < RATED_MIN_PEOPLE:
+        raise InvalidRequestError(
+            "bad_rated",
+            f"A rated game needs at least {RATED_MIN_PEOPLE} people: leave more seats to "
+            "people, or create it unrated.",
+        )
     time_control_check(
         turn_time_limit=turn_time_limit,
         timeout_policy=timeout_policy,
@@ -73,6 +88,7 @@ def game_create(
             options=options,
             players=players,
             lobby=lobby,
+            rated=rated,
             turn_time_limit=turn_time_limit,
             timeout_policy=timeout_policy,
             vacation_days=vacation_days,

@@ -6,10 +6,12 @@ from datetime import timedelta
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 from games import editions
 from games.models import SEAT_COLOURS, BotKind, Layout, TimeoutPolicy
 from games.services import MAX_PLAYERS, MIN_PLAYERS
+from games.services.lobby import RATED_MIN_PEOPLE
 from games.timecontrol.clock import MAX_VACATION_DAYS
 
 # Turn time limits offered on the page (hours; 0: no limit). The service accepts any
@@ -87,6 +89,20 @@ class NewGameForm(forms.Form):
         widget=forms.RadioSelect,
     )
 
+    rated = forms.ChoiceField(
+        label=_("Rated"),
+        choices=[
+            ("", _("Rated when every seat is a person's")),
+            ("yes", _("Rated")),
+            ("no", _("Unrated")),
+        ],
+        required=False,
+        help_text=_(
+            "A rated game changes its players' ratings when it ends; bots are left out of the "
+            "ranking, so a rated game needs at least two people."
+        ),
+    )
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         """The editions are those offered now (``games.editions``: the operator's setting)."""
         super().__init__(*args, **kwargs)
@@ -125,6 +141,15 @@ class NewGameForm(forms.Form):
                 )
             elif len(bots) >= players:
                 self.add_error("bots", "Leave at least one seat for yourself.")
+            elif data.get("rated") == "yes" and players - len(bots) < RATED_MIN_PEOPLE:
+                self.add_error(
+                    "rated",
+                    _(
+                        "A rated game needs at least %(count)d people: leave more seats to "
+                        "people, or choose Unrated."
+                    )
+                    % {"count": RATED_MIN_PEOPLE},
+                )
         return data
 
     def service_arguments(self) -> dict[str, Any]:
@@ -145,4 +170,5 @@ class NewGameForm(forms.Form):
             "timeout_policy": data["timeout_policy"],
             "vacation_days": data["vacation_days"],
             "lobby": data["visibility"] == "open",
+            "rated": {"yes": True, "no": False}.get(data.get("rated") or ""),
         }

@@ -1,0 +1,242 @@
+"""Ratings: openskill's Plackett-Luce model over the places of each counted game.
+
+Ratings are derived data. ``rebuild`` recomputes an edition's from its finished games in
+finish order (``finished_at``, then the game's id); ``game_settle`` is what the Celery task
+runs after each finished game, and leaves exactly what a rebuild would: it counts the game
+when it is the newest counted one, does nothing when the game is already counted as it is
+(a task delivered twice), and rebuilds the edition otherwise (a game counted out of order, a
+counted game a moderator rolled back, or one that finished again after a rollback). Both
+paths go through ``_count``, so their numbers are the same floating-point operations.
+
+An edition's ratings change under the lock of its ``EditionCursor`` row: the task for one
+game and a rebuild never interleave.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Literal
+
+from django.db import transaction
+from openskill.models import PlackettLuce
+
+from games.models import Game, GameStatus
+from players import policy
+from players.models import EditionCursor, RatedGame, Rating, RatingChange
+
+logger = logging.getLogger(__name__)
+
+# The model's defaults (mu 25, sigma 25/3, beta 25/6, tau 25/300); the number shown is the
+# ordinal, mu - 3 sigma, which starts at 0. Changing any of these changes every rating:
+# run `manage.py rebuild_ratings` after.
+MODEL = PlackettLuce()
+BATCH = 500
+
+Outcome = Literal["counted", "already_counted", "not_counted", "rebuilt"]
+
+
+@dataclass(frozen=True)
+class Standing:
+    mu: float
+    sigma: float
+    games: int = 0
+    wins: int = 0
+    last_game_at: datetime | None = None
+
+    @property
+    def ordinal(self) -> float:
+        return ordinal(self.mu, self.sigma)
+
+
+def ordinal(mu: float, sigma: float) -> float:
+    return float(MODEL.rating(mu=mu, sigma=sigma).ordinal())
+
+
+def new_standing() -> Standing:
+    return Standing(mu=MODEL.mu, sigma=MODEL.sigma)
+
+
+def _count(
+    standings: dict[int, Standing], game: Game, placements: list[policy.Placement]
+) -> list[RatingChange]:
+    """Update ``standings`` (user id: standing) with one game; the changes it made."""
+    assert game.finished_at is not None
+    before = [standings.get(p.user_id) or new_standing() for p in placements]
+    teams = [[MODEL.rating(mu=s.mu, sigma=s.sigma)] for s in before]
+    after = MODEL.rate(teams, ranks=[float(p.place) for p in placements])
+    changes = []
+    for placement, old, (rated,) in zip(placements, before, after, strict=True):
+        new = Standing(
+            mu=float(rated.mu),
+            sigma=float(rated.sigma),
+            games=old.games + 1,
+            wins=old.wins + (placement.place == 1),
+            last_game_at=game.finished_at,
+        )
+        standings[placement.user_id] = new
+        changes.append(
+            RatingChange(
+                game=game,
+                user_id=placement.user_id,
+                edition=game.edition,
+                finished_at=game.finished_at,
+                place=placement.place,
+                mu_before=old.mu,
+                sigma_before=old.sigma,
+                mu_after=new.mu,
+                sigma_after=new.sigma,
+                ordinal_before=old.ordinal,
+                ordinal_after=new.ordinal,
+            )
+        )
+    return changes
+
+
+def _rating_row(user_id: int, edition: str, standing: Standing) -> Rating:
+    return Rating(
+        user_id=user_id,
+        edition=edition,
+        mu=standing.mu,
+        sigma=standing.sigma,
+        ordinal=standing.ordinal,
+        games=standing.games,
+        wins=standing.wins,
+        last_game_at=standing.last_game_at,
+    )
+
+
+def _lock(edition: str) -> None:
+    """Take the edition's lock for the rest of the transaction."""
+    EditionCursor.objects.get_or_create(edition=edition)
+    EditionCursor.objects.select_for_update().get(edition=edition)
+
+
+def counted_games(edition: str) -> Iterator[tuple[Game, list[policy.Placement]]]:
+    """The edition's games that count, in finish order, with their places."""
+    games = (
+        Game.objects.filter(edition=edition, status=GameStatus.FINISHED, rated=True)
+        .order_by("finished_at", "pk")
+        .prefetch_related("seats")
+    )
+    for game in games.iterator(chunk_size=BATCH):
+        placements = policy.placements(game, list(game.seats.all()))
+        if placements is not None:
+            yield game, placements
+
+
+def rebuild(edition: str) -> int:
+    """Recompute the edition's ratings from its finished games; how many games counted."""
+    with transaction.atomic():
+        _lock(edition)
+        return _rebuild_locked(edition)
+
+
+def _rebuild_locked(edition: str) -> int:
+    RatingChange.objects.filter(edition=edition).delete()
+    RatedGame.objects.filter(edition=edition).delete()
+    Rating.objects.filter(edition=edition).delete()
+    standings: dict[int, Standing] = {}
+    marks: list[RatedGame] = []
+    changes: list[RatingChange] = []
+    counted = 0
+    for game, placements in counted_games(edition):
+        assert game.finished_at is not None
+        changes += _count(standings, game, placements)
+        marks.append(RatedGame(game=game, edition=edition, finished_at=game.finished_at))
+        counted += 1
+        if len(changes) >= BATCH:
+            _flush(marks, changes)
+    _flush(marks, changes)
+    Rating.objects.bulk_create(
+        (_rating_row(user_id, edition, s) for user_id, s in standings.items()),
+        batch_size=BATCH,
+    )
+    return counted
+
+
+def _flush(marks: list[RatedGame], changes: list[RatingChange]) -> None:
+    RatedGame.objects.bulk_create(marks, batch_size=BATCH)
+    RatingChange.objects.bulk_create(changes, batch_size=BATCH)
+    marks.clear()
+    changes.clear()
+
+
+def game_settle(game_id: int) -> Outcome:
+    """Bring the ratings up to date with this game (see the module docstring). Idempotent."""
+    edition = Game.objects.filter(pk=game_id).values_list("edition", flat=True).first()
+    if edition is None:
+        return "not_counted"
+    with transaction.atomic():
+        _lock(edition)
+        game = Game.objects.get(pk=game_id)
+        placements = policy.placements(game, list(game.seats.all()))
+        mark = RatedGame.objects.filter(game=game).first()
+        if mark is None and placements is None:
+            return "not_counted"
+        if mark is not None and placements is not None and mark.finished_at == game.finished_at:
+            return "already_counted"
+        if mark is None and placements is not None and _is_newest(game):
+            _count_one(game, placements)
+            return "counted"
+        logger.info("ratings of %s rebuilt for game %s", edition, game.public_id)
+        _rebuild_locked(edition)
+        return "rebuilt"
+
+
+def _is_newest(game: Game) -> bool:
+    """Whether ``game`` comes after every game counted in its edition."""
+    assert game.finished_at is not None
+    newest = (
+        RatedGame.objects.filter(edition=game.edition)
+        .order_by("-finished_at", "-game_id")
+        .values_list("finished_at", "game_id")
+        .first()
+    )
+    return newest is None or newest < (game.finished_at, game.pk)
+
+
+def _count_one(game: Game, placements: list[policy.Placement]) -> None:
+    user_ids = [p.user_id for p in placements]
+    rows = {
+        r.user_id: r
+        for r in Rating.objects.select_for_update().filter(
+            edition=game.edition, user_id__in=user_ids
+        )
+    }
+    standings = {
+        user_id: Standing(r.mu, r.sigma, r.games, r.wins, r.last_game_at)
+        for user_id, r in rows.items()
+    }
+    changes = _count(standings, game, placements)
+    assert game.finished_at is not None
+    RatedGame.objects.create(game=game, edition=game.edition, finished_at=game.finished_at)
+    RatingChange.objects.bulk_create(changes)
+    for user_id in user_ids:
+        row = _rating_row(user_id, game.edition, standings[user_id])
+        if user_id in rows:
+            row.pk = rows[user_id].pk
+            row.save(force_update=True)
+        else:
+            row.save(force_insert=True)
+
+
+def editions_with_games() -> Iterable[str]:
+    """Every edition a rated game was finished in, or a rating exists for."""
+    played = Game.objects.filter(status=GameStatus.FINISHED, rated=True)
+    found = set(played.values_list("edition", flat=True).distinct())
+    found |= set(Rating.objects.values_list("edition", flat=True).distinct())
+    return sorted(found)
+
+
+def unsettled_games(limit: int = 1000) -> list[int]:
+    """Finished rated games that no task has counted yet (a lost task): for the sweep."""
+    counted = RatedGame.objects.values("game_id")
+    return list(
+        Game.objects.filter(status=GameStatus.FINISHED, rated=True)
+        .exclude(pk__in=counted)
+        .order_by("finished_at", "pk")
+        .values_list("pk", flat=True)[:limit]
+    )

@@ -1,0 +1,98 @@
+"""Finished games made directly as rows: what the ratings read (a game's row and seats),
+without playing a whole game. The ratings never replay a game's events."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from games.models import SEAT_COLOURS, Game, GameStatus, Seat, SeatStatus
+from players.models import RatedGame, Rating, RatingChange
+
+T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+CATEGORIES = ("money", "buildings", "cities", "stations", "cattle", "objectives", "workers")
+
+
+def scores_of(totals: list[int]) -> list[dict[str, Any]]:
+    """Engine-shaped final scores whose categories add up to each total."""
+    scores = []
+    for total in totals:
+        cats = dict.fromkeys(CATEGORIES, 0)
+        cats["cities"], cats["cattle"] = total // 2, total - total // 2
+        scores.append({"total": total, "categories": cats, "winner": total == max(totals)})
+    return scores
+
+
+def finished_game(
+    players: list[Any],
+    totals: list[int] | None = None,
+    *,
+    minutes: int = 0,
+    edition: str = "1e",
+    rated: bool = True,
+    status: str = GameStatus.FINISHED,
+    resigned: tuple[int, ...] = (),
+    replaced: tuple[int, ...] = (),
+    result: dict[str, Any] | None = None,
+) -> Game:
+    """A game over, seat i played by ``players[i]`` (a user, or a bot kind string)."""
+    if result is None and totals is not None:
+        best = max(totals)
+        result = {
+            "reason": "game_over",
+            "scores": scores_of(totals),
+            "winners": [i for i, t in enumerate(totals) if t == best],
+        }
+    creator = next(p for p in players if not isinstance(p, str))
+    game = Game.objects.create(
+        edition=edition,
+        players=len(players),
+        rated=rated,
+        status=status,
+        result=result if status == GameStatus.FINISHED else None,
+        created_by=creator,
+        started_at=T0,
+        finished_at=T0 + timedelta(minutes=minutes),
+        version=100,
+    )
+    for index, player in enumerate(players):
+        bot = player if isinstance(player, str) else ""
+        if index in resigned or index in replaced:
+            bot = "heuristic"
+        Seat.objects.create(
+            game=game,
+            index=index,
+            colour=SEAT_COLOURS[index],
+            user=None if isinstance(player, str) else player,
+            bot=bot,
+            status=SeatStatus.RESIGNED if index in resigned else SeatStatus.PLAYING,
+        )
+    return game
+
+
+def ratings_snapshot() -> dict[str, list[tuple[Any, ...]]]:
+    """Everything the ratings hold, comparable exactly (floats included)."""
+    return {
+        "ratings": list(
+            Rating.objects.order_by("edition", "user_id").values_list(
+                "edition", "user_id", "mu", "sigma", "ordinal", "games", "wins", "last_game_at"
+            )
+        ),
+        "changes": list(
+            RatingChange.objects.order_by("game_id", "user_id").values_list(
+                "game_id",
+                "user_id",
+                "edition",
+                "place",
+                "mu_before",
+                "sigma_before",
+                "mu_after",
+                "sigma_after",
+                "ordinal_before",
+                "ordinal_after",
+            )
+        ),
+        "games": list(
+            RatedGame.objects.order_by("game_id").values_list("game_id", "edition", "finished_at")
+        ),
+    }

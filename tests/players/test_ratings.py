@@ -1,0 +1,177 @@
+"""The ratings policy (docs/ratings.md) and rebuild == the updates after each game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from django.core.management import call_command
+
+from games.models import Game, GameStatus
+from players import ratings
+from players.models import RatedGame, Rating, RatingChange
+from tests.players.helpers import finished_game, ratings_snapshot
+
+pytestmark = pytest.mark.django_db
+
+
+def places(game: Game) -> dict[str, int]:
+    return {
+        c.user.username: c.place
+        for c in RatingChange.objects.filter(game=game).select_related("user")
+    }
+
+
+def rating(user, edition: str = "1e") -> Rating:
+    return Rating.objects.get(user=user, edition=edition)
+
+
+def test_a_game_counts_once_and_the_winner_gains(alice, bob, carol):
+    game = finished_game([alice, bob, carol], [80, 60, 70])
+    assert ratings.game_settle(game.pk) == "counted"
+    assert places(game) == {"alice": 1, "carol": 2, "bob": 3}
+    assert rating(alice).ordinal > rating(carol).ordinal > rating(bob).ordinal
+    assert (rating(alice).games, rating(alice).wins, rating(bob).wins) == (1, 1, 0)
+    before = ratings_snapshot()
+    assert ratings.game_settle(game.pk) == "already_counted"  # the task delivered again
+    assert ratings_snapshot() == before
+
+
+def test_ties_share_a_place_and_move_alike(alice, bob, carol):
+    game = finished_game([alice, bob, carol], [70, 70, 50])
+    ratings.game_settle(game.pk)
+    assert places(game) == {"alice": 1, "bob": 1, "carol": 3}
+    assert rating(alice).mu == rating(bob).mu
+    assert rating(alice).sigma == rating(bob).sigma
+    assert rating(alice).wins == rating(bob).wins == 1
+
+
+def test_a_resignation_is_last_place_whatever_the_bot_then_scored(alice, bob, carol):
+    # carol resigned; the bot that played her seat on scored the most
+    game = finished_game([alice, bob, carol], [50, 60, 90], resigned=(2,))
+    ratings.game_settle(game.pk)
+    assert places(game) == {"bob": 1, "alice": 2, "carol": 3}
+
+
+def test_a_two_player_resignation_without_scores(alice, bob):
+    result = {"reason": "resignation", "resigned": 0, "winners": [1]}
+    game = finished_game([alice, bob], result=result, resigned=(0,))
+    ratings.game_settle(game.pk)
+    assert places(game) == {"bob": 1, "alice": 2}
+
+
+def test_a_timeout_that_gave_the_seat_to_a_bot_is_last_place(alice, bob, carol):
+    game = finished_game([alice, bob, carol], [90, 60, 70], replaced=(0,))
+    ratings.game_settle(game.pk)
+    assert places(game) == {"carol": 1, "bob": 2, "alice": 3}
+
+
+def test_two_leavers_share_the_last_place(make_user, alice, bob, carol):
+    dave = make_user("dave")
+    game = finished_game([alice, bob, carol, dave], [40, 60, 70, 80], resigned=(2,), replaced=(3,))
+    ratings.game_settle(game.pk)
+    assert places(game) == {"bob": 1, "alice": 2, "carol": 3, "dave": 3}
+
+
+def test_bots_are_left_out_and_the_people_keep_their_order(alice, bob):
+    game = finished_game([alice, "heuristic", bob], [60, 99, 70])
+    ratings.game_settle(game.pk)
+    assert places(game) == {"bob": 1, "alice": 2}
+    assert Rating.objects.count() == 2
+
+
+def test_a_game_of_one_person_and_bots_does_not_count(alice):
+    game = finished_game([alice, "heuristic"], [60, 70])
+    assert ratings.game_settle(game.pk) == "not_counted"
+    assert not Rating.objects.exists()
+
+
+def test_abandoned_and_unrated_games_do_not_count(alice, bob):
+    abandoned = finished_game([alice, bob], [60, 70], status=GameStatus.ABANDONED)
+    unrated = finished_game([alice, bob], [60, 70], rated=False)
+    assert ratings.game_settle(abandoned.pk) == "not_counted"
+    assert ratings.game_settle(unrated.pk) == "not_counted"
+    assert not Rating.objects.exists()
+    assert not RatedGame.objects.exists()
+
+
+def test_a_rolled_back_game_stops_counting_until_it_finishes_again(alice, bob, carol):
+    first = finished_game([alice, bob], [80, 60], minutes=1)
+    game = finished_game([alice, carol], [80, 60], minutes=2)
+    ratings.game_settle(first.pk)
+    ratings.game_settle(game.pk)
+    assert rating(alice).games == 2
+    # a moderator rolls the second game back: it is active again
+    Game.objects.filter(pk=game.pk).update(status=GameStatus.ACTIVE, result=None, finished_at=None)
+    assert ratings.game_settle(game.pk) == "rebuilt"
+    assert rating(alice).games == 1
+    assert not Rating.objects.filter(user=carol).exists()
+    # it finishes again, later and the other way round
+    finished = finished_game([alice, carol], [60, 80], minutes=9)
+    Game.objects.filter(pk=game.pk).update(
+        status=GameStatus.FINISHED, result=finished.result, finished_at=finished.finished_at
+    )
+    finished.seats.all().delete()
+    Game.objects.filter(pk=finished.pk).delete()
+    assert ratings.game_settle(game.pk) == "counted"
+    assert places(game) == {"carol": 1, "alice": 2}
+    settled = ratings_snapshot()
+    ratings.rebuild("1e")
+    assert ratings_snapshot() == settled
+
+
+def test_rebuild_gives_the_numbers_of_the_updates_after_each_game(make_user):
+    """Games of 2 to 4 people finish one after another; each one's task runs, some twice and
+    some late (after a newer game's): the result is the rebuild's, float for float."""
+    rng = random.Random(19)
+    people = [make_user(f"p{i}") for i in range(6)]
+    games = []
+    for minute in range(14):
+        seated = rng.sample(people, rng.randint(2, 4))
+        totals = [rng.choice([40, 50, 60, 60, 70]) for _ in seated]
+        resigned = (0,) if minute % 5 == 4 else ()
+        edition = "2e" if minute % 4 == 3 else "1e"
+        games.append(
+            finished_game(seated, totals, minutes=minute, edition=edition, resigned=resigned)
+        )
+    late = {games[3].pk, games[8].pk}
+    for game in games:
+        if game.pk not in late:
+            ratings.game_settle(game.pk)
+        if game.pk % 3 == 0:
+            assert ratings.game_settle(game.pk) == "already_counted"  # delivered twice
+    for game_id in late:
+        assert ratings.game_settle(game_id) == "rebuilt"
+    incremental = ratings_snapshot()
+    assert len(incremental["games"]) == 14
+    assert {edition for edition, *_ in incremental["ratings"]} == {"1e", "2e"}
+
+    call_command("rebuild_ratings", stdout=open("/dev/null", "w"))  # noqa: SIM115
+    assert ratings_snapshot() == incremental
+
+    # and in order with no late task, the updates alone give the same
+    RatingChange.objects.all().delete()
+    RatedGame.objects.all().delete()
+    Rating.objects.all().delete()
+    for game in sorted(games, key=lambda g: (g.finished_at, g.pk)):
+        assert ratings.game_settle(game.pk) == "counted"
+    assert ratings_snapshot() == incremental
+
+
+def test_games_finished_in_the_same_instant_count_in_id_order(alice, bob):
+    a = finished_game([alice, bob], [80, 60])
+    b = finished_game([alice, bob], [60, 80])
+    assert a.finished_at == b.finished_at
+    ratings.game_settle(b.pk)
+    assert ratings.game_settle(a.pk) == "rebuilt"
+    assert list(RatedGame.objects.values_list("game_id", flat=True)) == [a.pk, b.pk]
+
+
+def test_the_sweep_counts_games_whose_task_was_lost(alice, bob):
+    from players.tasks import sweep_ratings
+
+    game = finished_game([alice, bob], [80, 60])
+    assert ratings.unsettled_games() == [game.pk]
+    assert sweep_ratings() == 1
+    assert ratings.unsettled_games() == []
+    assert rating(alice).games == 1
