@@ -15,7 +15,8 @@ else in the project creates ``Event`` rows; the admin and a PostgreSQL trigger r
 change or delete them (``games.models.Event``).
 
 Snapshots of the engine state (a cache: always rebuildable from the events) are written
-here too, every ``GAME_SNAPSHOT_EVERY`` events.
+here too, every ``GAME_SNAPSHOT_EVERY`` events; when the game ends, all but a sparse set
+of them go (``GAME_FINISHED_SNAPSHOT_EVERY``).
 """
 
 from __future__ import annotations
@@ -249,7 +250,8 @@ def turn_start(game: Game, seats: list[Seat], to_move: int | None, *, now: datet
 
 def finish(game: Game, *, status: str, result: dict[str, Any] | None, now: datetime) -> None:
     """End the game (``finished`` or ``abandoned``), whatever ended it: the one set of fields
-    an ended game has. Saved by the caller's ``advance`` or ``write``."""
+    an ended game has. Saved by the caller's ``advance`` or ``write``. Its snapshots are
+    thinned out: a finished game is only read again, and rarely."""
     game.status = status
     game.result = result
     game.finished_at = now
@@ -257,6 +259,7 @@ def finish(game: Game, *, status: str, result: dict[str, Any] | None, now: datet
     game.turn_since = now
     game.turn_deadline = None
     game.paused_remaining = None
+    replay.snapshots_thin(game)
 
 
 def write(

@@ -152,6 +152,13 @@ class Game(models.Model):
     class Meta:
         ordering = ["-updated_at"]
         permissions = [("moderate_game", "Can moderate games (pause, roll back, ...)")]
+        # Lists show the last changed games first: the admin's list (all games, or one
+        # status, or one edition) reads a page of an index instead of sorting the table.
+        indexes = [
+            models.Index(fields=["-updated_at"], name="game_updated_at"),
+            models.Index(fields=["status", "-updated_at"], name="game_status_updated_at"),
+            models.Index(fields=["edition", "-updated_at"], name="game_edition_updated_at"),
+        ]
 
     def __str__(self) -> str:
         return f"game {self.public_id} ({self.status}, v{self.version})"
@@ -186,7 +193,9 @@ class Seat(models.Model):
     )
 
     class Meta:
-        ordering = ["game", "index"]
+        # By the column, not the relation: ordering by "game" would join the games table to
+        # sort by its own ordering.
+        ordering = ["game_id", "index"]
         constraints = [
             models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),
             models.UniqueConstraint(
@@ -226,7 +235,9 @@ class EventQuerySet(models.QuerySet["Event"]):
 class Event(models.Model):
     """One thing that happened in a game. Append-only (also enforced by a database trigger)."""
 
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events")
+    # No index of its own: the unique (game, seq) index serves every lookup by game, and
+    # reading a game's events up to a seq is one range of it.
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events", db_index=False)
     seq = models.PositiveIntegerField()
     kind = models.CharField(max_length=16, choices=EventKind.choices)
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -245,7 +256,7 @@ class Event(models.Model):
     objects = EventQuerySet.as_manager()
 
     class Meta:
-        ordering = ["game", "seq"]
+        ordering = ["game_id", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="event_unique_seq"),
             models.UniqueConstraint(
@@ -271,14 +282,17 @@ class Event(models.Model):
 class Snapshot(models.Model):
     """The engine state after event ``seq``: a cache, always rebuildable from the events."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="snapshots")
+    # The unique (game, seq, engine_version) index serves the lookups by game.
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="snapshots", db_index=False
+    )
     seq = models.PositiveIntegerField()
     engine_version = models.CharField(max_length=64)
     state = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["game", "seq"]
+        ordering = ["game_id", "seq"]
         constraints = [
             models.UniqueConstraint(
                 fields=["game", "seq", "engine_version"], name="snapshot_unique_seq"
@@ -478,7 +492,7 @@ class ChatMessage(models.Model):
     hidden_reason = models.TextField(blank=True)
 
     class Meta:
-        ordering = ["game", "created_at", "id"]
+        ordering = ["game_id", "created_at", "id"]
         indexes = [models.Index(fields=["game", "id"], name="chatmessage_game_id")]
 
     def __str__(self) -> str:

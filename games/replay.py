@@ -35,6 +35,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
+from django.db.models.functions import Mod
 
 import engine
 from common import after_response
@@ -242,6 +243,19 @@ def states_by_seq(game: Game) -> Iterable[tuple[int, State]]:
 def snapshot_due(seq: int) -> bool:
     every = int(getattr(settings, "GAME_SNAPSHOT_EVERY", 0) or 0)
     return every > 0 and seq % every == 0
+
+
+def snapshots_thin(game: Game) -> None:
+    """Delete the game's snapshots but those at a multiple of ``GAME_FINISHED_SNAPSHOT_EVERY``
+    (0: all of them), once it has ended. A position of a game that is over is asked for
+    rarely (the replay viewer) and then replays from a kept snapshot, at most that many
+    events; the snapshots of a game in play, written every ``GAME_SNAPSHOT_EVERY`` events,
+    were most of a finished game's storage."""
+    every = int(getattr(settings, "GAME_FINISHED_SNAPSHOT_EVERY", 0) or 0)
+    snapshots = Snapshot.objects.filter(game=game)
+    if every > 0:
+        snapshots = snapshots.annotate(off=Mod("seq", every)).exclude(off=0)
+    snapshots.delete()
 
 
 def snapshot_write(game: Game, seq: int, state: State) -> None:

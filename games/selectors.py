@@ -5,7 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Exists, OuterRef, Prefetch, Q, QuerySet
+from django.db.models import (
+    BooleanField,
+    Exists,
+    ExpressionWrapper,
+    OuterRef,
+    Prefetch,
+    Q,
+    QuerySet,
+)
 
 import engine
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
@@ -60,16 +68,24 @@ def game_with_seats(*, game: Game) -> Game:
 
 
 def game_list_for_user(*, user: User, status: str | None = None) -> QuerySet[Game]:
-    """The games the user has a seat in; those where it is their turn come first."""
+    """The games the user has a seat in: those where it is their turn first, then the games
+    not over, then the finished ones, each the last changed first (an order the pages of a
+    long list keep)."""
     my_turn = Seat.objects.filter(
         game=OuterRef("pk"), user=user, index=OuterRef("current_seat")
     ).exclude(status=SeatStatus.RESIGNED)
     games = Game.objects.filter(seats__user=user).annotate(
-        your_turn=Exists(my_turn) & Q(status=GameStatus.ACTIVE)
+        your_turn=Exists(my_turn) & Q(status=GameStatus.ACTIVE),
+        over=ExpressionWrapper(
+            Q(status__in=[GameStatus.FINISHED, GameStatus.ABANDONED]),
+            output_field=BooleanField(),
+        ),
     )
     if status:
         games = games.filter(status=status)
-    return games.order_by("-your_turn", "-updated_at").prefetch_related(_SEATS_WITH_USERS)
+    return games.order_by("-your_turn", "over", "-updated_at", "-pk").prefetch_related(
+        _SEATS_WITH_USERS
+    )
 
 
 def game_list_lobby() -> QuerySet[Game]:
@@ -78,7 +94,7 @@ def game_list_lobby() -> QuerySet[Game]:
     return (
         Game.objects.filter(status=GameStatus.OPEN, lobby=True)
         .filter(Exists(free_seat))
-        .order_by("-created_at")
+        .order_by("-created_at", "-pk")
         .prefetch_related(_SEATS_WITH_USERS)
     )
 

@@ -438,6 +438,9 @@ SPECTACULAR_SETTINGS = {
 
 # A snapshot of the engine state every this many events (a cache: 0 turns them off).
 GAME_SNAPSHOT_EVERY = env_int("GAME_SNAPSHOT_EVERY", 25)
+# Once a game has ended, only its snapshots at a multiple of this many events are kept (0:
+# none): a finished game's position is rebuilt from the nearest one (games/replay.py).
+GAME_FINISHED_SNAPSHOT_EVERY = env_int("GAME_FINISHED_SNAPSHOT_EVERY", 100)
 
 # The editions of the game new games may be played with, in the order the pages offer them
 # (the first is the default); an edition the engine does not have is not offered

@@ -28,7 +28,7 @@ from django.utils.timesince import timesince
 from common.web import AuthenticatedHttpRequest
 from games.admin import tables
 from games.admin.action_page import action_page
-from games.admin.base import ReadOnlyAdmin
+from games.admin.base import BoundedListAdmin, ReadOnlyAdmin
 from games.admin.forms import CHAT_FORMS, REPORT_FORMS, ChatMessageForm, ReportForm
 from games.models import (
     REPORT_PENDING_STATUSES,
@@ -125,9 +125,11 @@ class ActedOnAdmin(ReadOnlyAdmin, Generic[ActForm]):
 
 
 @admin.register(Report)
-class ReportAdmin(ActedOnAdmin[ReportForm]):
+class ReportAdmin(BoundedListAdmin, ActedOnAdmin[ReportForm]):
     """The moderation queue. Its steps (assign, resolve, dismiss, reopen) are buttons on a
-    report's page, each asking for notes and each written to the audit log."""
+    report's page, each asking for notes and each written to the audit log. Found by the
+    report's number, the game's public id or a player's username (exact), or words of the
+    report's text."""
 
     act_forms = REPORT_FORMS
     list_display = [
@@ -142,13 +144,13 @@ class ReportAdmin(ActedOnAdmin[ReportForm]):
     ]
     list_display_links = ["id"]
     list_filter = [PendingFilter, "status", AssigneeFilter, "reason"]
-    search_fields = [
-        "=id",
+    exact_search_fields = [
+        "id",
         "game__public_id",
         "reporter__username",
         "reported_user__username",
-        "text",
     ]
+    search_fields = ["text"]
     list_select_related = ["game", "reporter", "reported_user", "assigned_to"]
     ordering = ["created_at"]  # oldest first: the queue's order
     readonly_fields = [
@@ -255,13 +257,14 @@ class HiddenFilter(admin.SimpleListFilter):
 
 
 @admin.register(ChatMessage)
-class ChatMessageAdmin(ActedOnAdmin[ChatMessageForm]):
+class ChatMessageAdmin(BoundedListAdmin, ActedOnAdmin[ChatMessageForm]):
     """Every game's chat, hidden messages included; hide and show again with a reason."""
 
     act_forms = CHAT_FORMS
     list_display = ["id", "created_at", "game_public_id", "author", "short_text", "hidden"]
     list_filter = [HiddenFilter, "created_at"]
-    search_fields = ["=id", "game__public_id", "author__username", "text"]
+    exact_search_fields = ["id", "game__public_id", "author__username"]
+    search_fields = ["text"]
     list_select_related = ["game", "author", "hidden_by"]
     ordering = ["-created_at", "-id"]
     readonly_fields = [

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, cast
 from django.contrib import admin
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count, Exists, OuterRef, QuerySet, Subquery
+from django.db.models import Count, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
@@ -22,7 +22,7 @@ from common.web import AuthenticatedHttpRequest
 from games import editions, moderation
 from games.admin import tables
 from games.admin.action_page import action_page
-from games.admin.base import ReadOnlyAdmin
+from games.admin.base import BoundedListAdmin, ReadOnlyAdmin
 from games.admin.forms import ACTION_FORMS, LiftSuspensionForm, SuspensionForm
 from games.models import (
     REPORT_PENDING_STATUSES,
@@ -37,7 +37,6 @@ from games.models import (
     Suspension,
     SuspensionQuerySet,
 )
-from games.selectors import event_text
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
@@ -51,6 +50,7 @@ class PendingReports(TypedDict):
 
 STALLED_DAYS = (1, 3, 7, 14, 30)
 CHAT_ON_GAME_PAGE = 100  # the latest messages shown on a game's page
+TIMELINE_ON_GAME_PAGE = 100  # the latest events shown on a game's page
 
 
 class SeatInline(admin.TabularInline):
@@ -64,40 +64,13 @@ class SeatInline(admin.TabularInline):
     def has_change_permission(self, request: HttpRequest, obj: Game | None = None) -> bool:
         return False
 
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Seat]:
+        return super().get_queryset(request).select_related("user")
+
     @admin.display(description="player")
     def player(self, seat: Seat) -> Any:
         """The player's moderation page (their games, reports, suspensions, history)."""
         return tables.player_link(seat.user if seat.user_id else None)
-
-
-class EventInline(admin.TabularInline):
-    """The game's timeline, newest first: read-only."""
-
-    model = Event
-    extra = 0
-    readonly_fields = ["seq", "created_at", "actor", "seat", "kind", "text"]
-    fields = list(readonly_fields)  # all shown, none editable
-    verbose_name = "event"
-    verbose_name_plural = "timeline"
-    can_delete = False
-    show_change_link = True
-    ordering = ["-seq"]
-    max_num = 0
-
-    def has_add_permission(self, request: HttpRequest, obj: Game | None = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Game | None = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Game | None = None) -> bool:
-        return False
-
-    @admin.display(description="what happened")
-    def text(self, event: Event) -> str:
-        reason = (event.payload or {}).get("reason") if event.actor_id else None
-        line = event_text(event)
-        return f"{line} (reason: {reason})" if reason else line
 
 
 class ReportedFilter(admin.SimpleListFilter):
@@ -108,12 +81,14 @@ class ReportedFilter(admin.SimpleListFilter):
         return [("yes", "with reports to handle"), ("ever", "ever reported")]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
+        # The reported games' ids first (reports are few): filtering every game by a
+        # subquery of its own would read the whole games table to fill one page.
+        reports = Report.objects.order_by()
         if self.value() == "yes":
-            pending = Report.objects.filter(game=OuterRef("pk"), status__in=REPORT_PENDING_STATUSES)
-            return queryset.filter(Exists(pending))
-        if self.value() == "ever":
-            return queryset.filter(Exists(Report.objects.filter(game=OuterRef("pk"))))
-        return queryset
+            reports = reports.filter(status__in=REPORT_PENDING_STATUSES)
+        elif self.value() != "ever":
+            return queryset
+        return queryset.filter(pk__in=sorted(set(reports.values_list("game_id", flat=True))))
 
 
 class StalledFilter(admin.SimpleListFilter):
@@ -161,8 +136,9 @@ class EditionFilter(admin.SimpleListFilter):
 
 
 @admin.register(Game)
-class GameAdmin(ReadOnlyAdmin):
-    """Games are changed only through the moderation actions, each one an event."""
+class GameAdmin(BoundedListAdmin, ReadOnlyAdmin):
+    """Games are changed only through the moderation actions, each one an event. Found by
+    their exact public id or a player's exact username."""
 
     list_display = [
         "public_id",
@@ -176,11 +152,18 @@ class GameAdmin(ReadOnlyAdmin):
         "pending_reports",
     ]
     list_filter = ["status", StalledFilter, ReportedFilter, EditionFilter, "lobby"]
-    search_fields = ["public_id", "seats__user__username"]
+    exact_search_fields = ["public_id", "seats__user__username"]
     list_select_related = ["created_by"]
     exclude = ["seed"]
-    readonly_fields = ["edition_text", "moderation", "replay", "reports_section", "chat"]
-    inlines = [SeatInline, EventInline]
+    readonly_fields = [
+        "edition_text",
+        "moderation",
+        "replay",
+        "timeline",
+        "reports_section",
+        "chat",
+    ]
+    inlines = [SeatInline]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
         pending = Report.objects.filter(game=OuterRef("pk"), status__in=REPORT_PENDING_STATUSES)
@@ -188,6 +171,26 @@ class GameAdmin(ReadOnlyAdmin):
         games: QuerySet[Game] = super().get_queryset(request)
         return games.prefetch_related("seats__user").annotate(
             pending_report_count=Coalesce(Subquery(count), 0)
+        )
+
+    @admin.display(description="timeline (newest first)")
+    def timeline(self, game: Game) -> str:
+        """The last events (who did what), with the whole log a link away: a long game has
+        thousands, more than a page can show."""
+        if game.pk is None:
+            return "-"
+        events = Event.objects.filter(game=game).select_related("actor").order_by("-seq")
+        latest = list(events[:TIMELINE_ON_GAME_PAGE])
+        table = tables.events_table(latest)
+        if game.version <= len(latest):
+            return table
+        everything = reverse("admin:games_event_changelist") + f"?q={game.public_id}"
+        return format_html(
+            "<p>The last {} of {} events: {}.</p>{}",
+            len(latest),
+            game.version,
+            tables.link(everything, "see them all"),
+            table,
         )
 
     @admin.display(description="reports to handle", ordering="pending_report_count")
@@ -317,11 +320,14 @@ def _seat_name(seat: Seat | None) -> str:
 
 
 @admin.register(Event)
-class EventAdmin(ReadOnlyAdmin):
+class EventAdmin(BoundedListAdmin, ReadOnlyAdmin):
+    """Every game's events, newest first; a game's by its exact public id."""
+
     list_display = ["game", "seq", "kind", "seat", "actor", "created_at"]
     list_filter = ["kind"]
-    search_fields = ["game__public_id"]
+    exact_search_fields = ["game__public_id"]
     list_select_related = ["game", "actor"]
+    ordering = ["-id"]
     readonly_fields = [
         "game",
         "seq",
@@ -338,9 +344,11 @@ class EventAdmin(ReadOnlyAdmin):
 
 
 @admin.register(Snapshot)
-class SnapshotAdmin(ReadOnlyAdmin):
+class SnapshotAdmin(BoundedListAdmin, ReadOnlyAdmin):
     list_display = ["game", "seq", "engine_version", "created_at"]
+    exact_search_fields = ["game__public_id"]
     list_select_related = ["game"]
+    ordering = ["-id"]
     readonly_fields = ["game", "seq", "engine_version", "created_at"]
     exclude = ["state"]
 

@@ -12,7 +12,8 @@ from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timesince import timesince
 
-from games.models import ChatMessage, Game, ModerationAction, Report, Seat, Suspension
+from games.models import ChatMessage, Event, Game, ModerationAction, Report, Seat, Suspension
+from games.selectors import event_text
 
 
 def table(headers: Sequence[str], rows: Iterable[Sequence[Any]], *, empty: str) -> SafeString:
@@ -89,6 +90,28 @@ def chat_table(
             ]
         )
     return table(["id", "time", "author", "seat", "message", "visibility"], rows, empty="No chat.")
+
+
+def events_table(events: Iterable[Event]) -> SafeString:
+    """A game's events with who made them (their ``actor`` selected with them) and, for a
+    moderator's, the reason given."""
+    rows = []
+    for event in events:
+        reason = (event.payload or {}).get("reason") if event.actor_id else None
+        line = event_text(event)
+        rows.append(
+            [
+                link(reverse("admin:games_event_change", args=[event.pk]), event.seq),
+                f"{event.created_at:%Y-%m-%d %H:%M}",
+                event.actor.get_username() if event.actor is not None else "-",
+                "-" if event.seat is None else event.seat,
+                event.get_kind_display(),
+                f"{line} (reason: {reason})" if reason else line,
+            ]
+        )
+    return table(
+        ["seq", "time", "actor", "seat", "kind", "what happened"], rows, empty="No events."
+    )
 
 
 def reports_table(reports: Iterable[Report]) -> SafeString:

@@ -18,6 +18,7 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
 from common import api_tokens, login_throttle
@@ -44,8 +45,41 @@ F = TypeVar("F", bound=Callable[..., Any])
 # --- output ----------------------------------------------------------------------------
 
 
-# The most games ``GET /api/games/`` lists (those waiting for the user's move come first).
-GAME_LIST_LIMIT = 500
+# Games on a page of ``GET /api/games/`` and ``GET /api/lobby/`` (``page_size``: up to the
+# most); the next and previous pages are in the ``Link`` header.
+GAME_PAGE_SIZE = 50
+GAME_PAGE_MAX = 500
+
+
+class GamePageQuery(serializers.Serializer[Any]):
+    page = serializers.IntegerField(
+        min_value=1, max_value=1_000_000, default=1, help_text="Page number (from 1)."
+    )
+    page_size = serializers.IntegerField(
+        min_value=1,
+        max_value=GAME_PAGE_MAX,
+        default=GAME_PAGE_SIZE,
+        help_text=f"Games per page (at most {GAME_PAGE_MAX}).",
+    )
+
+
+def _games_page(request: Request, games: Any, query: dict[str, Any]) -> Response:
+    """One page of ``games`` as a JSON list, with links to the pages around it in a ``Link``
+    header (RFC 8288: ``rel="next"``, ``rel="prev"``). One more row than the page is read to
+    know whether a next page exists, so no list is ever counted."""
+    page, size = query["page"], query["page_size"]
+    start = (page - 1) * size
+    rows = list(games[start : start + size + 1])
+    response = Response(GameOutput(rows[:size], many=True, context={"request": request}).data)
+    url = request.build_absolute_uri()
+    links = []
+    if len(rows) > size:
+        links.append(f'<{replace_query_param(url, "page", page + 1)}>; rel="next"')
+    if page > 1:
+        links.append(f'<{replace_query_param(url, "page", page - 1)}>; rel="prev"')
+    if links:
+        response["Link"] = ", ".join(links)
+    return response
 
 
 class SeatOutput(serializers.Serializer[Any]):
@@ -256,7 +290,7 @@ class EditionsApi(APIView):
 class GameListApi(APIView):
     permission_classes = (IsAuthenticated,)
 
-    class GameListFilter(serializers.Serializer[Any]):
+    class GameListFilter(GamePageQuery):
         status = serializers.ChoiceField(choices=GameStatus.choices, required=False)
 
     class GameCreateInput(serializers.Serializer[Any]):
@@ -309,15 +343,15 @@ class GameListApi(APIView):
         )
 
     @extend_schema(
-        summary="Your games (those where it is your turn first)",
+        summary="Your games, a page at a time (those where it is your turn first, then the "
+        "games not over, then the finished ones; the other pages in the Link header)",
         parameters=[GameListFilter],
         responses={200: GameOutput(many=True), **error_responses(400)},
     )
     def get(self, request: AuthenticatedRequest) -> Response:
         filters = validated(self.GameListFilter, request.query_params)
         games = selectors.game_list_for_user(user=request.user, status=filters.get("status"))
-        games = games.select_related("created_by")[:GAME_LIST_LIMIT]
-        return Response(GameOutput(games, many=True, context={"request": request}).data)
+        return _games_page(request, games.select_related("created_by"), filters)
 
     @extend_schema(
         summary="Create a game (you take the first seat that is not a bot)",
@@ -347,12 +381,14 @@ class LobbyApi(APIView):
     permission_classes = (IsAuthenticated,)
 
     @extend_schema(
-        summary="Open games with a free seat, listed in the lobby",
-        responses={200: GameOutput(many=True), **error_responses()},
+        summary="Open games with a free seat, listed in the lobby, newest first, a page at a "
+        "time (the other pages in the Link header)",
+        parameters=[GamePageQuery],
+        responses={200: GameOutput(many=True), **error_responses(400)},
     )
     def get(self, request: AuthenticatedRequest) -> Response:
-        games = selectors.game_list_lobby().select_related("created_by")[:100]
-        return Response(GameOutput(games, many=True, context={"request": request}).data)
+        query = validated(GamePageQuery, request.query_params)
+        return _games_page(request, selectors.game_list_lobby().select_related("created_by"), query)
 
 
 class GameApi(APIView):

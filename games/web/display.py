@@ -16,9 +16,6 @@ from django.utils import timezone
 from common.timefmt import duration_text, when, zone
 from games.models import Game, GameStatus, Seat, SeatStatus
 
-# The finished games listed on "My games" (newest first); older ones stay reachable by link.
-FINISHED_SHOWN = 30
-
 
 @dataclass(frozen=True)
 class SeatLine:
@@ -167,7 +164,8 @@ def _total(score: object) -> int:
 
 
 def my_games(games: Iterable[Game], viewer: User, *, tz_name: str) -> MyGames:
-    """The user's games in the order a player wants them: their turn first, then the rest."""
+    """The user's games (a page of them) in the order a player wants them: their turn first,
+    then the rest."""
     now = timezone.now()
     grouped = MyGames()
     for game in games:
@@ -178,7 +176,7 @@ def my_games(games: Iterable[Game], viewer: User, *, tz_name: str) -> MyGames:
             grouped.active.append(row)
         elif game.status == GameStatus.OPEN:
             grouped.open.append(row)
-        elif len(grouped.finished) < FINISHED_SHOWN:
+        else:
             grouped.finished.append(row)
     # Longest-waiting first: the game that has waited for you the longest is the most urgent.
     grouped.waiting.sort(key=lambda row: row.game.turn_since or now)

@@ -13,6 +13,8 @@ from collections.abc import Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import InvalidPage, Page, Paginator
+from django.db.models import QuerySet
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -30,16 +32,25 @@ from games.web.forms import NewGameForm
 
 # How often an open game's waiting room asks whether someone joined, left or started it.
 ROOM_POLL_SECONDS = 4
+# Games on a page of "My games" and of the open games: a player with thousands of games
+# gets pages, each as quick as the first.
+GAMES_PER_PAGE = 50
+
+
+def _page(request: AuthenticatedHttpRequest, games: QuerySet[Game]) -> Page[Game]:
+    """The page of ``games`` asked for (``?page=``, from 1); a 404 for one that does not
+    exist."""
+    try:
+        return Paginator(games, GAMES_PER_PAGE).page(request.GET.get("page") or 1)
+    except InvalidPage as exc:
+        raise Http404(f"No such page: {exc}") from exc
 
 
 @login_required
 def my_games(request: AuthenticatedHttpRequest) -> HttpResponse:
-    games = selectors.game_list_for_user(user=request.user)
-    return render(
-        request,
-        "games/lobby_my_games.html",
-        {"groups": group_my_games(games, request.user, tz_name=time_zone_name(request))},
-    )
+    page = _page(request, selectors.game_list_for_user(user=request.user))
+    groups = group_my_games(page.object_list, request.user, tz_name=time_zone_name(request))
+    return render(request, "games/lobby_my_games.html", {"groups": groups, "page": page})
 
 
 @login_required
@@ -62,8 +73,9 @@ def new_game(request: AuthenticatedHttpRequest) -> HttpResponse:
 def open_games(request: AuthenticatedHttpRequest) -> HttpResponse:
     viewer = request.user
     tz_name = time_zone_name(request)
-    rows = [game_row(game, viewer, tz_name=tz_name) for game in selectors.game_list_lobby()]
-    return render(request, "games/lobby_open.html", {"rows": rows})
+    page = _page(request, selectors.game_list_lobby())
+    rows = [game_row(game, viewer, tz_name=tz_name) for game in page.object_list]
+    return render(request, "games/lobby_open.html", {"rows": rows, "page": page})
 
 
 @signed_in

@@ -40,12 +40,14 @@ def test_replay_from_scratch_and_from_snapshots_agree_at_every_seq_of_a_full_gam
     alice, bob, settings
 ):
     settings.GAME_SNAPSHOT_EVERY = 5
+    settings.GAME_FINISHED_SNAPSHOT_EVERY = 10  # once over, every other one is kept
     game = started_game(alice, [bob])
     played = play_full_game_with_undos(game)
     game.refresh_from_db()
 
     assert game.status == "finished"
-    assert Snapshot.objects.filter(game=game).count() == game.version // 5
+    kept = list(Snapshot.objects.filter(game=game).values_list("seq", flat=True))
+    assert sorted(kept) == list(range(10, game.version + 1, 10))
     kinds = set(game.events.values_list("kind", flat=True))
     assert {"setup", "move", "undo"} <= kinds
 

@@ -1,0 +1,267 @@
+"""Lists whose cost does not grow with the data: the moderators' pages in a bounded number
+of queries, searches by exact values, pages of "my games" and of the lobby (web and API),
+and the indexes that keep them quick (bench/scale.py measures them at 100,000 games)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection
+
+from games import chat
+from games.admin import base as admin_base
+from games.models import Event, Game, Report
+from games.moderation.reports import report_create
+from games.web import lobby
+from tests.games.helpers import client_for, play_one, started_game
+
+pytestmark = pytest.mark.django_db
+
+# The most queries a moderator's page may make, however many games, events and reports.
+ADMIN_QUERIES_MAX = 20
+
+
+@pytest.fixture
+def games(alice, bob, carol):
+    """Five games: two played a little by alice and bob (moves by both), one with carol, a
+    chat line and a pending report on the first."""
+    played = [started_game(alice, [bob]), started_game(bob, [alice])]
+    for game in played:
+        for _ in range(6):
+            play_one(game)
+    others = [
+        started_game(carol, [alice]),
+        started_game(bob, [carol]),
+        started_game(carol, bots=[1]),
+    ]
+    for game in played:
+        game.refresh_from_db()
+    chat.chat_post(game=played[0], user=bob, text="hello")
+    report_create(game=played[0], reporter=alice, reported_user=bob, reason="stalling", text="slow")
+    return [*played, *others]
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/admin/games/game/",
+        "/admin/games/game/?status__exact=active",
+        "/admin/games/game/?reported=yes",
+        "/admin/games/game/?edition=1e",
+        "/admin/games/event/",
+        "/admin/games/event/?kind__exact=move",
+        "/admin/games/report/",
+        "/admin/games/chatmessage/",
+    ],
+)
+def test_a_moderators_list_makes_a_bounded_number_of_queries(
+    client, moderator, games, url, django_assert_max_num_queries
+):
+    client.force_login(moderator)
+    client.get(url)  # the session and permissions are read once
+
+    with django_assert_max_num_queries(ADMIN_QUERIES_MAX):
+        response = client.get(url)
+
+    assert response.status_code == 200
+
+
+def test_a_games_page_in_the_admin_shows_the_latest_events_with_their_actors_in_few_queries(
+    client, moderator, games, alice, bob, django_assert_max_num_queries
+):
+    game = games[0]
+    client.force_login(moderator)
+    client.get("/admin/")
+
+    with django_assert_max_num_queries(ADMIN_QUERIES_MAX):
+        page = client.get(f"/admin/games/game/{game.pk}/change/")
+
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert "timeline (newest first)" in text.lower()
+    seqs = [int(s) for s in re.findall(r'/admin/games/event/\d+/change/">(\d+)</a>', text)]
+    game.refresh_from_db()
+    assert seqs == list(range(game.version, 0, -1))
+    assert alice.username in text
+    assert bob.username in text
+
+
+def test_a_long_games_page_shows_its_last_events_and_links_to_all_of_them(
+    client, moderator, games, monkeypatch
+):
+    from games.admin import game as game_admin
+
+    monkeypatch.setattr(game_admin, "TIMELINE_ON_GAME_PAGE", 3)
+    game = games[0]
+    client.force_login(moderator)
+
+    text = client.get(f"/admin/games/game/{game.pk}/change/").content.decode()
+
+    game.refresh_from_db()
+    assert f"The last 3 of {game.version} events" in text
+    assert f"/admin/games/event/?q={game.public_id}" in text
+    seqs = [int(s) for s in re.findall(r'/admin/games/event/\d+/change/">(\d+)</a>', text)]
+    assert seqs == [game.version, game.version - 1, game.version - 2]
+
+
+def listed_ids(response) -> set[str]:
+    return set(re.findall(r"/admin/games/game/\d+/change/[^>]*>([a-z0-9]{12})<", response))
+
+
+def test_the_admin_finds_games_by_their_exact_id_or_a_players_exact_username(
+    client, moderator, games, carol
+):
+    client.force_login(moderator)
+    first = games[0]
+
+    by_id = client.get(f"/admin/games/game/?q={first.public_id}").content.decode()
+    by_part = client.get(f"/admin/games/game/?q={first.public_id[:6]}").content.decode()
+    by_name = client.get(f"/admin/games/game/?q={carol.username}").content.decode()
+    by_name_part = client.get(f"/admin/games/game/?q={carol.username[:3]}").content.decode()
+
+    assert listed_ids(by_id) == {first.public_id}
+    assert listed_ids(by_part) == set()
+    assert listed_ids(by_name) == {g.public_id for g in games[2:]}
+    assert listed_ids(by_name_part) == set()
+
+
+def test_the_admin_finds_a_games_events_and_reports_by_exact_values(
+    client, moderator, games, alice, bob
+):
+    client.force_login(moderator)
+    first = games[0]
+    report = Report.objects.get()
+
+    events = client.get(f"/admin/games/event/?q={first.public_id}").content.decode()
+    none = client.get(f"/admin/games/event/?q={first.public_id[:5]}").content.decode()
+    by_number = client.get(f"/admin/games/report/?q={report.pk}").content.decode()
+    by_reporter = client.get(f"/admin/games/report/?q={alice.username}").content.decode()
+    by_text = client.get("/admin/games/report/?q=slow").content.decode()
+    nothing = client.get("/admin/games/report/?q=zzz").content.decode()
+
+    first.refresh_from_db()
+    assert f"{first.version} events" in events
+    assert "0 events" in none
+    for page in (by_number, by_reporter, by_text):
+        assert f"/admin/games/report/{report.pk}/change/" in page
+    assert f"/admin/games/report/{report.pk}/change/" not in nothing
+
+
+def test_a_big_lists_count_is_exact_up_to_a_bound_then_estimated(games, monkeypatch):
+    monkeypatch.setattr(admin_base, "EXACT_COUNT_UP_TO", 5)
+    events = Event.objects.all()
+    total = events.count()
+    assert total > 5
+
+    with connection.cursor() as cursor:
+        cursor.execute("ANALYZE games_event")
+    bounded = admin_base.BoundedCountPaginator(events, 100).count
+    exact = admin_base.BoundedCountPaginator(Event.objects.filter(seq=1), 100).count
+
+    assert exact == len(games)
+    assert bounded >= 6  # read no further than the bound, then the planner's estimate
+    assert admin_base.estimated_count(events) == pytest.approx(total, rel=0.5)
+
+
+def test_my_games_come_in_pages_my_turn_first(client, alice, games, monkeypatch):
+    monkeypatch.setattr(lobby, "GAMES_PER_PAGE", 2)
+    mine = [g for g in games if g.seats.filter(user=alice).exists()]
+    client.force_login(alice)
+
+    pages = [client.get(f"/games/?page={n}") for n in (1, 2)]
+    beyond = client.get("/games/?page=3")
+    bad = client.get("/games/?page=first")
+
+    assert [p.status_code for p in pages] == [200, 200]
+    shown = [re.findall(r'data-game="([a-z0-9]+)"', p.content.decode()) for p in pages]
+    assert [len(ids) for ids in shown] == [2, 1]
+    assert sorted(shown[0] + shown[1]) == sorted(g.public_id for g in mine)
+    assert "Page 1 of 2" in pages[0].content.decode()
+    assert 'href="?page=2"' in pages[0].content.decode()
+    assert beyond.status_code == 404
+    assert bad.status_code == 404
+    turns = {g.public_id for g in mine if g.seats.get(index=g.current_seat).user_id == alice.pk}
+    assert turns  # alice has a game to play: it comes first
+    assert set(shown[0]) <= turns if len(turns) >= 2 else turns <= set(shown[0])
+
+
+def test_my_games_through_the_api_come_in_pages_linked_from_the_header(alice, games):
+    api = client_for(alice)
+    mine = {g.public_id for g in games if g.seats.filter(user=alice).exists()}
+
+    first = api.get("/api/games/?page_size=2")
+    second = api.get("/api/games/?page_size=2&page=2")
+    too_big = api.get("/api/games/?page_size=501")
+    bad = api.get("/api/games/?page=0")
+
+    assert first.status_code == second.status_code == 200
+    assert len(first.json()) == 2
+    assert len(second.json()) == 1
+    assert {g["id"] for g in first.json() + second.json()} == mine
+    assert 'rel="next"' in first["Link"]
+    assert "page=2" in first["Link"]
+    assert 'rel="prev"' in second["Link"]
+    assert 'rel="next"' not in second["Link"]
+    assert too_big.status_code == bad.status_code == 400
+    assert too_big.json()["code"] == "invalid"
+
+
+def test_the_lobby_comes_in_pages_on_the_web_and_the_api(client, alice, bob, monkeypatch):
+    from games import services
+
+    monkeypatch.setattr(lobby, "GAMES_PER_PAGE", 2)
+    open_games = [services.game_create(creator=bob, players=2, lobby=True) for _ in range(3)]
+    client.force_login(alice)
+    api = client_for(alice)
+
+    web = [client.get(f"/games/open/?page={n}").content.decode() for n in (1, 2)]
+    listed = [api.get(f"/api/lobby/?page_size=2&page={n}") for n in (1, 2)]
+
+    on_the_web = [re.findall(r'data-game="([a-z0-9]+)"', page) for page in web]
+    assert [len(ids) for ids in on_the_web] == [2, 1]
+    newest_first = [g.public_id for g in reversed(open_games)]
+    assert on_the_web[0] + on_the_web[1] == newest_first
+    assert [g["id"] for r in listed for g in r.json()] == newest_first
+    assert 'rel="next"' in listed[0]["Link"]
+    assert client.get("/games/open/?page=9").status_code == 404
+
+
+def test_my_games_page_makes_the_same_queries_for_many_games_as_for_few(
+    client, alice, bob, games, django_assert_max_num_queries
+):
+    client.force_login(alice)
+    client.get("/games/")
+    with django_assert_max_num_queries(12):
+        many = client.get("/games/")
+    assert many.status_code == 200
+
+
+def test_the_lists_indexes_exist_and_events_are_read_through_game_and_seq():
+    with connection.cursor() as cursor:
+        game_indexes = connection.introspection.get_constraints(cursor, "games_game")
+        event_indexes = connection.introspection.get_constraints(cursor, "games_event")
+    assert {"game_updated_at", "game_status_updated_at", "game_edition_updated_at"} <= set(
+        game_indexes
+    )
+    on_game = [i["columns"] for i in event_indexes.values() if not i["foreign_key"]]
+    # The unique (game, seq) index serves every lookup by game; no single-column copy.
+    assert ["game_id", "seq"] in on_game
+    assert ["game_id"] not in on_game
+    assert Game._meta.ordering == ["-updated_at"]
+    assert Event._meta.ordering == ["game_id", "seq"]
+
+
+def test_reading_a_past_state_is_one_range_of_the_game_and_seq_index(games):
+    from games import replay
+
+    game = games[0]
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        sql, params = (
+            Event.objects.filter(game=game, seq__lte=5).order_by("seq").values_list("seq")
+        ).query.sql_with_params()
+        cursor.execute(f"EXPLAIN {sql}", params)
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+    assert "event_unique_seq" in plan
+    assert replay.event_refs(game, upto=5)[-1].seq == 5
