@@ -15,10 +15,14 @@ from typing import Any
 import engine
 from engine import Move, Score, State
 
+# The player's piece on the trail: a "cattleman" in the 1st edition's rulebook, a "herder" in
+# the 2nd edition's ("{herder}" in the texts below).
+HERDER_WORDS: dict[str, str] = {"1e": "cattleman", "2e": "herder"}
+
 # Titles of the groups of buttons, by move type or by local action id ("action:<id>").
 GROUP_TITLES: dict[str, str] = {
     "start": "Start on a neutral building",
-    "move": "Move your cattleman",
+    "move": "Move your {herder}",
     "action:discard": "Discard for money",
     "action:hire": "Hire a worker",
     "action:build": "Build",
@@ -37,7 +41,7 @@ GROUP_TITLES: dict[str, str] = {
     "action:builder-money": "Money for your builders",
     "action:station-money": "Money for your stations",
     "action:exchange-token": "Take an exchange token",
-    "action:move": "Move your cattleman again",
+    "action:move": "Move your {herder} again",
     "action:woods-money": "Money for your buildings in the woods",
     "action:draw": "Draw cards",
     "action:engineer-money": "Money for your engineers",
@@ -85,7 +89,7 @@ DECISION_TEXTS: dict[str, str] = {
     "first": "choose the neutral building to start on",
     "first_discard": "discard {n} card(s) before your first turn (4 stay in your hand)",
     "exchange_discard": "discard {n} card(s) for the exchange token you used",
-    "phase_a": "move the cattleman (phase A)",
+    "phase_a": "move the {herder} (phase A)",
     "loc": "take actions at {space}, or end them",
     "copy": "use the copied building's actions, or stop",
     "once": "take the immediate action, or pass",
@@ -138,15 +142,25 @@ def group_key(move: Mapping[str, Any]) -> str:
     return "action:" + _ACTION_FAMILIES.get(ident, ident)
 
 
-def group_title(key: str) -> str:
-    return GROUP_TITLES.get(key, key.split(":")[-1].replace("-", " ").replace("_", " ").title())
+def herder_word(edition: str = "1e") -> str:
+    """What ``edition``'s rulebook calls the player's piece on the trail."""
+    return HERDER_WORDS.get(edition, HERDER_WORDS["1e"])
 
 
-def decision_text(decision: Mapping[str, Any] | None) -> str:
-    """The pending decision in words (the view's "decision" dict), without who decides."""
+def group_title(key: str, edition: str = "1e") -> str:
+    title = GROUP_TITLES.get(key)
+    if title is None:
+        return key.split(":")[-1].replace("-", " ").replace("_", " ").title()
+    return title.replace("{herder}", herder_word(edition))
+
+
+def decision_text(decision: Mapping[str, Any] | None, edition: str = "1e") -> str:
+    """The pending decision in words (the view's "decision" dict), without who decides, in
+    ``edition``'s words."""
     if not decision:
         return ""
     template = DECISION_TEXTS.get(str(decision.get("kind")), "make a decision")
+    template = template.replace("{herder}", herder_word(edition))
     try:
         return template.format(**decision)
     except KeyError:
@@ -181,7 +195,9 @@ def present_moves(state: State, seat: int, moves: list[Move]) -> list[MoveGroup]
         )
     for choice in choices:
         key = group_key(choice.move)
-        group = groups.setdefault(key, MoveGroup(key=key, title=group_title(key)))
+        group = groups.setdefault(
+            key, MoveGroup(key=key, title=group_title(key, state["edition"]))
+        )
         group.choices.append(choice)
     return list(groups.values())
 

@@ -124,6 +124,8 @@ def facts_context(facts: dict[str, Any]) -> dict[str, Any]:
     return {
         "money": facts["money"],
         "hand": facts["hand"],
+        # Facts stored before the 2nd edition's "herder" have no word: a cattleman then.
+        "herder_word": facts.get("herder_word", "cattleman"),
         "herder": facts["herder"],
         "engine_at": facts["engine_at"],
         "certificates": facts["certificates"],

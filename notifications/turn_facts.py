@@ -1,6 +1,6 @@
 """What a turn email shows so that a player can play from the inbox alone.
 
-The player's own position (money, hand, cattleman, engine, certificates, workers,
+The player's own position (money, hand, cattleman or herder, engine, certificates, workers,
 objectives), what the pending decision is about, and the numbered list of legal moves with
 their notation. The numbers are the positions in ``engine.legal_moves`` (from 1), which is
 how a reply's bare number is read back (``notifications/reply_moves.py``), so every list
@@ -14,7 +14,7 @@ from typing import Any
 
 import engine
 from engine import Card, Count, State, card_text
-from games.move_presentation import decision_text, move_cost, out_of_turn_text
+from games.move_presentation import decision_text, herder_word, move_cost, out_of_turn_text
 
 logger = logging.getLogger(__name__)
 
@@ -36,6 +36,7 @@ def turn_facts(state: State, seat: int) -> dict[str, Any]:
     return {
         "money": me["money"],
         "hand": [_card(card, edition) for card in hand],
+        "herder_word": herder_word(edition),
         "herder": f"at {me['herder']}" if me.get("herder") else "not on the trail yet",
         "engine_at": me.get("engine"),
         "certificates": me.get("certificates", 0),
@@ -45,7 +46,9 @@ def turn_facts(state: State, seat: int) -> dict[str, Any]:
         "objectives": objectives,
         "draw_pile": _count_of(me["draw_pile"]),
         "decision": (
-            decision_text(decision) if decision else (out_of_turn_text(view, seat) if owed else "")
+            decision_text(decision, edition)
+            if decision
+            else (out_of_turn_text(view, seat) if owed else "")
         ),
         "options": numbered_options(state, seat),
     }

@@ -17,7 +17,7 @@ def status_line(view: View, names: Names = None) -> str:
     current = view.get("current_player")
     if current is None:
         return "Waiting"
-    what = decision_text(view.get("decision"))
+    what = decision_text(view.get("decision"), str(view.get("edition", "1e")))
     line = f"{seat_label(int(current), names)} to move"
     line = f"{line}: {what}" if what else line
     if view.get("end"):

@@ -75,6 +75,24 @@ def test_every_second_edition_decision_is_put_in_words(second_edition_positions)
     )
 
 
+def test_the_piece_on_the_trail_is_named_as_the_edition_rulebook_names_it(
+    second_edition_positions, game_positions
+):
+    """The 2nd edition's rulebook calls it a herder, the 1st edition's a cattleman."""
+    for positions, word, other in (
+        (second_edition_positions, "herder", "cattleman"),
+        (game_positions, "cattleman", "herder"),
+    ):
+        state, seat, moves = next(p for p in positions if p[2][0]["type"] == "move")
+        titles = [group.title for group in mp.present_moves(state, seat, moves)]
+        assert f"Move your {word}" in titles
+        decision = engine.view(state, seat)["decision"]
+        assert mp.decision_text(decision, state["edition"]) == f"move the {word} (phase A)"
+        assert other not in " ".join(titles)
+    assert mp.group_title("action:move", "2e") == "Move your herder again"
+    assert mp.group_title("action:move") == "Move your cattleman again"
+
+
 def test_cards_and_stations_are_named_in_the_game_edition():
     assert mp.card_label({"kind": "cattle", "breed": "m3_red", "value": 3, "vp": 2}, "2e") == (
         "Longhorn, value 3, 2 VP"

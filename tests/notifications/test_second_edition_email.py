@@ -59,6 +59,10 @@ def test_the_turn_facts_name_the_second_edition_cards_and_tokens(alice, bob):
     texts = [option["text"] for option in facts["options"]]
     assert texts == [engine.describe(state, 0, m) for m in engine.legal_moves(state, 0)]
     assert "exchange 1" in texts
+    # The 2nd edition's rulebook calls the piece on the trail a herder.
+    assert facts["herder_word"] == "herder"
+    deliver_all()
+    assert ", herder not on the trail yet, engine at" in latest_to(alice).body
 
 
 def test_the_first_turn_discard_is_played_by_number_then_by_notation(client, alice, bob, carol):
