@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET
 
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError, ServiceError
 from common.web import AuthenticatedHttpRequest, is_htmx, signed_in
-from games import selectors
+from games import move_presentation, selectors
 from games.models import Game
 from games.web.play import board_markup, error_page, log_rows, names_by_seat, player_rows, seat_name
 
@@ -72,6 +72,10 @@ def replay_context(request: HttpRequest, game: Game) -> dict[str, Any]:
         "log": log,
         "current_event": current,
         "revealed": game.is_over,
+        # At the position where the game ended: the final scores, as the game page shows them.
+        "scores": (
+            move_presentation.score_table(scores, names) if (scores := view.get("scores")) else None
+        ),
     }
 
 

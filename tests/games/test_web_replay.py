@@ -49,6 +49,14 @@ def test_a_finished_game_replays_at_each_seq_with_everything_revealed(finished, 
             assert f'data-testid="money-{player["seat"]}">${player["money"]}<' in html
         assert f'data-testid="replay-seq">{seq}<' in html
         assert re.search(rf'<li value="{seq}" class="current" aria-current="step">', html)
+        # The final scores once the game has ended there, as the engine counts them.
+        totals = [int(t) for t in re.findall(r'data-testid="score-total">(-?\d+)<', html)]
+        if seq == finished.version:
+            assert "Final scores" in html
+            assert totals == [s["total"] for s in engine.scores(replay.state_at(finished))]
+        else:
+            assert "Final scores" not in html
+            assert totals == []
 
     # Without ?at: the last position, with links to every step and to the record.
     response = client_of(carol).get(replay_url(finished))
