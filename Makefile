@@ -9,6 +9,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-requirements
 ADDR   ?= 127.0.0.1:8000
+EDITION ?= 1e
 
 .DEFAULT_GOAL := help
 .PHONY: help venv run migrate check fmt test golden corpus screenshots clean
@@ -21,7 +22,8 @@ help:
 	@echo "make fmt      fix lint where safe and format the code"
 	@echo "make migrate  create the database if needed and apply migrations"
 	@echo "make golden   regenerate the golden games of the newest rules (tests/engine/golden/); review the diff"
-	@echo "make corpus   build the recorded games of the newest rules, once (tests/records/)"
+	@echo "make corpus   build the recorded games of the newest rules, once (tests/records/;"
+	@echo "              EDITION=2e for the 2nd edition's)"
 	@echo "make screenshots  PNGs of the lobby, a mid-game board and the replay at desktop and"
 	@echo "              phone widths, and of both editions' tables, in var/screenshots/"
 	@echo "              (needs Debian's chromium)"
@@ -69,7 +71,7 @@ golden: $(STAMP)
 # The recorded games of the newest rules version (tests/records/<version>.jsonl.xz), played
 # through the service on a scratch database; written once per rules version and kept.
 corpus: $(STAMP)
-	$(PY) -m tests.records.build
+	$(PY) -m tests.records.build --edition $(EDITION)
 
 # A scratch site (SQLite under var/screenshots/work) with games set up, photographed by
 # Debian's chromium through Playwright (CHROMIUM=/path/to/chromium to use another one).

@@ -195,9 +195,7 @@ def present_moves(state: State, seat: int, moves: list[Move]) -> list[MoveGroup]
         )
     for choice in choices:
         key = group_key(choice.move)
-        group = groups.setdefault(
-            key, MoveGroup(key=key, title=group_title(key, state["edition"]))
-        )
+        group = groups.setdefault(key, MoveGroup(key=key, title=group_title(key, state["edition"])))
         group.choices.append(choice)
     return list(groups.values())
 

@@ -1,10 +1,12 @@
 """The corpus of recorded games replays, under each game's own rules, exactly as it was played.
 
 ``tests/records/<rules version>.jsonl.xz`` holds complete games played through the service
-(tests/records/build.py): 2 to 4 players, both layouts, bots and random players, undos,
-resignations, timeouts and moderators' rollbacks. Each is replayed from its event log alone
-(games/lineage.py, as the service replays a game) and must give the same states (hashes every
-few events and at the end), the same notation for every move, and the same end. A failure is
+(tests/records/build.py), one file per rules version of each edition: 2 to 4 players, both
+layouts, bots and random players, undos, resignations, timeouts and moderators' rollbacks;
+in the 2nd edition's also the Simmental variant and exchange tokens used out of turn. Each is
+replayed from its event log alone (games/lineage.py, as the service replays a game) and must
+give the same states (hashes every few events and at the end), the same notation for every
+move, and the same end. A failure is
 a change of behaviour on a recorded game: a bug, unless it comes as a new rules revision.
 """
 
@@ -22,7 +24,7 @@ import pytest
 import engine
 from engine.golden import state_hash
 from games import lineage
-from games.models import EventKind
+from games.models import OUT_OF_TURN, EventKind
 from tests.records.build import Table, record, refs_and_payloads
 
 RECORDS = Path(__file__).resolve().parent.parent / "records"
@@ -34,18 +36,40 @@ def corpus(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in lzma.decompress(path.read_bytes()).decode().splitlines()]
 
 
-def test_there_is_a_corpus_for_the_newest_rules_with_every_kind_of_game():
-    newest = RECORDS / f"{engine.current_rules_version('1e')}.jsonl.xz"
+# Per edition: at least how many games the corpus of its newest rules holds, and how many of
+# them are finished (the others were abandoned or resigned, which the corpus keeps too).
+SIZES = {"1e": (200, 150), "2e": (24, 18)}
+
+
+@pytest.mark.parametrize("edition", sorted(SIZES))
+def test_there_is_a_corpus_for_the_newest_rules_with_every_kind_of_game(edition):
+    newest = RECORDS / f"{engine.current_rules_version(edition)}.jsonl.xz"
     games = corpus(newest)
-    assert len(games) >= 200
-    assert {g["events"][0][2]["players"] for g in games} == {2, 3, 4}
-    assert {g["events"][0][2]["options"]["layout"] for g in games} == {"beginner", "random"}
+    setups = [g["events"][0][2] for g in games]
+    at_least, finished = SIZES[edition]
+    assert len(games) >= at_least
+    assert {setup["edition"] for setup in setups} == {edition}
+    assert {setup["players"] for setup in setups} == {2, 3, 4}
+    assert {setup["options"]["layout"] for setup in setups} == {"beginner", "random"}
     kinds = Counter(kind for g in games for kind, _, _ in g["events"])
     for kind in (EventKind.UNDO, EventKind.RESIGN, EventKind.TIMEOUT, EventKind.ROLLBACK):
         assert kinds[kind] > 0, kind
-    bots = {seat["bot"] for g in games for seat in g["events"][0][2]["seats"]}
+    bots = {seat["bot"] for setup in setups for seat in setup["seats"]}
     assert {None, "heuristic"} <= bots
-    assert Counter(g["expect"]["status"] for g in games)["finished"] >= 150
+    assert Counter(g["expect"]["status"] for g in games)["finished"] >= finished
+
+
+def test_the_second_edition_corpus_plays_the_simmental_variant_and_tokens_out_of_turn():
+    games = corpus(RECORDS / f"{engine.current_rules_version('2e')}.jsonl.xz")
+
+    simmental = Counter(g["events"][0][2]["options"]["simmental"] for g in games)
+    assert simmental[True] >= 6
+    assert simmental[False] >= 6
+    payloads = [payload for g in games for kind, _, payload in g["events"] if kind == "move"]
+    out_of_turn = [p["text"].split()[0] for p in payloads if p.get(OUT_OF_TURN)]
+    assert {"exchange", "discard"} <= set(out_of_turn)
+    finished = [g for g in games if g["expect"]["status"] == "finished"]
+    assert any(g["events"][0][2]["options"]["simmental"] for g in finished)
 
 
 @pytest.mark.parametrize("path", CORPORA, ids=[p.name.split(".")[0] for p in CORPORA])
@@ -87,18 +111,21 @@ def replay_differences(game: dict[str, Any]) -> list[str]:
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("number", [1])
-def test_the_builder_records_second_edition_games_that_replay(
-    settings, make_user, moderator, number
+def test_the_builder_plays_a_second_edition_game_as_its_corpus_recorded_it(
+    settings, make_user, moderator
 ):
-    """The corpus of the 2nd edition's rules ("2e-1") is built the same way (``--edition
-    2e``) once those rules are complete; its games record and replay as the 1st edition's."""
+    """The builder is deterministic: its first 2nd edition table (two players, who also use
+    exchange tokens out of turn) is played again move for move as the corpus of rules "2e-1"
+    holds it, and the new record replays."""
     settings.GWT_EDITIONS = ["1e", "2e"]
     users = [make_user(f"p{i}") for i in range(4)]
 
-    game = Table(number, users, moderator, "2e").play()
+    game = Table(0, users, moderator, "2e").play()
     recorded = record(game)
 
+    [first, *_] = corpus(RECORDS / "2e-1.jsonl.xz")
     assert recorded["expect"]["rules_version"] == "2e-1"
     assert recorded["events"][0][2]["edition"] == "2e"
+    assert any(payload.get(OUT_OF_TURN) for _, _, payload in recorded["events"])
+    assert (recorded["events"], recorded["expect"]) == (first["events"], first["expect"])
     assert replay_differences({**recorded, "seed": game.seed}) == []

@@ -3,6 +3,7 @@
     .venv/bin/python -m tests.records.build             # or: make corpus
     .venv/bin/python -m tests.records.build --games 20 --out /tmp/records
     .venv/bin/python -m tests.records.build --edition 2e     # the 2nd edition's newest rules
+    make corpus EDITION=2e                                   # the same
 
 Plays games through the game service on a scratch SQLite database (under var/corpus/,
 Celery tasks run in-process), as players and moderators do: 2, 3 and 4 players, both layouts,
@@ -12,8 +13,8 @@ whole event log (``[kind, seat, payload]`` per event, in seq order from 1) and w
 must give back (the state's hash every ``CHECKPOINT_EVERY`` events and after the last, how the
 game stands) go to one JSON line of ``<out>/<rules version>.jsonl.xz`` (xz: about 5 bytes an
 event). ``--edition 2e`` builds the 2nd edition's corpus: its games also play the Simmental
-variant (every other game), and its players choose at random (the heuristic bot plays the 1st
-edition).
+variant (every other group of six games), and its players also use exchange tokens while
+another seat is to move (R2-TURN-01), settling the discards they owe at some later step.
 
 The corpus of a rules version is written once, when that version is the newest, and kept
 forever: a later change that alters how one of its games replays is a bug, unless it comes
@@ -36,6 +37,11 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent.parent
 CHECKPOINT_EVERY = 50
 MAX_EVENTS = 4000
+# Games per corpus unless --games says otherwise. The 1st edition's corpus came first and
+# holds every habit many times over; the 2nd edition's 24 are each setting (2-4 players, both
+# layouts, with and without the Simmental variant) twice, and already every habit (undos,
+# resignations, timeouts, rollbacks, tokens used out of turn), while its replay stays short.
+GAMES = {"1e": 210, "2e": 24}
 
 
 def configure(work: Path, edition: str = "1e") -> None:
@@ -60,8 +66,8 @@ class Table:
             self.options["simmental"] = (number // 6) % 2 == 1
         humans = self.rng.randint(1, self.players)
         self.bots = sorted(self.rng.sample(range(self.players), self.players - humans))
-        self.style = self.rng.choice(["random", "heuristic"]) if edition == "1e" else "random"
-        self.bot_kind = "heuristic" if edition == "1e" else "random"
+        self.style = self.rng.choice(["random", "heuristic"])
+        self.bot_kind = "heuristic"
         self.users = users
         self.moderator = moderator
         self.undo_rate = self.rng.choice([0.0, 0.0, 0.04, 0.1])
@@ -71,6 +77,9 @@ class Table:
         self.pause_at = self.rng.randint(10, 300) if self.rng.random() < 0.06 else None
         self.policy = self.rng.choice(["bot_move", "replace_by_bot", "abandon"])
         self.vacation = self.rng.choice([0, 0, 1])
+        # Drawn last, and only where there are exchange tokens, so that the 1st edition's
+        # tables are still those its corpus was built with.
+        self.out_of_turn_rate = 0.0 if edition == "1e" else self.rng.choice([0.0, 0.03, 0.1])
 
     def play(self) -> Any:
         from games import services
@@ -123,6 +132,9 @@ class Table:
                 game=game, to_seq=game.version - back, moderator=self.moderator, reason="mistake"
             )
             return True
+        wants_out_of_turn = self.out_of_turn_rate and self.rng.random() < self.out_of_turn_rate
+        if wants_out_of_turn and self.play_out_of_turn(game):
+            return True
         if seat.bot:
             services.move_submit(game=game, user=None, queue_bots=False)
             return True
@@ -148,6 +160,35 @@ class Table:
         )
         services.move_submit(
             game=game, user=user, move=move, expected_version=game.version, queue_bots=False
+        )
+        return True
+
+    def play_out_of_turn(self, game: Any) -> bool:
+        """A player not to move makes the one move the engine lists for them then: a discard
+        owed for a token used out of turn, else the use of one of their exchange tokens.
+        False when no such player has a move."""
+        import engine
+        from games import replay, services
+        from games.models import SeatStatus
+
+        state = replay.state_at(game)
+        candidates = [
+            (seat, moves)
+            for seat in game.seats.filter(bot="", status=SeatStatus.PLAYING, user__isnull=False)
+            .exclude(index=game.current_seat)
+            .order_by("index")
+            for moves in [engine.legal_moves(state, seat.index)]
+            if moves
+        ]
+        if not candidates:
+            return False
+        seat, moves = self.rng.choice(candidates)
+        services.move_submit(
+            game=game,
+            user=seat.user,
+            move=self.rng.choice(moves),
+            expected_version=game.version,
+            queue_bots=False,
         )
         return True
 
@@ -217,7 +258,7 @@ def refs_and_payloads(events: list[list[Any]]) -> tuple[list[Any], dict[int, dic
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=210)
+    parser.add_argument("--games", type=int, help="how many (default: 1e 210, 2e 24)")
     parser.add_argument("--out", type=Path, default=ROOT / "tests" / "records")
     parser.add_argument("--work", type=Path, default=ROOT / "var" / "corpus")
     parser.add_argument("--force", action="store_true", help="overwrite an existing corpus")
@@ -238,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     lines = []
-    for number in range(args.games):
+    for number in range(args.games or GAMES.get(args.edition, 24)):
         game = Table(number, users, moderator, args.edition).play()
         lines.append(json.dumps(record(game), sort_keys=True, separators=(",", ":")))
         if (number + 1) % 10 == 0:
