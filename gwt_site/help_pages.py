@@ -1,9 +1,10 @@
 """Help pages: the project's own reference documents, served as HTML.
 
-``docs/moves.md`` (the move notation reference that every turn email links to) and
-``docs/email.md`` (playing by email) are shown as they are in the repository, rendered with
-markdown-it-py with raw HTML disabled, so the site and the repository never disagree. Links
-between these documents point to their pages.
+``docs/moves.md`` (the move notation reference that every turn email links to),
+``docs/email.md`` (playing by email) and ``docs/ratings.md`` (what counts for the ratings)
+are shown as they are in the repository, rendered with markdown-it-py with raw HTML
+disabled, so the site and the repository never disagree. Links between these documents
+point to their pages.
 """
 
 from __future__ import annotations
@@ -22,7 +23,11 @@ from markdown_it import MarkdownIt
 
 DOCS_DIR = Path(settings.BASE_DIR) / "docs"
 # page name -> (file in docs/, URL name)
-PAGES = {"moves": ("moves.md", "help-moves"), "email": ("email.md", "help-email")}
+PAGES = {
+    "moves": ("moves.md", "help-moves"),
+    "email": ("email.md", "help-email"),
+    "ratings": ("ratings.md", "help-ratings"),
+}
 _DOC_LINK = re.compile(r'href="([a-z-]+)\.md"')
 
 
@@ -59,3 +64,8 @@ def moves(request: HttpRequest) -> HttpResponse:
 @require_GET
 def email(request: HttpRequest) -> HttpResponse:
     return _page(request, "email")
+
+
+@require_GET
+def ratings(request: HttpRequest) -> HttpResponse:
+    return _page(request, "ratings")

@@ -266,6 +266,9 @@ SERVER_EMAIL = env_str("SERVER_EMAIL", DEFAULT_FROM_EMAIL)
 
 # --- notifications (notifications/outbox.py, delivery.py; times in seconds) --------------
 
+# Rated games a player needs to be listed on an edition's leaderboard (docs/ratings.md).
+RATINGS_LEADERBOARD_MIN_GAMES = env_int("RATINGS_LEADERBOARD_MIN_GAMES", 5)
+
 # The Celery queue of the sending tasks; workers must consume it (`-Q celery,<name>` when it
 # is not the default queue).
 NOTIFICATIONS_QUEUE = env_str("NOTIFICATIONS_QUEUE", "celery")

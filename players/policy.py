@@ -36,11 +36,19 @@ def left_the_game(seat: Seat) -> bool:
 
 def placements(game: Game, seats: Sequence[Seat]) -> list[Placement] | None:
     """The people's places in ``game`` if it counts for the ratings, else None."""
-    if game.status != GameStatus.FINISHED or not game.rated or not game.result:
+    if not game.rated:
+        return None
+    ranked = ranking(game, seats)
+    return ranked if ranked is not None and len(ranked) >= MIN_PEOPLE else None
+
+
+def ranking(game: Game, seats: Sequence[Seat]) -> list[Placement] | None:
+    """The people's places in a finished game by the rules above (rated or not: the
+    profiles' head-to-head reads unrated games the same way), or None for a game that did
+    not finish."""
+    if game.status != GameStatus.FINISHED or not game.result:
         return None
     people = [seat for seat in seats if seat.user_id is not None]
-    if len(people) < MIN_PEOPLE:
-        return None
     stayed = [seat for seat in people if not left_the_game(seat)]
     strength = _strengths(game.result)
     ranked = sorted(stayed, key=lambda seat: (-strength.get(seat.index, 0), seat.index))

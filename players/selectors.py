@@ -1,0 +1,230 @@
+"""The read side of the players app: leaderboards, profiles, head-to-head, a game's ratings.
+
+Statistics are read from the finished games' stored results (``Game.result``: the engine's
+final scores per category), never by replaying a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import QuerySet
+
+from games.models import Game, GameStatus, Seat
+from players import policy
+from players.models import ProfileSettings, Rating, RatingChange
+
+# The final scoring categories in the engine's order (engine.rules.scoring.CATEGORIES).
+CATEGORY_ORDER = (
+    "money",
+    "buildings",
+    "cities",
+    "stations",
+    "hazards",
+    "cattle",
+    "objectives",
+    "station_masters",
+    "workers",
+    "step_disc",
+    "job_market_token",
+)
+RECENT_GAMES = 10
+
+
+def min_games() -> int:
+    """How many rated games a player needs to be listed on the leaderboard."""
+    return int(settings.RATINGS_LEADERBOARD_MIN_GAMES)
+
+
+def leaderboard(edition: str) -> QuerySet[Rating]:
+    """The edition's listed ratings, best first (ties: the longer-standing player first)."""
+    return (
+        Rating.objects.filter(edition=edition, games__gte=min_games(), user__is_active=True)
+        .select_related("user", "user__profile_settings")
+        .order_by("-ordinal", "user_id")
+    )
+
+
+def rated_editions() -> list[str]:
+    return sorted(set(Rating.objects.values_list("edition", flat=True).distinct()))
+
+
+def is_hidden_from(user: User, viewer: User | AnonymousUser) -> bool:
+    """Whether ``user``'s profile (and name on the leaderboard) is hidden from ``viewer``:
+    only from visitors who are not logged in, and only when the player chose so."""
+    if viewer.is_authenticated:
+        return False
+    try:
+        return user.profile_settings.hidden_from_visitors
+    except ProfileSettings.DoesNotExist:
+        return False
+
+
+def hidden_from_visitors(user: User) -> bool:
+    return ProfileSettings.objects.filter(user=user, hidden_from_visitors=True).exists()
+
+
+def player(username: str) -> User | None:
+    return User.objects.filter(username=username, is_active=True).first()
+
+
+@dataclass
+class CategoryShare:
+    category: str
+    points: int
+    share: float  # of all the player's points in the games counted
+
+
+@dataclass
+class Stats:
+    played: int = 0  # finished games
+    won: int = 0
+    scored: int = 0  # finished games with final scores the player played to the end
+    total_points: int = 0
+    best: int | None = None
+    categories: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def average(self) -> float | None:
+        return self.total_points / self.scored if self.scored else None
+
+    @property
+    def shares(self) -> list[CategoryShare]:
+        whole = sum(self.categories.values())
+        return [
+            CategoryShare(name, points, points / whole if whole else 0.0)
+            for name, points in sorted(
+                self.categories.items(),
+                key=lambda item: (-item[1], CATEGORY_ORDER.index(item[0])),
+            )
+        ]
+
+
+def _finished_seats(user: User) -> QuerySet[Seat]:
+    return (
+        Seat.objects.filter(user=user, game__status=GameStatus.FINISHED)
+        .select_related("game")
+        .order_by("-game__finished_at", "-game_id")
+    )
+
+
+def stats(user: User) -> Stats:
+    """Games played and won, average and best score, and points per scoring category, over
+    the player's finished games (a seat the player left to a bot: played, not scored)."""
+    result = Stats(categories=dict.fromkeys(CATEGORY_ORDER, 0))
+    for seat in _finished_seats(user).iterator(chunk_size=500):
+        game = seat.game
+        result.played += 1
+        if policy.left_the_game(seat):
+            continue
+        if seat.index in ((game.result or {}).get("winners") or []):
+            result.won += 1
+        scores = policy.final_scores(game)
+        if scores is None or seat.index >= len(scores):
+            continue
+        score = scores[seat.index]
+        total = int(score.get("total", 0))
+        result.scored += 1
+        result.total_points += total
+        result.best = total if result.best is None else max(result.best, total)
+        for name, points in (score.get("categories") or {}).items():
+            result.categories[name] = result.categories.get(name, 0) + int(points)
+    return result
+
+
+def ratings_of(user: User) -> list[Rating]:
+    return list(Rating.objects.filter(user=user).order_by("edition"))
+
+
+def rank_of(rating: Rating) -> int | None:
+    """The rating's place on its edition's leaderboard, or None while it is not listed."""
+    if rating.games < min_games():
+        return None
+    better = leaderboard(rating.edition).filter(ordinal__gt=rating.ordinal).count()
+    same_before = (
+        leaderboard(rating.edition).filter(ordinal=rating.ordinal, user_id__lt=rating.user_id)
+    ).count()
+    return 1 + better + same_before
+
+
+def rating_history(user: User, edition: str) -> list[RatingChange]:
+    return list(
+        RatingChange.objects.filter(user=user, edition=edition)
+        .select_related("game")
+        .order_by("finished_at", "game_id")
+    )
+
+
+def current_games(user: User) -> list[Game]:
+    """Games in play with the player's seat (started ones only: an open game's link is its
+    invitation)."""
+    return list(
+        Game.objects.filter(
+            seats__user=user, status__in=[GameStatus.ACTIVE, GameStatus.PAUSED]
+        ).order_by("-updated_at")[:RECENT_GAMES]
+    )
+
+
+def recent_games(user: User) -> list[Seat]:
+    return list(_finished_seats(user).prefetch_related("game__seats__user")[:RECENT_GAMES])
+
+
+@dataclass
+class HeadToHead:
+    opponent: User
+    games: int = 0
+    ahead: int = 0  # games the player finished ahead of the opponent
+    behind: int = 0
+    level: int = 0  # same place
+    last: list[tuple[Game, int, int]] = field(default_factory=list)  # game, places
+
+
+def head_to_head(user: User, opponent: User) -> HeadToHead:
+    """Every finished game both played, by who finished ahead (places as the ratings read
+    them: docs/ratings.md; rated and unrated games alike)."""
+    result = HeadToHead(opponent=opponent)
+    games = (
+        Game.objects.filter(status=GameStatus.FINISHED, seats__user=user)
+        .filter(seats__user=opponent)
+        .prefetch_related("seats")
+        .order_by("-finished_at", "-pk")
+        .distinct()
+    )
+    for game in games.iterator(chunk_size=200):
+        ranked = policy.ranking(game, list(game.seats.all()))
+        if ranked is None:
+            continue
+        place = {p.user_id: p.place for p in ranked}
+        mine, theirs = place.get(user.pk), place.get(opponent.pk)
+        if mine is None or theirs is None:
+            continue
+        result.games += 1
+        if mine < theirs:
+            result.ahead += 1
+        elif mine > theirs:
+            result.behind += 1
+        else:
+            result.level += 1
+        if len(result.last) < RECENT_GAMES:
+            result.last.append((game, mine, theirs))
+    return result
+
+
+def game_rating_changes(game: Game) -> list[RatingChange]:
+    return list(RatingChange.objects.filter(game=game).select_related("user").order_by("place"))
+
+
+def seat_scores(game: Game, seats: Sequence[Seat]) -> list[tuple[Seat, dict[str, int]]]:
+    """Each seat's points per category from the final scores, or [] without them."""
+    scores = policy.final_scores(game)
+    if scores is None:
+        return []
+    by_index = {seat.index: seat for seat in seats}
+    return [
+        (by_index[i], {k: int(v) for k, v in (score.get("categories") or {}).items()})
+        for i, score in enumerate(scores)
+        if i in by_index
+    ]

@@ -1,0 +1,166 @@
+"""The leaderboard (page and API), the public profile with its privacy setting, head to head,
+the charts, and a finished game's result on the game page."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.template import Context, Template
+from django.test import Client
+
+from games import services
+from players import ratings
+from players.models import ProfileSettings, Rating
+from tests.games.helpers import play_one, started_game
+from tests.games.play_helpers import client_of
+from tests.players.helpers import finished_game
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def two_games_to_be_listed(settings):
+    settings.RATINGS_LEADERBOARD_MIN_GAMES = 2
+
+
+def settle_all(*games) -> None:
+    for game in games:
+        ratings.game_settle(game.pk)
+
+
+@pytest.fixture
+def three_played(alice, bob, carol):
+    """alice won twice against bob; carol played once (not listed with 2 games needed)."""
+    games = [
+        finished_game([alice, bob], [80, 60], minutes=1),
+        finished_game([bob, alice], [50, 70], minutes=2),
+        finished_game([alice, carol], [60, 60], minutes=3),
+    ]
+    settle_all(*games)
+    return games
+
+
+def test_the_leaderboard_lists_players_with_enough_games_best_first(client, three_played):
+    page = client.get("/players/?edition=1e")
+    assert page.status_code == 200
+    html = page.content.decode()
+    table = html[html.index('data-testid="leaderboard"') :]
+    assert table.index(">alice<") < table.index(">bob<")
+    assert ">carol<" not in table  # one rated game: not listed yet
+    answer = client.get("/api/leaderboard/?edition=1e").json()
+    assert answer["min_games"] == 2
+    assert answer["count"] == 2
+    assert [(r["rank"], r["username"], r["games"]) for r in answer["results"]] == [
+        (1, "alice", 3),
+        (2, "bob", 2),
+    ]
+    assert answer["results"][0]["rating"] > answer["results"][1]["rating"]
+
+
+def test_the_leaderboard_is_paginated(client, make_user):
+    for i in range(53):
+        user = make_user(f"player{i:02d}")
+        Rating.objects.create(
+            user=user, edition="1e", mu=25.0 + i, sigma=5.0, ordinal=10.0 + i, games=3
+        )
+    first = client.get("/players/?edition=1e").content.decode()
+    assert first.count("<tr>") == 51  # the header row and 50 players
+    second = client.get("/players/?edition=1e&page=2").content.decode()
+    assert ">player02<" in second and ">player52<" not in second
+    assert client.get("/players/?edition=1e&page=3").status_code == 404
+    assert client.get("/players/?edition=1e&page=x").status_code == 404
+    assert client.get("/players/?edition=9z").status_code == 404
+    api = client.get("/api/leaderboard/?edition=1e&page=2&page_size=20").json()
+    assert [r["rank"] for r in api["results"]] == list(range(21, 41))
+    assert api["results"][0]["username"] == "player32"
+    assert api["next"] and api["previous"]
+    assert client.get("/api/leaderboard/?edition=9z").json()["code"] == "unknown_edition"
+    assert client.get("/api/leaderboard/?page=99").status_code == 404
+
+
+def test_a_hidden_profile_is_shown_only_to_people_logged_in(client, three_played, alice, bob):
+    ProfileSettings.objects.create(user=alice, hidden_from_visitors=True)
+    assert client.get("/players/alice/").status_code == 403
+    assert client.get("/api/players/alice/").json()["code"] == "profile_hidden"
+    assert client.get("/players/bob/").status_code == 200
+    board = client.get("/api/leaderboard/").json()["results"]
+    assert [r["username"] for r in board] == [None, "bob"]
+    assert ">alice<" not in client.get("/players/").content.decode()
+
+    member = client_of(bob)
+    assert member.get("/players/alice/").status_code == 200
+    assert member.get("/api/players/alice/").status_code == 200
+    assert ">alice<" in member.get("/players/").content.decode()
+
+
+def test_the_account_page_sets_who_sees_the_profile(alice):
+    browser = client_of(alice)
+    assert 'name="visibility" value="everyone" checked' in browser.get(
+        "/accounts/profile/"
+    ).content.decode().replace("\n", "")
+    answer = browser.post("/players/settings/privacy/", {"visibility": "members"})
+    assert answer.status_code == 302
+    assert ProfileSettings.objects.get(user=alice).hidden_from_visitors
+    assert Client().get("/players/alice/").status_code == 403
+    browser.post("/players/settings/privacy/", {"visibility": "bogus"})
+    assert ProfileSettings.objects.get(user=alice).hidden_from_visitors
+    browser.post("/players/settings/privacy/", {"visibility": "everyone"})
+    assert Client().get("/players/alice/").status_code == 200
+    assert Client().post("/players/settings/privacy/", {"visibility": "members"}).status_code == 302
+
+
+def test_the_profile_shows_ratings_with_a_chart_and_statistics(client, three_played):
+    html = client.get("/players/alice/").content.decode()
+    chart = re.search(r'<svg class="chart rating-chart".*?</svg>', html, re.S)
+    assert chart is not None
+    assert chart[0].count("<circle") == 3  # one point per rated game
+    assert 'role="img"' in chart[0]
+    stats = client.get("/api/players/alice/").json()
+    assert stats["stats"]["played"] == 3
+    assert stats["stats"]["won"] == 3  # the tie with carol is a shared win
+    assert stats["stats"]["best_score"] == 80
+    assert stats["stats"]["average_score"] == 70.0
+    shares = stats["stats"]["categories"]
+    assert shares["cities"]["points"] == 40 + 35 + 30
+    assert sum(s["share"] for s in shares.values()) == pytest.approx(1.0)
+    assert [h["place"] for h in stats["ratings"][0]["history"]] == [1, 1, 1]
+    assert stats["ratings"][0]["rank"] == 1
+    assert 'data-testid="played">3<' in html
+    assert "Cities" in html  # the share table names the categories
+
+
+def test_head_to_head(client, three_played, alice, bob, carol):
+    finished_game([alice, bob, carol], [50, 90, 70], minutes=5, rated=False)
+    h2h = client.get("/api/players/alice/?vs=bob").json()["head_to_head"]
+    assert h2h == {"opponent": "bob", "games": 3, "ahead": 2, "behind": 1, "level": 0}
+    html = client.get("/players/alice/?vs=carol").content.decode()
+    assert "finished 2 games together" in html
+    assert "finished ahead 0 times, behind 1 times, level 1 times" in html
+    assert "No other player" in client.get("/players/alice/?vs=nobody").content.decode()
+    assert client.get("/api/players/alice/?vs=nobody").status_code == 404
+    assert client.get("/players/nobody/").status_code == 404
+
+
+def test_a_finished_game_shows_the_score_chart_and_rating_changes(three_played):
+    game = three_played[0]
+    html = Template("{% load players %}{% game_ratings game %}").render(Context({"game": game}))
+    chart = re.search(r'<svg class="chart score-chart".*?</svg>', html, re.S)
+    assert chart is not None
+    assert chart[0].count("<title>alice: ") == 2  # alice's bar: cities and cattle
+    assert "<title>bob: Cattle cards 30</title>" in chart[0]
+    assert 'data-testid="rating-changes"' in html
+    deltas = re.findall(r'data-testid="rating-delta">([+-][0-9.]+)<', html)
+    assert float(deltas[0]) > 0 > float(deltas[1])
+
+
+def test_the_game_page_of_a_finished_rated_game_shows_the_changes(
+    alice, bob, eager_celery, django_capture_on_commit_callbacks
+):
+    game = started_game(alice, [bob])
+    play_one(game)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_resign(game=game, user=bob)
+    html = client_of(alice).get(f"/games/{game.public_id}/").content.decode()
+    assert 'data-testid="rating-changes"' in html
+    assert re.search(r'data-testid="rating-delta">\+', html)
