@@ -67,14 +67,16 @@ def test_the_leaderboard_is_paginated(client, make_user):
     first = client.get("/players/?edition=1e").content.decode()
     assert first.count("<tr>") == 51  # the header row and 50 players
     second = client.get("/players/?edition=1e&page=2").content.decode()
-    assert ">player02<" in second and ">player52<" not in second
+    assert ">player02<" in second
+    assert ">player52<" not in second
     assert client.get("/players/?edition=1e&page=3").status_code == 404
     assert client.get("/players/?edition=1e&page=x").status_code == 404
     assert client.get("/players/?edition=9z").status_code == 404
     api = client.get("/api/leaderboard/?edition=1e&page=2&page_size=20").json()
     assert [r["rank"] for r in api["results"]] == list(range(21, 41))
     assert api["results"][0]["username"] == "player32"
-    assert api["next"] and api["previous"]
+    assert api["next"]
+    assert api["previous"]
     assert client.get("/api/leaderboard/?edition=9z").json()["code"] == "unknown_edition"
     assert client.get("/api/leaderboard/?page=99").status_code == 404
 
