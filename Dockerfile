@@ -10,6 +10,11 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /app
 
+# The PostgreSQL client tools (pg_dump, pg_restore, psql) for backups and `restore_drill`.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends postgresql-client \
+    && rm -rf /var/lib/apt/lists/*
+
 COPY requirements.txt .
 RUN pip install -r requirements.txt
 
@@ -23,6 +28,8 @@ RUN SECRET_KEY=collectstatic-only python manage.py collectstatic --noinput \
 USER gwt
 EXPOSE 8000
 
-# Workers per container: WEB_CONCURRENCY (read by gunicorn), default 3.
+# Workers per container: WEB_CONCURRENCY (read by gunicorn), default 3. Its logs are formatted
+# like the application's (JSON lines in production: gwt_site/gunicorn_conf.py).
 CMD ["gunicorn", "gwt_site.wsgi:application", "--bind", "0.0.0.0:8000", \
-     "--forwarded-allow-ips", "*", "--access-logfile", "-", "--timeout", "30"]
+     "--config", "python:gwt_site.gunicorn_conf", \
+     "--forwarded-allow-ips", "*", "--timeout", "30"]

@@ -12,7 +12,7 @@ ADDR   ?= 127.0.0.1:8000
 EDITION ?= 1e
 
 .DEFAULT_GOAL := help
-.PHONY: help venv run migrate check fmt test golden corpus screenshots clean
+.PHONY: help venv run migrate check fmt test golden corpus screenshots restore-drill clean
 
 help:
 	@echo "make run      start web server + Celery worker + beat (SQLite and files under var/"
@@ -27,6 +27,8 @@ help:
 	@echo "make screenshots  PNGs of the lobby, a mid-game board and the replay at desktop and"
 	@echo "              phone widths, and of both editions' tables, in var/screenshots/"
 	@echo "              (needs Debian's chromium)"
+	@echo "make restore-drill  restore a backup (DUMP=file, default a fresh pg_dump) into a"
+	@echo "              scratch PostgreSQL database and replay every game there"
 	@echo "make clean    remove .venv, var/ and caches"
 
 venv: $(STAMP)
@@ -78,6 +80,11 @@ corpus: $(STAMP)
 screenshots: $(STAMP)
 	$(PY) bench/screenshots.py
 	$(PY) bench/board_screenshots.py
+
+# A backup is only a backup once it has been restored: DUMP=path/to/file.dump (pg_dump -Fc or
+# plain SQL), or none for a fresh pg_dump of DATABASE_URL (docs/deployment.md).
+restore-drill: $(STAMP)
+	$(PY) manage.py restore_drill $(if $(DUMP),--dump $(DUMP))
 
 clean:
 	rm -rf $(VENV) var .pytest_cache .ruff_cache .mypy_cache .hypothesis staticfiles

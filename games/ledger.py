@@ -31,7 +31,7 @@ from django.contrib.auth.models import User
 import engine
 from common.errors import InvalidRequestError
 from engine import Move, State
-from games import prepared, replay, signals
+from games import metrics, prepared, replay, signals
 from games.errors import GameNotFoundError
 from games.models import OUT_OF_TURN, Event, EventKind, Game, GameStatus, Seat
 
@@ -226,7 +226,9 @@ def advance(
         to_move = engine.current_player(state)
         if to_move != game.current_seat or game.turn_since is None:
             turn_start(game, seats, to_move, now=now)
-    prepared.insert_and_update(list(events), game, ADVANCE_FIELDS)
+    appended = list(events)
+    prepared.insert_and_update(list(appended), game, ADVANCE_FIELDS)
+    metrics.count_moves_on_commit(appended)
     replay.cache_state(game, seq, state)
     signals.game_advanced.send(
         sender=Game,

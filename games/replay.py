@@ -28,6 +28,7 @@ lost timeline.
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
@@ -41,6 +42,7 @@ import engine
 from common import after_response
 from engine import State
 from games import lineage as lineage_replay
+from games import metrics
 from games.lineage import EventRef, Lineage, ReplayError
 from games.models import Event, EventKind, Game, GameStatus, Snapshot
 
@@ -192,9 +194,11 @@ def state_at(game: Game, seq: int | None = None, *, use_cache: bool = True) -> S
         state = _cached_state(game, seq)
         if state is not None:
             return state
+    started = time.perf_counter()
     lineage = Lineage(event_refs(game, upto=seq))
     path = lineage.path(seq)
     state = _replay_path(game, lineage, path, use_snapshots=use_cache)
+    metrics.REPLAY_SECONDS.observe(time.perf_counter() - started)
     if use_cache:
         cache_state(game, seq, state)
     return state

@@ -10,7 +10,7 @@ import os
 from typing import Any
 
 from celery import Celery, Task
-from celery.signals import task_postrun, task_prerun
+from celery.signals import task_postrun, task_prerun, worker_init
 from django.db import close_old_connections
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gwt_site.settings")
@@ -31,3 +31,15 @@ def _close_old_database_connections(task: Task[..., Any] | None = None, **kwargs
     if task is not None and getattr(task.request, "is_eager", False):
         return
     close_old_connections()
+
+
+@worker_init.connect
+def _serve_metrics(**kwargs: Any) -> None:
+    """The worker's main process serves its pool's counters on METRICS_PORT (if set): the
+    pool processes write them to PROMETHEUS_MULTIPROC_DIR (gwt_site/metrics.py)."""
+    from django.conf import settings
+
+    if settings.METRICS_PORT:
+        from gwt_site.metrics import serve_worker_metrics
+
+        serve_worker_metrics(settings.METRICS_PORT)

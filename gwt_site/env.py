@@ -60,6 +60,17 @@ def env_int(name: str, default: int, environ: Mapping[str, str] | None = None) -
         raise ImproperlyConfigured(f"{name}={raw!r} is not an integer.") from None
 
 
+def env_float(name: str, default: float, environ: Mapping[str, str] | None = None) -> float:
+    """A number; ``default`` when unset or empty."""
+    raw = _source(environ).get(name, "").strip()
+    if raw == "":
+        return default
+    try:
+        return float(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not a number.") from None
+
+
 def env_list(
     name: str, default: list[str] | None = None, environ: Mapping[str, str] | None = None
 ) -> list[str]:

@@ -24,6 +24,7 @@ from django.core.exceptions import ImproperlyConfigured
 from gwt_site.env import (
     env_bool,
     env_choice,
+    env_float,
     env_int,
     env_list,
     env_required,
@@ -31,6 +32,7 @@ from gwt_site.env import (
     parse_database_url,
     parse_email_url,
 )
+from gwt_site.observability import init_sentry, logging_config
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -103,6 +105,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # /metrics for Prometheus (token only, any host); every other response counted and timed.
+    "gwt_site.metrics.MetricsMiddleware",
     # The Content-Security-Policy of every answer (gwt_site/security.py).
     "gwt_site.security.ContentSecurityPolicyMiddleware",
     # A database outage answers 503 (JSON under /api/, a "back soon" page elsewhere).
@@ -450,10 +454,24 @@ GAME_FINISHED_SNAPSHOT_EVERY = env_int("GAME_FINISHED_SNAPSHOT_EVERY", 100)
 # (games/editions.py). Games keep their edition whatever this says later.
 GWT_EDITIONS = env_list("GWT_EDITIONS", ["1e", "2e"])
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
-    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
-    "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO").upper()},
-}
+# --- operations: logs, errors, metrics (docs/deployment.md, "Watching the service") ---------
+
+# One line per record on stderr: JSON objects in production (LOG_FORMAT=json), plain text
+# elsewhere, or as LOG_FORMAT says.
+LOG_FORMAT = env_choice("LOG_FORMAT", ("json", "plain"), "json" if PRODUCTION else "plain")
+LOGGING = logging_config(json_lines=LOG_FORMAT == "json", level=env_str("LOG_LEVEL", "INFO"))
+
+# Errors go to Sentry when SENTRY_DSN is set (SENTRY_ENVIRONMENT, SENTRY_RELEASE name them;
+# SENTRY_TRACES_SAMPLE_RATE > 0 also sends that share of requests' timings).
+SENTRY_DSN = env_str("SENTRY_DSN")
+SENTRY_ENABLED = init_sentry(
+    SENTRY_DSN,
+    environment=env_str("SENTRY_ENVIRONMENT", GWT_ENV),
+    release=env_str("SENTRY_RELEASE"),
+    traces_sample_rate=env_float("SENTRY_TRACES_SAMPLE_RATE", 0.0),
+)
+
+# /metrics answers only a request with "Authorization: Bearer <METRICS_TOKEN>"; unset, it is
+# off (404). A Celery worker serves its processes' metrics on METRICS_PORT (0: not at all).
+METRICS_TOKEN = env_str("METRICS_TOKEN")
+METRICS_PORT = env_int("METRICS_PORT", 0)

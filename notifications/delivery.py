@@ -42,7 +42,7 @@ from django.utils import timezone
 
 from common.conf import duration_setting
 from games.models import GameStatus, Seat, SeatStatus
-from notifications import emails, links
+from notifications import emails, links, metrics
 from notifications.context import your_turn_context
 from notifications.models import (
     ANSWER_KINDS,
@@ -310,7 +310,9 @@ def _send_claimed(rows: list[Notification], token: str, now: datetime | None) ->
     facts = _Facts.of(rows)
     results = []
     for row in rows:
-        results.append(_send_one(row, token, facts, now or timezone.now()))
+        result = _send_one(row, token, facts, now or timezone.now())
+        metrics.count_email(result.outcome)
+        results.append(result)
     return results
 
 

@@ -72,7 +72,7 @@ from games import replay
 from games.errors import StaleVersionError
 from games.models import OUT_OF_TURN, Event, Game, GameStatus, Seat
 from games.services import BatchLineError, move_batch_submit
-from notifications import reply_address, reply_moves
+from notifications import metrics, reply_address, reply_moves
 from notifications.context import game_name, playable_context
 from notifications.models import InboundEmail, InboundOutcome, Kind
 from notifications.outbox import notification_queue
@@ -133,9 +133,11 @@ def _receive(message: Message, *, message_id: str, source: str, size: int) -> In
                 )
         except IntegrityError:
             logger.info("inbound %s: already received", message_id)
+            metrics.count_inbound(DUPLICATE)
             return InboundResult(DUPLICATE, reason=DUPLICATE)
         result = _Processing(record, message).run()
         record.save()
+    metrics.count_inbound(record.outcome)
     logger.info(
         "inbound %s from %s: %s %s", message_id, record.sender, record.outcome, record.reason
     )
@@ -166,7 +168,9 @@ def _quarantine(
                     raw=storable(raw)[:QUARANTINE_KEEP_CHARS],
                 )
         except IntegrityError:
+            metrics.count_inbound(DUPLICATE)
             return InboundResult(DUPLICATE, reason=DUPLICATE)
+    metrics.count_inbound(InboundOutcome.QUARANTINED)
     return InboundResult(InboundOutcome.QUARANTINED, "quarantined", record.pk)
 
 
