@@ -18,7 +18,15 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
 
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError, RateLimitedError
-from games.models import CHAT_MESSAGE_MAX_CHARS, ChatMessage, Game, GameStatus, Seat
+from games import live
+from games.models import (
+    CHAT_MESSAGE_MAX_CHARS,
+    ChatMessage,
+    Game,
+    GameStatus,
+    Seat,
+    active_suspension,
+)
 from games.permissions import may_moderate, require_not_suspended
 
 #: Flood control: at most this many messages per user and game within the window.
@@ -57,7 +65,18 @@ def chat_post(*, game: Game, user: User, text: str) -> ChatMessage:
             "too_many_messages",
             f"At most {CHAT_RATE_LIMIT} messages a minute: wait a little and send it again.",
         )
-    return ChatMessage.objects.create(game=game, author=user, seat=seat.index, text=text)
+    message = ChatMessage.objects.create(game=game, author=user, seat=seat.index, text=text)
+    live.chat_changed(game.public_id)
+    return message
+
+
+def may_read(*, game: Game, user: User | AnonymousUser) -> bool:
+    """Whether ``user`` may read the game's chat (``chat_messages_for`` would answer)."""
+    if may_moderate(user):
+        return True
+    if not user.is_authenticated or active_suspension(user) is not None:
+        return False
+    return _seat(game, user) is not None
 
 
 def chat_messages_for(

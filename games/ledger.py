@@ -8,6 +8,9 @@ transaction the game row follows the events: its version, its status, the seat t
 since when, the turn's deadline, and how the game ended (``advance`` after a new engine
 position, ``finish`` when the game ends for any reason, ``write`` for the rest).
 
+Every save of the game row here also tells the open pages, once the transaction commits
+(``games.live``): they ask for what changed through their own views.
+
 Once the row is up to date, the ledger announces what happened (``games.signals``): the
 notifications app writes its outbox rows and the bots' task is queued by receivers that run
 in this same transaction, so an email is written if and only if its event commits. Nothing
@@ -31,7 +34,7 @@ from django.contrib.auth.models import User
 import engine
 from common.errors import InvalidRequestError
 from engine import Move, State
-from games import metrics, prepared, replay, signals
+from games import live, metrics, prepared, replay, signals
 from games.errors import GameNotFoundError
 from games.models import OUT_OF_TURN, Event, EventKind, Game, GameStatus, Seat
 
@@ -230,6 +233,7 @@ def advance(
     prepared.insert_and_update(list(appended), game, ADVANCE_FIELDS)
     metrics.count_moves_on_commit(appended)
     replay.cache_state(game, seq, state)
+    live.game_changed(game, seats)
     signals.game_advanced.send(
         sender=Game,
         game=game,
@@ -282,6 +286,7 @@ def write(
         game.save()
     else:
         game.save(update_fields=[*fields, "updated_at"])
+    live.game_changed(game, seats)
     if announce:
         signals.game_advanced.send(
             sender=Game,

@@ -21,6 +21,11 @@ tells the players (``notifications.receivers``). Nothing in ``games`` imports a 
 ``moderator_acted``
     A moderator acted on the game in a way its players are told of (event ``seq``).
     Arguments: ``game``, ``seq``, ``action`` (the event's kind), ``reason``, ``details``.
+``page_watched``
+    Not from the event log: a signed-in user still has a page of the site open (its live
+    stream, ``games.web.live``, says so every ``WATCHED_EVERY_SECONDS`` while it is open; a
+    page that polls says so with each request). Arguments: ``user_id``. Sent outside any
+    transaction.
 """
 
 from __future__ import annotations
@@ -30,3 +35,4 @@ from django.dispatch import Signal
 game_advanced = Signal()
 deadline_passed = Signal()
 moderator_acted = Signal()
+page_watched = Signal()

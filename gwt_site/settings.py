@@ -187,6 +187,20 @@ if REDIS_URL:
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
+# --- live updates (common/live.py) -----------------------------------------------------
+
+# The pages' streams hear that a game moved, its chat changed or a player's turn came through
+# Redis publish/subscribe with REDIS_URL (one channel, named after the database and the Redis
+# URL so that two sites sharing a Redis server keep apart; Redis channels ignore the database
+# number), else through a Unix datagram socket under var/ (make run: one ASGI process).
+LIVE_CHANNEL = env_str(
+    "LIVE_CHANNEL", f"gwt-live:{REDIS_URL.rsplit('/', 1)[-1]}:{DATABASES['default']['NAME']}"
+)
+LIVE_SOCKET = VAR_DIR / "live.sock"
+# How long one stream stays open before the browser reconnects (and signs in again): a
+# logged-out session stops hearing within this time.
+LIVE_STREAM_SECONDS = env_int("LIVE_STREAM_SECONDS", 600)
+
 # --- Celery (read by gwt_site/celery.py through the CELERY_ namespace) -------------------
 
 BROKER_DIR = VAR_DIR / "broker"

@@ -56,6 +56,16 @@ def _note_checked(user: Any) -> None:
         _checked[_local_key(user)] = now + LOCAL_SKIP_SECONDS
 
 
+def activity_seen(*, user_id: int) -> None:
+    """Note that the user is on the site now: at most one write per ``WRITE_EVERY_SECONDS``
+    (what a live page's stream reports, ``games.signals.page_watched``)."""
+    try:
+        if cache.add(f"notifications:seen:{user_id}", 1, WRITE_EVERY_SECONDS):
+            activity_record(user_id=user_id, at=timezone.now())
+    except Exception:  # the cache or database is down: the stream still works
+        logger.warning("could not record the activity of user %s", user_id, exc_info=True)
+
+
 class ActivityMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response

@@ -14,6 +14,7 @@ from django.dispatch import receiver
 from games import signals
 from games.models import Game, Seat
 from notifications import outbox
+from notifications.middleware import activity_seen
 
 
 @receiver(signals.game_advanced, dispatch_uid="notifications.game_advanced")
@@ -27,6 +28,13 @@ def on_game_advanced(
     **kwargs: Any,
 ) -> None:
     outbox.notifications_for_event(game=game, seq=seq, before_seat=before_seat, seats=seats)
+
+
+@receiver(signals.page_watched, dispatch_uid="notifications.page_watched")
+def on_page_watched(sender: Any, *, user_id: int, **kwargs: Any) -> None:
+    """A player with a live page open is on the site, as one whose page polls is: no email
+    about a game they are looking at (``notifications.middleware``)."""
+    activity_seen(user_id=user_id)
 
 
 @receiver(signals.deadline_passed, dispatch_uid="notifications.deadline_passed")

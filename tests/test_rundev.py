@@ -71,3 +71,24 @@ def test_a_changed_password_is_not_printed(var_dir):
 
     assert "the password you set" in lines[0]
     assert "chosen-by-the-owner" not in " ".join(lines)
+
+
+def test_the_web_server_is_the_asgi_application_under_uvicorn_reloading_the_apps_only():
+    from django.conf import settings
+
+    from gwt_site.management.commands.rundev import RELOAD_DIRS, web_command
+
+    argv = web_command("/venv/python", "127.0.0.1", 8001)
+
+    assert argv[:4] == ["/venv/python", "-m", "uvicorn", "gwt_site.asgi:application"]
+    assert argv[argv.index("--host") + 1 : argv.index("--host") + 4] == [
+        "127.0.0.1",
+        "--port",
+        "8001",
+    ]
+    assert "--reload" in argv
+    watched = [argv[i + 1] for i, arg in enumerate(argv) if arg == "--reload-dir"]
+    assert watched == list(RELOAD_DIRS)
+    assert all((settings.BASE_DIR / folder).is_dir() for folder in watched)  # not .venv
+    # Open live streams must not keep Ctrl-C waiting.
+    assert int(argv[argv.index("--timeout-graceful-shutdown") + 1]) <= 5

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from common.errors import ConflictError
+from games import live
 from games.models import ChatMessage, ModerationAction, ModerationKind
 from games.moderation.audit import check_reason
 
@@ -32,6 +33,7 @@ def chat_message_hide(*, message: ChatMessage, moderator: User, reason: str) -> 
             reason=reason,
             details={"message": message.pk},
         )
+        live.chat_changed(message.game.public_id)
         return message
 
 
@@ -60,4 +62,5 @@ def chat_message_unhide(*, message: ChatMessage, moderator: User, reason: str) -
             reason=reason,
             details=details,
         )
+        live.chat_changed(message.game.public_id)
         return message

@@ -139,7 +139,7 @@ def game_join(*, game: Game, user: User) -> Seat:
             raise ConflictError("game_full", "Every seat of this game is taken.")
         free.user = user
         free.save(update_fields=["user"])
-        game.save(update_fields=["updated_at"])
+        ledger.write(game, fields=[], seats=seats)  # the waiting rooms hear it
         return free
 
 
@@ -156,7 +156,7 @@ def game_leave(*, game: Game, user: User) -> Game:
         else:
             seat.user = None
             seat.save(update_fields=["user"])
-            game.save(update_fields=["updated_at"])
+            ledger.write(game, fields=[], seats=seats)
         return game
 
 

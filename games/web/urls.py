@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path, re_path
 
-from games.web import lobby, play, replay
+from games.web import live, lobby, play, replay
 
 # A game's public id (see games.models.PUBLIC_ID_ALPHABET): other paths ("new/", "open/")
 # can never be read as one.
@@ -14,6 +14,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("", lobby.my_games, name="lobby-my-games"),
     path("new/", lobby.new_game, name="lobby-new"),
     path("open/", lobby.open_games, name="lobby-open"),
+    # The pages' live stream (Server-Sent Events; served by the ASGI server).
+    path("live/", live.stream, name="games-live"),
     path("join/<str:public_id>/", lobby.waiting_room, name="lobby-join"),
     path("join/<str:public_id>/start/", lobby.start_game, name="lobby-start"),
     path("join/<str:public_id>/leave/", lobby.leave_game, name="lobby-leave"),

@@ -1,6 +1,7 @@
 """``make run``: the whole service on one machine, in one terminal.
 
-Starts the Django development server, a Celery worker and Celery beat as child processes,
+Starts the ASGI server (uvicorn, reloading when the code changes: the pages and their live
+streams, ``games.web.live``), a Celery worker and Celery beat as child processes,
 prefixes their output, prints where to go and how to log in, and stops them all on Ctrl-C
 (or SIGTERM). If any of them dies, the others are stopped too.
 """
@@ -26,6 +27,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 DEMO_ADMIN_USERNAME = "admin"
 STOP_GRACE_SECONDS = 10.0
+# The folders whose Python files restart the web server when they change (not .venv).
+RELOAD_DIRS = ("accounts", "common", "engine", "games", "gwt_site", "notifications")
+# Open live streams never end by themselves: the server closes them after this on Ctrl-C.
+SHUTDOWN_SECONDS = 2
 
 
 @dataclass
@@ -61,7 +66,7 @@ class Command(BaseCommand):
 
         python = sys.executable
         children = [
-            Child("web", [python, "manage.py", "runserver", f"{host}:{port}"], stop_group=True),
+            Child("web", web_command(python, host, port), stop_group=True),
             Child(
                 "worker",
                 [python, "-m", "celery", "-A", "gwt_site", "worker", "--loglevel=INFO",
@@ -167,6 +172,18 @@ class Command(BaseCommand):
         ]
         self.stdout.write("\n".join(lines))
         self.stdout.flush()
+
+
+def web_command(python: str, host: str, port: int) -> list[str]:
+    """The web server of ``make run``: the ASGI application under uvicorn, which serves the
+    pages (static files through WhiteNoise) and their live streams at one address, and
+    restarts when the code changes (its reloader runs the server in a child process)."""
+    reload_dirs = [arg for folder in RELOAD_DIRS for arg in ("--reload-dir", folder)]
+    return [
+        python, "-m", "uvicorn", "gwt_site.asgi:application", "--host", host,
+        "--port", str(port), "--reload", *reload_dirs,
+        "--timeout-graceful-shutdown", str(SHUTDOWN_SECONDS), "--log-level", "info",
+    ]  # fmt: skip
 
 
 def _relative(path: str | Path) -> str:
