@@ -25,7 +25,8 @@ help:
 	@echo "make corpus   build the recorded games of the newest rules, once (tests/records/;"
 	@echo "              EDITION=2e for the 2nd edition's)"
 	@echo "make screenshots  PNGs of the lobby, a mid-game board and the replay at desktop and"
-	@echo "              phone widths, and of both editions' tables, in var/screenshots/"
+	@echo "              phone widths, of both editions' tables, and of the leaderboard, a"
+	@echo "              profile and a finished game's result, in var/screenshots/"
 	@echo "              (needs Debian's chromium)"
 	@echo "make restore-drill  restore a backup (DUMP=file, default a fresh pg_dump) into a"
 	@echo "              scratch PostgreSQL database and replay every game there"
@@ -80,6 +81,7 @@ corpus: $(STAMP)
 screenshots: $(STAMP)
 	$(PY) bench/screenshots.py
 	$(PY) bench/board_screenshots.py
+	$(PY) bench/players_screenshots.py
 
 # A backup is only a backup once it has been restored: DUMP=path/to/file.dump (pg_dump -Fc or
 # plain SQL), or none for a fresh pg_dump of DATABASE_URL (docs/deployment.md).

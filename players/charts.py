@@ -44,7 +44,8 @@ def _fmt(number: float) -> str:
 def rating_history(points: Sequence[Point], *, title: str) -> SafeString:
     """A line of the rating after each counted game, first game on the left (0 drawn for
     reference: the ordinal a new player starts from)."""
-    width, height, left, right, top, bottom = 640, 240, 48, 12, 14, 28
+    # Small enough that its text stays readable when a phone scales it down.
+    width, height, left, right, top, bottom = 480, 220, 56, 12, 14, 32
     values = [p.value for p in points]
     low, high = min([0.0, *values]), max([0.0, *values])
     if high - low < 1:
@@ -68,7 +69,7 @@ def rating_history(points: Sequence[Point], *, title: str) -> SafeString:
         parts.append(
             f'<line x1="{left}" x2="{left + plot_w}" y1="{y(value):.1f}" y2="{y(value):.1f}" '
             f'stroke="#ddd"/><text x="{left - 6}" y="{y(value) + 4:.1f}" text-anchor="end" '
-            f'font-size="12" fill="#555">{_fmt(value)}</text>'
+            f'font-size="15" fill="#555">{_fmt(value)}</text>'
         )
     if points:
         line = " ".join(f"{x(i):.1f},{y(p.value):.1f}" for i, p in enumerate(points))
@@ -81,7 +82,7 @@ def rating_history(points: Sequence[Point], *, title: str) -> SafeString:
     games = _("%(count)d rated games") % {"count": len(points)}
     parts.append(
         f'<text x="{left + plot_w / 2:.1f}" y="{height - 8}" text-anchor="middle" '
-        f'font-size="12" fill="#555">{escape(games)}</text></svg>'
+        f'font-size="15" fill="#555">{escape(games)}</text></svg>'
     )
     # Safe: every text that went in above was escaped.
     return mark_safe("".join(parts))
@@ -99,11 +100,11 @@ def score_breakdown(
     """One horizontal bar per player, split into the final scoring categories, with a
     legend; negative points (unmet objectives) are left out of the bar and said in its
     tooltip's total."""
-    width, label_w, row_h, top = 640, 150, 30, 8
+    width, label_w, row_h, top = 480, 130, 32, 8
     best = max([1, *(sum(max(0, v) for v in bar.points) for bar in bars)])
     plot_w = width - label_w - 50
-    legend_rows = (len(categories) + 2) // 3
-    height = top + row_h * len(bars) + 12 + 20 * legend_rows
+    legend_rows = (len(categories) + 1) // 2
+    height = top + row_h * len(bars) + 12 + 22 * legend_rows
     parts = [
         f'<svg class="chart score-chart" viewBox="0 0 {width} {height}" role="img" '
         f'aria-labelledby="{chart_id}-title" xmlns="http://www.w3.org/2000/svg">',
@@ -112,7 +113,7 @@ def score_breakdown(
     for row, bar in enumerate(bars):
         y = top + row * row_h
         parts.append(
-            f'<text x="{label_w - 8}" y="{y + 18}" text-anchor="end" font-size="13" '
+            f'<text x="{label_w - 8}" y="{y + 21}" text-anchor="end" font-size="15" '
             f'fill="#222">{escape(bar.name)}</text>'
         )
         x = float(label_w)
@@ -128,17 +129,17 @@ def score_breakdown(
             )
             x += w
         parts.append(
-            f'<text x="{x + 6:.1f}" y="{y + 18}" font-size="13" fill="#222">'
+            f'<text x="{x + 6:.1f}" y="{y + 21}" font-size="15" fill="#222">'
             f"{sum(bar.points)}</text>"
         )
     legend_top = top + row_h * len(bars) + 12
     for index, label in enumerate(categories):
-        lx = 10 + (index % 3) * 210
-        ly = legend_top + (index // 3) * 20
+        lx = 10 + (index % 2) * 235
+        ly = legend_top + (index // 2) * 22
         colour = CATEGORY_COLOURS[index % len(CATEGORY_COLOURS)]
         parts.append(
-            f'<rect x="{lx}" y="{ly}" width="12" height="12" fill="{colour}"/>'
-            f'<text x="{lx + 18}" y="{ly + 11}" font-size="12" fill="#333">{escape(label)}</text>'
+            f'<rect x="{lx}" y="{ly}" width="14" height="14" fill="{colour}"/>'
+            f'<text x="{lx + 20}" y="{ly + 13}" font-size="15" fill="#333">{escape(label)}</text>'
         )
     parts.append("</svg>")
     # Safe: every text that went in above was escaped.

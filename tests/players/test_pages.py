@@ -166,3 +166,23 @@ def test_the_game_page_of_a_finished_rated_game_shows_the_changes(
     html = client_of(alice).get(f"/games/{game.public_id}/").content.decode()
     assert 'data-testid="rating-changes"' in html
     assert re.search(r'data-testid="rating-delta">\+', html)
+
+
+def test_the_final_scores_table_carries_the_result_on_the_game_page(three_played):
+    """The game page's scores table (games/play/_scores.html) with the chart and changes."""
+    from django.template.loader import render_to_string
+
+    game = three_played[1]
+    scores = {
+        "seats": [{"name": "bob", "winner": False}, {"name": "alice", "winner": True}],
+        "rows": [{"label": "Cities", "values": [25, 35]}],
+        "totals": [50, 70],
+    }
+    html = render_to_string(
+        "games/play/_scores.html",
+        {"scores": scores, "heading_id": "h", "ratings_game": game},
+    )
+    table_end = html.index("</table>")
+    assert html.index('<svg class="chart score-chart"') > table_end
+    assert html.index('data-testid="rating-changes"') > table_end
+    assert "<title>alice: Cities 35</title>" in html
