@@ -17,6 +17,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -83,7 +84,7 @@ class Command(BaseCommand):
         for signum in (signal.SIGINT, signal.SIGTERM):
             signal.signal(signum, lambda *_: stop.set())
 
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+        env = child_environment(os.environ, host, port)
         for child in children:
             # Own session: Ctrl-C reaches only this command, which then stops each child
             # (and the dev server's autoreloader) once, cleanly.
@@ -101,6 +102,8 @@ class Command(BaseCommand):
             child.pump.start()
 
         url = f"http://{host}:{port}/"
+        if env["SITE_URL"] != site_url_for(host, port):
+            login_lines.append(f"Links in emails and pages use SITE_URL={env['SITE_URL']}")
         if _wait_for_port(host, port, timeout=30.0, stop=stop):
             # Prove the worker path once at start; beat repeats it every HEARTBEAT_INTERVAL.
             from notifications.tasks import heartbeat
@@ -184,6 +187,33 @@ def web_command(python: str, host: str, port: int) -> list[str]:
         "--port", str(port), "--reload", *reload_dirs,
         "--timeout-graceful-shutdown", str(SHUTDOWN_SECONDS), "--log-level", "info",
     ]  # fmt: skip
+
+
+# Addresses a server listens on that no browser can open: links name this machine instead.
+_WILDCARD_HOSTS = {"0.0.0.0", "::", "[::]", "*"}
+
+
+def site_url_for(host: str, port: int) -> str:
+    """The site's public address when the server listens on ``host:port`` (``--addr``).
+
+    Links in emails and on pages (confirmation, invite, turn emails) are built from
+    SITE_URL, so a server moved to another port must take SITE_URL along, or every link
+    points at the default one. A wildcard address is opened as 127.0.0.1.
+    """
+    if host in _WILDCARD_HOSTS:
+        host = "127.0.0.1"
+    elif ":" in host and not host.startswith("["):
+        host = f"[{host}]"  # an IPv6 address in a URL
+    return f"http://{host}:{port}"
+
+
+def child_environment(environ: Mapping[str, str], host: str, port: int) -> dict[str, str]:
+    """The environment of the web server, the worker and beat: SITE_URL follows ``--addr``
+    unless it was set explicitly (a proxy in front, a public name)."""
+    env = {**environ, "PYTHONUNBUFFERED": "1"}
+    if not env.get("SITE_URL"):
+        env["SITE_URL"] = site_url_for(host, port)
+    return env
 
 
 def _relative(path: str | Path) -> str:
