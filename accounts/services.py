@@ -14,10 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model
+from django.contrib.auth import get_user_model, load_backend, login
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
+from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
 
@@ -117,6 +118,20 @@ def account_confirm(*, token: str) -> Confirmed:
     user.is_active = True
     user.save(update_fields=["is_active"])
     return Confirmed(user=user, already=False)
+
+
+def confirmed_login(request: HttpRequest, user: Any) -> bool:
+    """Log in the user who just confirmed their address by following the emailed link.
+
+    Following it proves they read the address, as a password reset does; the link works
+    once (``account_confirm``), so it logs in once. False, and nobody logged in, when the
+    backends refuse the user (suspended meanwhile).
+    """
+    backend = settings.AUTHENTICATION_BACKENDS[0]
+    if not load_backend(backend).user_can_authenticate(user):  # type: ignore[attr-defined]
+        return False
+    login(request, user, backend=backend)
+    return True
 
 
 def email_change_request(*, user: Any, email: str) -> bool:

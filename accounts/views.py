@@ -79,10 +79,14 @@ def confirm(request: HttpRequest, token: str) -> HttpResponse:
     except services.ConfirmationError as exc:
         return render(request, "accounts/confirm_failed.html", {"reason": str(exc)}, status=400)
     if result.already:
+        # Only the first use logs in: a link that stays in a mailbox is not a password.
         messages.info(request, "Your email was already confirmed: log in.")
-    else:
+        return redirect("login")
+    if not services.confirmed_login(request, result.user):
         messages.success(request, "Your email is confirmed and your account active: log in.")
-    return redirect("login")
+        return redirect("login")
+    messages.success(request, "Your email is confirmed: welcome! You are logged in.")
+    return redirect(settings.LOGIN_REDIRECT_URL)
 
 
 @require_http_methods(["GET", "POST"])

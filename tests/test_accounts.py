@@ -90,7 +90,7 @@ def test_sign_up_creates_an_inactive_account_and_emails_the_confirmation_link(cl
     assert link_in(message, "/accounts/confirm/").startswith("https://gwt.example/accounts/")
 
 
-def test_the_confirmation_link_activates_the_account_and_the_user_can_log_in(client):
+def test_the_confirmation_link_activates_the_account_and_logs_the_user_in(client):
     sign_up(client)
     link = link_in(mail.outbox[0], "/accounts/confirm/")
     assert not client.login(username="dora", password=PASSWORD)
@@ -98,11 +98,43 @@ def test_the_confirmation_link_activates_the_account_and_the_user_can_log_in(cli
     response = client.get(path_of(link))
 
     assert response.status_code == 302
-    assert response["Location"] == "/accounts/login/"
-    assert get_user_model().objects.get(username="dora").is_active
-    response = client.post("/accounts/login/", {"username": "dora", "password": PASSWORD})
-    assert response.status_code == 302
     assert response["Location"] == "/games/"
+    user = get_user_model().objects.get(username="dora")
+    assert user.is_active
+    assert user.last_login is not None
+    lobby = client.get("/games/")
+    assert lobby.status_code == 200
+    assert lobby.wsgi_request.user == user
+    assert b"You are logged in" in lobby.content
+
+
+def test_a_second_visit_of_the_confirmation_link_does_not_log_in(client):
+    sign_up(client)
+    path = path_of(link_in(mail.outbox[0], "/accounts/confirm/"))
+    client.get(path)
+    client.logout()
+
+    response = client.get(path)
+
+    assert response.status_code == 302
+    assert response["Location"] == "/accounts/login/"
+    assert "_auth_user_id" not in client.session
+    response = client.post("/accounts/login/", {"username": "dora", "password": PASSWORD})
+    assert response["Location"] == "/games/"
+
+
+def test_a_user_suspended_before_confirming_is_activated_but_not_logged_in(client, moderator):
+    from games.moderation.suspensions import user_suspend
+
+    sign_up(client)
+    user_suspend(
+        user=get_user_model().objects.get(username="dora"), moderator=moderator, reason="spam"
+    )
+
+    response = client.get(path_of(link_in(mail.outbox[0], "/accounts/confirm/")))
+
+    assert response["Location"] == "/accounts/login/"
+    assert "_auth_user_id" not in client.session
 
 
 def test_a_confirmation_link_followed_twice_changes_nothing_the_second_time(client):
@@ -220,7 +252,7 @@ def test_login_says_why_a_correct_password_is_refused(client):
 
 
 def test_a_suspended_user_is_told_so_at_login(client, member):
-    from games.moderation import user_suspend
+    from games.moderation.suspensions import user_suspend
 
     moderator = get_user_model().objects.create_superuser("mod", "mod@example.com", PASSWORD)
     user_suspend(user=member, moderator=moderator, reason="abuse in chat")
