@@ -126,8 +126,7 @@ def play(
             if status != 201:
                 results.error(f"create {status}")
                 return results
-            game_id = game["id"]
-            client.request("POST", f"/api/games/{game_id}/start/")
+            game_id = game["id"]  # against a bot: started at creation
         if known is not None:  # the last move's answer gave the next decision's options
             legal, known = known, None
         else:

@@ -81,15 +81,13 @@ def build_games() -> dict[str, Any]:
     preference_set(user=ana, time_zone="Europe/Paris", mode="digest", digest_hour=19)
 
     started = time.monotonic()
-    finished = services.game_create(creator=ana, players=2, bots=[1])
-    services.game_start(game=finished, user=ana)
+    finished = services.game_create(creator=ana, players=2, bots=[1])  # started at once
     finished = play_until(finished, ana, stop=lambda game: False)
     print(f"finished game {finished.public_id}: {finished.version} events", end="")
     print(f" ({time.monotonic() - started:.0f} s)")
 
     started = time.monotonic()
     mid = services.game_create(creator=ana, players=3, bots=[1, 2], options={"layout": "random"})
-    services.game_start(game=mid, user=ana)
     mid = play_until(
         mid,
         ana,
@@ -105,7 +103,6 @@ def build_games() -> dict[str, Any]:
         edition="2e",
         options={"layout": "random", "simmental": True},
     )
-    services.game_start(game=second, user=ana)
     second = play_until(
         second,
         ana,

@@ -24,6 +24,7 @@ from games.models import (
     GameStatus,
     Seat,
     TimeoutPolicy,
+    bot_kind_of,
 )
 from games.permissions import require_not_suspended, seat_of
 from games.timecontrol.clock import time_control_check
@@ -46,12 +47,17 @@ def game_create(
     vacation_days: int = 0,
     lobby: bool = False,
     rated: bool | None = None,
+    start_if_only_bots: bool = True,
 ) -> Game:
     """A new open game; the creator takes the first seat that is not a bot.
+
+    When every other seat is a bot, the game is started at once (``game_start``), unless
+    ``start_if_only_bots`` is False (a caller that sets the game up further first).
 
     ``rated``: whether it counts for the players' ratings (docs/ratings.md); None: rated when
     every seat is a person's. A rated game needs at least two people.
 
+    ``bot_kind``: a kind ("heuristic") or the strength that names it ("normal").
     ``edition``: one of those offered (``games.editions``; None: the first offered one);
     ``options``: the layout, and for the 2nd edition the Simmental variant
     (``{"layout": "random", "simmental": True}``), stored completed.
@@ -65,7 +71,8 @@ def game_create(
         )
     if len(bot_seats) == players:
         raise InvalidRequestError("bad_bots", "At least one seat must be left for you.")
-    if bot_kind not in BotKind.values:
+    kind = bot_kind_of(bot_kind)
+    if kind is None:
         raise InvalidRequestError("bad_bots", f"Unknown bot kind {bot_kind!r}.")
     people = players - len(bot_seats)
     if rated is None:
@@ -101,10 +108,15 @@ def game_create(
                 index=index,
                 colour=SEAT_COLOURS[index],
                 user=creator if index == creator_seat else None,
-                bot=bot_kind if index in bot_seats else "",
+                bot=kind if index in bot_seats else "",
             )
             for index in range(players)
         )
+        if start_if_only_bots and len(bot_seats) == players - 1:
+            # Nobody else to wait for: the game starts at once, and a bot to move first
+            # moves when this transaction commits (its task is queued by the ledger's
+            # announcement, games.services.bots).
+            return game_start(game=game, user=creator)
     return game
 
 

@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 import engine
 import engine.bots
 from games import replay, services
-from games.models import Game
+from games.models import Game, GameStatus
 
 
 def client_for(user: Any) -> APIClient:
@@ -26,6 +26,8 @@ def started_game(creator: Any, others: list[Any] = (), *, bots=(), **options: An
     game = services.game_create(creator=creator, players=players, bots=list(bots), **options)
     for user in others:
         services.game_join(game=game, user=user)
+    if game.status != GameStatus.OPEN:  # every other seat a bot: started at creation
+        return game
     return services.game_start(game=game, user=creator)
 
 

@@ -438,8 +438,8 @@ def test_a_game_against_a_bot_plays_itself_to_your_turn(
 ):
     api = client_for(alice)
     with django_capture_on_commit_callbacks(execute=True):
+        # The other seat is a bot: the game starts as it is created.
         game_id = api.post("/api/games/", {"players": 2, "bots": [0]}, format="json").json()["id"]
-        api.post(f"/api/games/{game_id}/start/")
     game = Game.objects.get(public_id=game_id)
     bot_moves = Event.objects.filter(game=game, kind="move", seat=0, actor=None)
     assert bot_moves.exists()  # the bot (seat 0) opened the game
@@ -553,3 +553,27 @@ def test_a_bad_time_control_is_400_and_creates_nothing(alice_api, field):
     response = alice_api.post("/api/games/", {"players": 2, **field}, format="json")
     assert_error(response, 400)
     assert Game.objects.count() == before
+
+
+@pytest.mark.parametrize(
+    ("bot_kind", "stored"), [("beginner", "random"), ("normal", "heuristic"), ("random", "random")]
+)
+def test_the_api_takes_bot_strengths_and_the_kinds_and_answers_with_the_kind(
+    alice_api, bot_kind, stored
+):
+    response = alice_api.post(
+        "/api/games/", {"players": 3, "bots": [2], "bot_kind": bot_kind}, format="json"
+    )
+
+    assert response.status_code == 201, response.content
+    assert response.json()["status"] == "open", "a seat is left for someone else"
+    assert [seat["bot"] for seat in response.json()["seats"]] == [None, None, stored]
+
+
+def test_an_unknown_bot_strength_is_400_and_creates_nothing(alice_api):
+    response = alice_api.post(
+        "/api/games/", {"players": 2, "bots": [1], "bot_kind": "grandmaster"}, format="json"
+    )
+
+    assert_error(response, 400)
+    assert not Game.objects.exists()

@@ -18,12 +18,12 @@ from tests.games.helpers import client_for, play_one, started_game
 def test_after_a_commit_the_queued_task_plays_the_bots_to_the_humans_turn(alice, eager_celery):
     """The real path: commit, on_commit, Celery task (run in-process), the submit service."""
     api = client_for(alice)
-    game_id = api.post("/api/games/", {"players": 3, "bots": [0, 2]}, format="json").json()["id"]
+    # Every other seat a bot: the game starts as it is created, and the first bot moves.
+    started = api.post("/api/games/", {"players": 3, "bots": [0, 2]}, format="json").json()
 
-    started = api.post(f"/api/games/{game_id}/start/").json()
-
-    game = Game.objects.get(public_id=game_id)
+    game = Game.objects.get(public_id=started["id"])
     assert started["status"] == "active"
+    assert api.post(f"/api/games/{game.public_id}/start/").status_code == 409
     assert game.current_seat == 1
     assert Event.objects.filter(game=game, kind="move", seat=0, actor=None).exists()
     for _ in range(5000):

@@ -131,3 +131,57 @@ def test_a_turn_time_limit_sets_the_deadline_of_a_human_to_move(alice, bob):
     game = services.game_start(game=game, user=alice)
 
     assert game.turn_deadline - game.turn_since == timedelta(hours=24)
+
+
+def test_a_game_whose_other_seats_are_all_bots_starts_at_creation(alice):
+    game = services.game_create(creator=alice, players=3, bots=[1, 2])
+
+    assert game.status == GameStatus.ACTIVE
+    assert game.version == 1
+    assert list(Event.objects.filter(game=game).values_list("kind", flat=True)) == ["setup"]
+    with pytest.raises(ConflictError):
+        services.game_start(game=game, user=alice)
+
+
+def test_a_game_with_a_seat_left_for_someone_else_waits_for_them(alice):
+    game = services.game_create(creator=alice, players=3, bots=[2])
+
+    assert game.status == GameStatus.OPEN
+
+
+def test_a_bot_seated_first_in_a_game_started_at_creation_moves_once_it_commits(
+    alice, monkeypatch, django_capture_on_commit_callbacks
+):
+    from games.services import bots
+
+    queued: list[tuple[int, int]] = []
+    monkeypatch.setattr(bots, "queue_bot_turns", lambda *args: queued.append(args))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        game = services.game_create(creator=alice, players=2, bots=[0])
+
+    assert game.current_seat == 0
+    assert queued == [(game.pk, 1)]
+    played = services.bot_turns_play(game_id=game.pk, version=1)
+    game.refresh_from_db()
+    assert played > 0
+    assert game.current_seat == 1
+    assert Event.objects.filter(game=game, kind="move", seat=0, actor=None).exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [("normal", "heuristic"), ("beginner", "random"), ("heuristic", "heuristic")],
+)
+def test_bots_are_chosen_by_strength_or_by_kind_and_stored_by_kind(alice, name, kind):
+    game = services.game_create(creator=alice, players=3, bots=[1], bot_kind=name)
+
+    assert game.seats.get(index=1).bot == kind
+
+
+def test_an_unknown_bot_strength_is_refused_and_creates_nothing(alice):
+    from games.models import Game
+
+    with pytest.raises(InvalidRequestError):
+        services.game_create(creator=alice, players=3, bots=[1], bot_kind="grandmaster")
+    assert not Game.objects.exists()

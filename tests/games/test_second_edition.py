@@ -211,8 +211,7 @@ def test_a_bot_seat_plays_a_second_edition_game_through_its_task(
             "/api/games/",
             {"edition": "2e", "players": 3, "bots": [0, 2], "bot_kind": "random"},
             format="json",
-        ).json()["id"]
-        api.post(f"/api/games/{game_id}/start/")
+        ).json()["id"]  # every other seat a bot: started at creation
     game = Game.objects.get(public_id=game_id)
 
     bot_moves = Event.objects.filter(game=game, kind="move", actor=None)

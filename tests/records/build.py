@@ -95,6 +95,7 @@ class Table:
             turn_time_limit=timedelta(hours=24) if self.timeout_at else None,
             timeout_policy=self.policy,
             vacation_days=self.vacation,
+            start_if_only_bots=False,  # the record's seed is set before the start
         )
         for seat in game.seats.order_by("index"):
             if not seat.bot and seat.user_id is None:
