@@ -49,6 +49,27 @@ class BotKind(models.TextChoices):
     RANDOM = "random", "random"
 
 
+# What players call the bots: by strength, not by how they choose. The stored kinds (and the
+# API's values) stay the engine's names; the strength names are accepted wherever a kind is.
+BOT_STRENGTHS: dict[str, str] = {BotKind.HEURISTIC: "normal", BotKind.RANDOM: "beginner"}
+BOT_STRENGTH_HELP: dict[str, str] = {
+    BotKind.HEURISTIC: "plays to win: it weighs each option",
+    BotKind.RANDOM: "picks any legal move: easy to beat",
+}
+
+
+def bot_strength(kind: str) -> str:
+    """The player-facing name of a bot kind ('normal', 'beginner')."""
+    return BOT_STRENGTHS.get(kind, kind)
+
+
+def bot_kind_of(name: str) -> str | None:
+    """The bot kind named by a strength ('normal') or a kind ('heuristic'); None if neither."""
+    if name in BotKind.values:
+        return name
+    return next((kind for kind, strength in BOT_STRENGTHS.items() if strength == name), None)
+
+
 class TimeoutPolicy(models.TextChoices):
     """What happens when a turn deadline passes (see games/timecontrol/deadlines.py)."""
 

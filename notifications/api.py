@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 from zoneinfo import available_timezones
 
-from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -16,7 +15,6 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from common.api import AuthenticatedRequest, error_responses, validated
-from common.errors import InvalidRequestError
 from games.errors import GameNotFoundError
 from games.models import Seat
 from games.selectors import game_get
@@ -136,10 +134,9 @@ class InvitationApi(APIView):
     def post(self, request: AuthenticatedRequest) -> Response:
         data = validated(self.InvitationInput, request.data)
         game = game_get(public_id=data["game"])
-        invitee = get_user_model().objects.filter(username=data["username"]).first()
-        if invitee is None:
-            raise InvalidRequestError("unknown_user", f"No user is called {data['username']!r}.")
-        created = outbox.invitation_send(game=game, inviter=request.user, invitee=invitee)
+        invitee, created = outbox.invitation_by_username(
+            game=game, inviter=request.user, username=data["username"]
+        )
         return Response(
             {"invited": invitee.get_username(), "new": created is not None},
             status=status.HTTP_201_CREATED if created else status.HTTP_200_OK,

@@ -10,7 +10,16 @@ from __future__ import annotations
 from typing import Any
 
 from games import prepared, replay
-from games.models import Event, EventKind, Game, GameStatus, Seat, SeatStatus, TimeoutPolicy
+from games.models import (
+    Event,
+    EventKind,
+    Game,
+    GameStatus,
+    Seat,
+    SeatStatus,
+    TimeoutPolicy,
+    bot_strength,
+)
 from games.selectors import event_text
 from notifications.models import Notification
 from notifications.turn_facts import turn_facts
@@ -50,14 +59,14 @@ def seat_label(seat: Seat | None) -> str:
         return f"{seat.user.get_username()} ({seat.colour})"
     if seat.user:
         return f"{seat.user.get_username()}'s bot ({seat.colour})"
-    return f"{seat.bot or 'empty'} bot ({seat.colour})"
+    return f"{bot_strength(seat.bot) if seat.bot else 'empty'} bot ({seat.colour})"
 
 
 def game_name(game: Game, seats: list[Seat] | None = None) -> str:
-    """How emails name a game: 'game k3x9mnpq2rst (alice, bob, heuristic bot)'."""
+    """How emails name a game: 'game k3x9mnpq2rst (alice, bob, normal bot)'."""
     seats = seats_of(game) if seats is None else seats
     names = [
-        seat.user.get_username() if seat.user else f"{seat.bot} bot"
+        seat.user.get_username() if seat.user else f"{bot_strength(seat.bot)} bot"
         for seat in seats
         if seat.is_filled
     ]
@@ -67,15 +76,18 @@ def game_name(game: Game, seats: list[Seat] | None = None) -> str:
 def your_turn_context(notification: Notification) -> dict[str, Any]:
     """The whole context of a "your turn" email, built by the delivery that sends it.
 
-    Built for the row's ``event_seq`` (the event that gave the turn), not for the game as
-    it is now: the email shows what it would have shown when it was queued, its option
-    numbers are those of the version its reply address signs, and every attempt at the same
-    row builds the same context.
+    Built for the game as it is when the email is sent (its version, read with the row when
+    delivery claimed it), not for the event that queued it (``event_seq``): an email that
+    waited while its player was on the site may go out after others moved (a moderator, an
+    exchange token out of turn), and its options must be the legal ones of the moment. Its
+    option numbers are those of the version its reply address signs. A row whose player
+    decided anything since it was queued is never built: delivery skips it.
     """
-    game, seq = notification.game, notification.event_seq
+    game = notification.game
     # Queued for a seat of a game at the event that gave it the turn (notifications.outbox).
     assert game is not None, "a your-turn row names its game"
-    assert seq is not None, "a your-turn row names the event that gave the turn"
+    assert notification.event_seq is not None, "a your-turn row names the event that gave it"
+    seq = game.version
     seats = seats_of(game)
     seat = seat_at(seats, notification.context["seat"])
     assert seat is not None, "a your-turn row names a seat of its game"

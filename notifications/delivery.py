@@ -13,8 +13,10 @@ A "your turn" email waits while its player is on the site (a request within
 NOTIFY_SKIP_IF_ACTIVE_WITHIN): they are looking at the game, but may leave without moving.
 It is queued due when they would count as gone (``active_until``), and a row claimed while
 they are still there is put back until then (``_postpone``, outcome "postponed"), attempt
-not counted. Once it is due and they are gone, it is sent if it is still their turn; if
-they moved meanwhile it is skipped like any other.
+not counted. Once it is due and they are gone, it is sent if it is still their turn and
+they have decided nothing since it was queued (a turn is many decisions: one made on the
+page makes the email out of date even though the turn is still theirs), with the position
+and options of the moment it is sent; otherwise it is skipped.
 
 A worker runs ``deliver_due`` when kicked: after every commit that wrote notifications
 (``kick_delivery``; repeated kicks are merged while one is queued, so that a burst of moves
@@ -41,7 +43,7 @@ from django.db.models import F, Max, Q
 from django.utils import timezone
 
 from common.conf import duration_setting
-from games.models import GameStatus, Seat, SeatStatus
+from games.models import Event, EventKind, GameStatus, Seat, SeatStatus
 from notifications import emails, links, metrics
 from notifications.context import your_turn_context
 from notifications.models import (
@@ -249,6 +251,8 @@ class _Facts:
     their_turn: set[tuple[int, int]]  # (user, game) where the user's seat is to move
     # (user, game) -> event seq of the user's latest "your turn" row in that game
     latest_turn: dict[tuple[int, int | None], int]
+    # ids of the "your turn" rows whose seat has decided something since the row's event
+    decided_since: set[int]
 
     @classmethod
     def of(cls, rows: list[Notification]) -> _Facts:
@@ -280,7 +284,41 @@ class _Facts:
             overrides=overrides,
             their_turn=their_turn,
             latest_turn=_latest_turns(rows),
+            decided_since=_decided_since(rows),
         )
+
+
+def _decided_since(rows: list[Notification]) -> set[int]:
+    """The batch's "your turn" rows whose seat made a decision (or took one back) after the
+    event that queued the row, in one query.
+
+    Such an email is out of date even when the turn is still the player's (a turn is many
+    decisions): they have seen the game since, and its options would not be theirs now.
+    """
+    turns = [
+        row
+        for row in rows
+        if row.kind == Kind.YOUR_TURN and row.game_id and row.event_seq is not None
+    ]
+    if not turns:
+        return set()
+    after = Q()
+    for row in turns:
+        after |= Q(game_id=row.game_id, seat=row.context.get("seat"), seq__gt=row.event_seq)
+    decided = {
+        (game, seat, seq)
+        for game, seat, seq in Event.objects.filter(
+            after, kind__in=(EventKind.MOVE, EventKind.UNDO)
+        ).values_list("game_id", "seat", "seq")
+    }
+    return {
+        row.pk
+        for row in turns
+        if any(
+            game == row.game_id and seat == row.context.get("seat") and seq > (row.event_seq or 0)
+            for game, seat, seq in decided
+        )
+    }
 
 
 def _latest_turns(rows: list[Notification]) -> dict[tuple[int, int | None], int]:
@@ -384,10 +422,16 @@ def _build_context(row: Notification) -> dict[str, Any]:
 
     Its event queued it with the game's name and the seat only (``notifications_for_event``):
     the summary and the priced options are only worth building for an email that goes out.
-    They are stored with the outcome (sent, or failed for a retry), so that the admin shows
-    what was sent and a retry sends the same; a row that has them already is left as it is.
+    They are built for the game as it is now (``your_turn_context``) and stored with the
+    outcome (sent, or failed for a retry), so that the admin shows what was sent and a retry
+    sends the same, unless the game has moved on since that attempt: then they are built
+    again, so that the options are always those of the moment the email goes out.
     """
-    if row.kind != Kind.YOUR_TURN or "summary" in row.context:
+    if row.kind != Kind.YOUR_TURN:
+        return {}
+    game = row.game
+    built_for = row.context.get("reply_version")
+    if "summary" in row.context and (game is None or built_for == game.version):
         return {}
     # Imported here: services queues rows and kicks delivery, so it imports this module.
     row.context = your_turn_context(row)
@@ -427,6 +471,8 @@ def _skip_reason(
         latest = facts.latest_turn.get((row.recipient_id, row.game_id), 0)
         if row.kind == Kind.YOUR_TURN and (row.event_seq or 0) < latest:
             return "a later your-turn email replaces it"
+        if row.kind == Kind.YOUR_TURN and row.pk in facts.decided_since:
+            return "they have decided since"
     if row.kind == Kind.YOUR_TURN:
         return ""  # on the site: it waits for them to leave (``_send_one``)
     window = duration_setting("NOTIFY_SKIP_IF_ACTIVE_WITHIN", 60)

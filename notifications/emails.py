@@ -124,6 +124,7 @@ def _context(notification: Notification, unsubscribe_token: str, zone: ZoneInfo)
         "game_url": links.game_url(game) if game else "",
         "edition_label": game.edition_label if game else "",
         "replay_url": links.replay_url(game) if game else "",
+        "invite_url": links.invite_url(game) if game else "",
         "site_url": settings.SITE_URL,
         "unsubscribe_url": links.unsubscribe_url(unsubscribe_token),
         "moves_help_url": links.moves_help_url(),

@@ -20,6 +20,11 @@ def game_url(game: Game) -> str:
     return absolute(f"/games/{game.public_id}/")
 
 
+def invite_url(game: Game) -> str:
+    """The game's waiting room, where an invited player takes a seat."""
+    return absolute(reverse("lobby-join", kwargs={"public_id": game.public_id}))
+
+
 def replay_url(game: Game) -> str:
     return absolute(f"/games/{game.public_id}/replay/")
 

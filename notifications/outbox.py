@@ -43,11 +43,12 @@ from datetime import datetime
 from functools import partial
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from common import after_response
-from common.errors import ConflictError, NotAllowedError
+from common.errors import ConflictError, InvalidRequestError, NotAllowedError
 from games.models import Game, GameStatus, Seat
 from notifications.context import (
     game_name,
@@ -226,6 +227,23 @@ def invitation_send(*, game: Game, inviter: Any, invitee: Any) -> int | None:
             game=game,
             context={"game_name": game_name(game, seats), "inviter": inviter.get_username()},
         )
+
+
+def invitation_by_username(*, game: Game, inviter: Any, username: str) -> tuple[Any, int | None]:
+    """Invite the user called ``username`` (case aside when only one matches): (the user,
+    the new row's id or None when they had been invited before). An unknown name is a 400
+    and writes nothing."""
+    name = username.strip()
+    users = get_user_model().objects
+    invitee = users.filter(username=name).first()
+    if invitee is None:
+        matches = list(users.filter(username__iexact=name)[:2])
+        invitee = matches[0] if len(matches) == 1 else None
+    if invitee is None or not invitee.is_active:
+        raise InvalidRequestError(
+            "unknown_user", f"No player is called {name!r}: check the spelling of the username."
+        )
+    return invitee, invitation_send(game=game, inviter=inviter, invitee=invitee)
 
 
 MODERATION_TEXTS = {

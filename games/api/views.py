@@ -27,6 +27,7 @@ from common.client_ip import client_ip
 from common.errors import InvalidRequestError, RateLimitedError
 from games import editions, selectors, services
 from games.models import (
+    BOT_STRENGTHS,
     BotKind,
     Event,
     Game,
@@ -312,7 +313,12 @@ class GameListApi(APIView):
             max_length=4,
             help_text="Seat indexes played by bots.",
         )
-        bot_kind = serializers.ChoiceField(choices=BotKind.choices, default=BotKind.HEURISTIC)
+        bot_kind = serializers.ChoiceField(
+            choices=[*BotKind.values, *BOT_STRENGTHS.values()],
+            default=BotKind.HEURISTIC,
+            help_text='How well the bots play: "normal" (the "heuristic" bot) or "beginner" '
+            '(the "random" bot); seats show the kind.',
+        )
         turn_time_limit = serializers.IntegerField(
             required=False,
             allow_null=True,

@@ -14,7 +14,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
 
 from common.timefmt import duration_text, when, zone
-from games.models import Game, GameStatus, Seat, SeatStatus
+from games.models import Game, GameStatus, Seat, SeatStatus, bot_strength
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ def seat_name(seat: Seat, viewer_id: int | None = None) -> str:
             name += " (resigned)"
         return f"{name} (you)" if seat.user_id == viewer_id else name
     if seat.bot:
-        return f"{seat.get_bot_display()} bot"
+        return f"{bot_strength(seat.bot)} bot"
     return "free seat"
 
 

@@ -9,7 +9,15 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from games import editions
-from games.models import SEAT_COLOURS, BotKind, Layout, TimeoutPolicy
+from games.models import (
+    BOT_STRENGTH_HELP,
+    BOT_STRENGTHS,
+    SEAT_COLOURS,
+    BotKind,
+    Layout,
+    TimeoutPolicy,
+    bot_kind_of,
+)
 from games.services import MAX_PLAYERS, MIN_PLAYERS
 from games.services.lobby import RATED_MIN_PEOPLE
 from games.timecontrol.clock import MAX_VACATION_DAYS
@@ -17,6 +25,12 @@ from games.timecontrol.clock import MAX_VACATION_DAYS
 # Turn time limits offered on the page (hours; 0: no limit). The service accepts any
 # duration from a minute to 60 days; the page offers the ones people pick.
 TURN_LIMIT_HOURS = (0, 1, 4, 12, 24, 48, 72, 168, 336)
+
+
+# The bots as the page offers them: "normal — plays to win: it weighs each option".
+STRENGTH_CHOICES = [
+    (BOT_STRENGTHS[kind], f"{BOT_STRENGTHS[kind]} — {BOT_STRENGTH_HELP[kind]}") for kind in BotKind
+]
 
 
 def _limit_label(hours: int) -> str:
@@ -50,7 +64,10 @@ class NewGameForm(forms.Form):
         help_text="Ticked seats are played by the computer; you take the first seat left.",
     )
     bot_kind = forms.ChoiceField(
-        label="Bot strength", choices=BotKind.choices, initial=BotKind.HEURISTIC
+        label="Bot strength",
+        # The strengths are shown; the kinds they name (older pages posted those) still pass.
+        choices=[*STRENGTH_CHOICES, *BotKind.choices],
+        initial=BOT_STRENGTHS[BotKind.HEURISTIC],
     )
     layout = forms.ChoiceField(
         label="Building layout",
@@ -111,6 +128,8 @@ class NewGameForm(forms.Form):
         assert isinstance(edition, forms.ChoiceField)
         edition.choices = [(e, editions.edition_name(e)) for e in offered]
         edition.initial = editions.default_edition()
+        # Offered by strength; the field still takes the kinds (``bot_kind`` above).
+        self.fields["bot_kind"].widget.choices = STRENGTH_CHOICES
         if not any("simmental" in editions.offered_variants(e) for e in offered):
             del self.fields["simmental"]
 
@@ -164,7 +183,7 @@ class NewGameForm(forms.Form):
             "edition": edition,
             "players": data["players"],
             "bots": sorted(data["bots"]),
-            "bot_kind": data["bot_kind"],
+            "bot_kind": bot_kind_of(data["bot_kind"]),
             "options": options,
             "turn_time_limit": timedelta(hours=hours) if hours else None,
             "timeout_policy": data["timeout_policy"],

@@ -63,6 +63,9 @@ def new_game(request: AuthenticatedHttpRequest) -> HttpResponse:
         except ServiceError as exc:
             form.add_error(None, exc.message)
         else:
+            if game.status != GameStatus.OPEN:  # every other seat a bot: started at once
+                messages.success(request, "Game created and started: the bots are ready.")
+                return redirect("game-play", public_id=game.public_id)
             messages.success(request, "Game created. Share the invite link with the players.")
             return redirect("lobby-join", public_id=game.public_id)
     status = 400 if request.method == "POST" else 200
@@ -160,6 +163,22 @@ def _act(
 def _room(
     request: AuthenticatedHttpRequest, game: Game, *, error: str = "", status: int = 200
 ) -> HttpResponse:
+    return room_response(request, game, error=error, status=status)
+
+
+def room_response(
+    request: AuthenticatedHttpRequest,
+    game: Game,
+    *,
+    error: str = "",
+    status: int = 200,
+    invite: dict[str, str] | None = None,
+) -> HttpResponse:
+    """The waiting room (the whole page, or its panel for htmx), with a refusal to show.
+
+    ``invite``: what the invite-by-username form shows again ("username", and "error" or
+    "notice"); the notifications app, which sends invitations, answers with this room.
+    """
     user = request.user
     seat = selectors.seat_of(game=game, user=user)
     seats = seat_lines(game, user)
@@ -181,6 +200,7 @@ def _room(
         "error": error,
         "stamp": _stamp(game),
         "poll_seconds": ROOM_POLL_SECONDS,
+        "invite": invite or {},
     }
     template = "games/lobby_room_panel.html" if is_htmx(request) else "games/lobby_room.html"
     return render(request, template, context, status=status)

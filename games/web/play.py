@@ -33,7 +33,7 @@ from engine import Move, View
 from games import chat, move_presentation, replay, selectors, services
 from games.board.svg import board_svg, player_board_svg
 from games.errors import StaleVersionError
-from games.models import ChatMessage, Game, GameStatus, ReportReason, Seat
+from games.models import ChatMessage, Game, GameStatus, ReportReason, Seat, bot_strength
 from games.moderation import may_moderate, reports
 
 # How many of the latest events the game page lists (the replay has them all).
@@ -51,7 +51,7 @@ def seat_name(seat: Seat) -> str:
     if seat.user is not None:
         return f"{seat.user.get_username()} (a bot plays)"
     if seat.bot:
-        return f"Bot ({seat.get_bot_display()})"
+        return f"Bot ({bot_strength(seat.bot)})"
     return "empty seat"
 
 

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 NEW_GAME = {
     "players": "3",
-    "bots": ["1", "2"],
+    "bots": ["2"],
     "bot_kind": "heuristic",
     "layout": "random",
     "turn_limit_hours": "24",
@@ -62,9 +62,20 @@ def test_a_new_game_is_created_from_the_form(web, alice):
     seats = list(game.seats.order_by("index"))
     assert [(seat.user, seat.bot) for seat in seats] == [
         (alice, ""),
-        (None, "heuristic"),
+        (None, ""),
         (None, "heuristic"),
     ]
+
+
+def test_a_game_against_bots_only_starts_from_the_form_and_opens_the_game_page(web, alice):
+    response = web(alice).post("/games/new/", {**NEW_GAME, "bots": ["1", "2"]})
+
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == f"/games/{game.public_id}/"
+    assert game.status == GameStatus.ACTIVE
+    page = web(alice).get(response["Location"]).content.decode()
+    assert "started" in page
 
 
 @pytest.mark.parametrize(
@@ -149,8 +160,9 @@ def test_only_the_creator_starts_and_only_a_full_game(web, alice, bob):
     assert game.status == GameStatus.ACTIVE
 
 
-def test_htmx_start_redirects_the_browser_to_the_game(web, alice):
-    game = services.game_create(creator=alice, players=2, bots=[1])
+def test_htmx_start_redirects_the_browser_to_the_game(web, alice, bob):
+    game = services.game_create(creator=alice, players=2)
+    services.game_join(game=game, user=bob)
 
     response = web(alice).post(f"/games/join/{game.public_id}/start/", HTTP_HX_REQUEST="true")
 
@@ -190,7 +202,8 @@ def test_a_seated_player_opening_the_link_of_a_started_game_goes_to_the_game(web
 def test_open_games_lists_only_listed_games_with_a_free_seat(web, alice, bob, carol):
     listed = services.game_create(creator=alice, players=2, lobby=True)
     private = services.game_create(creator=alice, players=2)
-    full = services.game_create(creator=alice, players=2, lobby=True, bots=[1])
+    full = services.game_create(creator=alice, players=2, lobby=True)
+    services.game_join(game=full, user=bob)
 
     page = web(carol).get("/games/open/").content.decode()
 
@@ -278,3 +291,29 @@ def test_a_signed_out_htmx_poll_sends_the_page_to_the_login_form(client, alice):
 
     assert response.status_code == 204
     assert response["HX-Redirect"].startswith("/accounts/login/?next=")
+
+
+def test_the_form_names_the_bots_by_strength_and_still_takes_the_old_names(web, alice):
+    page = web(alice).get("/games/new/").content.decode()
+    select = re.search(r'<select name="bot_kind".*?</select>', page, re.S)
+    assert select
+    options = re.findall(r'<option value="([a-z]+)"[^>]*>([^<]*)</option>', select.group(0))
+    assert [value for value, _ in options] == ["normal", "beginner"]
+    assert all(label.startswith(value) for value, label in options)
+
+    for posted, stored in [("beginner", "random"), ("normal", "heuristic"), ("random", "random")]:
+        web(alice).post("/games/new/", {**NEW_GAME, "bot_kind": posted})
+        assert Game.objects.latest("pk").seats.get(index=2).bot == stored
+
+    refused = web(alice).post("/games/new/", {**NEW_GAME, "bot_kind": "grandmaster"})
+    assert refused.status_code == 400
+    assert Game.objects.count() == 3
+
+
+def test_pages_name_the_bots_by_strength(web, alice, bob):
+    game = services.game_create(creator=alice, players=3, bots=[2], bot_kind="beginner")
+
+    room = web(alice).get(f"/games/join/{game.public_id}/").content.decode()
+
+    assert game.seats.get(index=2).bot == "random"
+    assert "beginner bot" in room

@@ -161,7 +161,7 @@ def test_bots_are_never_notified_and_the_human_is_told_after_the_bots_played(
     summary = sent_context(Notification.objects.get())["summary"]
     assert turn_context_calls == [game.version]
     assert summary
-    assert all(line.startswith("heuristic bot (red): ") for line in summary)
+    assert all(line.startswith("normal bot (red): ") for line in summary)
 
 
 @pytest.mark.django_db

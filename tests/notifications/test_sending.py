@@ -320,7 +320,8 @@ def test_every_kind_of_email_has_text_and_html_the_games_name_a_link_and_unsubsc
         assert name in message.subject, kind
         for part in (message.body, html):
             assert name in part, kind
-            assert f"/games/{game.public_id}/" in part, kind
+            path = "/games/join/" if kind == Kind.INVITATION else "/games/"
+            assert f"{path}{game.public_id}/" in part, kind
             assert "/notifications/unsubscribe/" in part, kind
         assert message.extra_headers["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
         assert "&amp;" not in message.body, kind  # the text part is not HTML-escaped

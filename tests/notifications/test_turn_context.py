@@ -1,19 +1,18 @@
-"""A "your turn" email is completed when it is sent, for the event that gave the turn.
+"""A "your turn" email is completed when it is sent, for the game as it is then.
 
-The move only queues the row; delivery builds the summary and the numbered options. These
-tests hold delivery to what the move's transaction used to store: the same email, even when
-the game has moved on meanwhile, and replies by option number that play what it showed.
+The move only queues the row; delivery builds the summary and the numbered options from the
+position of the moment it sends the email, and skips the email of a player who has decided
+anything since it was queued (its options would not be theirs any more). Replies by option
+number play what the email showed, even when the game moved on after it was sent.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 import pytest
 
 from games import replay, services
 from games.models import Event, Game
-from notifications import context, reply_address
+from notifications import reply_address
 from notifications.models import InboundEmail, Kind, Notification, Status
 from notifications.turn_facts import numbered_options
 from tests.notifications.helpers import decide, pass_turn
@@ -36,48 +35,92 @@ def your_turn(two_player_game) -> Notification:
     return Notification.objects.get(kind=Kind.YOUR_TURN)
 
 
-@pytest.fixture
-def context_at_event(your_turn: Notification) -> dict[str, Any]:
-    """The context that the move's transaction used to store with the row, built as it did."""
-    game = Game.objects.get(pk=your_turn.game_id)
-    seats = context.seats_of(game)
-    state = replay.state_at(game, your_turn.event_seq)
-    return {
-        "game_name": context.game_name(game, seats),
-        **context.turn_context(game, seats[1], seats, state, your_turn.event_seq),
-    }
-
-
-def test_an_email_sent_after_more_decisions_shows_the_turn_as_it_was_given(
-    two_player_game, your_turn, context_at_event
+def test_an_email_whose_player_decided_since_it_was_queued_is_not_sent(
+    two_player_game, your_turn, turn_context_calls
 ):
-    decide(two_player_game, keep_turn=True)  # bob has begun his turn before the email left
+    decide(two_player_game, keep_turn=True)  # bob has begun his turn on the page
     game = Game.objects.get(pk=two_player_game.pk)
     assert (game.current_seat, game.version) == (1, your_turn.event_seq + 1)
+
+    assert deliver_all() == []
+
+    your_turn.refresh_from_db()
+    assert (your_turn.status, your_turn.reason) == (Status.SKIPPED, "they have decided since")
+    assert turn_context_calls == [], "nothing is built for an email that is not sent"
+
+
+def test_a_decision_taken_back_still_makes_the_waiting_email_out_of_date(
+    two_player_game, bob, your_turn
+):
+    decide(two_player_game, keep_turn=True)
+    services.move_undo(game=two_player_game, user=bob, expected_version=your_turn.event_seq + 1)
+
+    assert deliver_all() == []
+    your_turn.refresh_from_db()
+    assert (your_turn.status, your_turn.reason) == (Status.SKIPPED, "they have decided since")
+
+
+def test_an_email_sent_after_the_game_moved_on_lists_the_options_of_the_moment(
+    two_player_game, bob, moderator, your_turn
+):
+    from games.moderation.game_actions import game_pause, game_resume
+
+    game_pause(game=two_player_game, moderator=moderator, reason="a look at a report")
+    game_resume(game=two_player_game, moderator=moderator, reason="all fine")
+    Notification.objects.exclude(pk=your_turn.pk).delete()  # the moderation emails
+    game = Game.objects.get(pk=two_player_game.pk)
+    assert (game.current_seat, game.version) == (1, your_turn.event_seq + 2)
 
     [message] = deliver_all()
 
     your_turn.refresh_from_db()
     assert your_turn.status == Status.SENT
-    assert your_turn.context == context_at_event
-    assert context_at_event["summary"], "alice's decisions"
-    for line in context_at_event["summary"]:
-        assert f"  - {line}\n" in message.body
-    shown = {choice["text"]: choice["n"] for choice in context_at_event["choices"]}
-    assert options_in(message) == shown
-    now = {choice["text"]: choice["n"] for choice in numbered_options(replay.state_at(game), 1)}
-    assert options_in(message) != now, "the options of the event, not of the game now"
+    state = replay.state_at(game)
+    now = {choice["text"]: choice["n"] for choice in numbered_options(state, 1)}
+    assert options_in(message) == now
     address = reply_address.read(reply_address_of(message))
-    assert (address.seat, address.version) == (1, your_turn.event_seq)
+    assert (address.seat, address.version) == (1, game.version), "signed for the moment sent"
+    assert your_turn.context["reply_version"] == game.version
+    assert your_turn.context["summary"], "alice's decisions"
+    for line in your_turn.context["summary"]:
+        assert f"  - {line}\n" in message.body
 
 
-def test_a_reply_by_number_to_an_email_sent_after_the_game_moved_on_plays_that_option(
+def test_a_retry_after_the_game_moved_on_is_built_again_for_the_moment_it_is_sent(
+    two_player_game, bob, moderator, your_turn, monkeypatch, turn_context_calls
+):
+    from games.moderation.game_actions import game_pause, game_resume
+    from notifications import emails
+
+    def down(message):
+        raise ConnectionError("mail server down")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(emails, "deliver", down)
+        assert deliver_all() == []
+    your_turn.refresh_from_db()
+    assert your_turn.context["reply_version"] == your_turn.event_seq
+    game_pause(game=two_player_game, moderator=moderator, reason="a look at a report")
+    game_resume(game=two_player_game, moderator=moderator, reason="all fine")
+    Notification.objects.exclude(pk=your_turn.pk).delete()  # the moderation emails
+    Notification.objects.filter(pk=your_turn.pk).update(next_attempt_at=your_turn.created_at)
+
+    [message] = deliver_all()
+
+    game = Game.objects.get(pk=two_player_game.pk)
+    your_turn.refresh_from_db()
+    assert turn_context_calls == [your_turn.event_seq, game.version]
+    assert your_turn.context["reply_version"] == game.version
+    assert reply_address.read(reply_address_of(message)).version == game.version
+
+
+def test_a_reply_by_number_to_an_email_sent_before_the_game_moved_on_plays_that_option(
     client, two_player_game, bob, your_turn
 ):
     version = your_turn.event_seq
-    decide(two_player_game, keep_turn=True)
-    services.move_undo(game=two_player_game, user=bob, expected_version=version + 1)
     [message] = deliver_all()
+    decide(two_player_game, keep_turn=True)  # then bob plays on the page, and takes it back
+    services.move_undo(game=two_player_game, user=bob, expected_version=version + 1)
     notation = next(text for text, number in options_in(message).items() if number == 3)
 
     raw = STYLES["gmail"](bob.email, reply_address_of(message), ["3"], original=message.body)
