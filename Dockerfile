@@ -1,4 +1,5 @@
-# One image for every role: web (gunicorn), Celery worker, Celery beat, migrations.
+# One image for every role: web (gunicorn), live streams (uvicorn), Celery worker, Celery
+# beat, migrations.
 # See docker-compose.yml and docs/deployment.md.
 FROM python:3.11-slim-bookworm
 

@@ -6,7 +6,8 @@
  *   from their data-live-url; data-live-select picks the part of the answer (and of the
  *   element) to swap, so the rest (a half-typed chat message, an open menu) is not touched.
  *   An element with data-version is skipped when the signal's version is not newer.
- * - "games" signals about another game whose turn is now the reader's show a notice.
+ * - "games" signals about another game whose turn is now the reader's show a notice
+ *   (#live-notice), except on a page that lists the reader's games.
  * - While the stream is open, <html data-live="on"> and the polls (elements marked
  *   data-poll) stay quiet; when it cannot connect they poll as before, and the stream is
  *   tried again later. On (re)connection everything is asked for once, to catch up.
@@ -138,7 +139,9 @@
     source.addEventListener("games", function (event) {
       var data = parse(event);
       refresh("games");
-      if (data.your_turn && data.game && data.game !== pageGame) {
+      // A page that lists the reader's games (My games) shows it there instead.
+      var listed = document.querySelector('[data-live~="games"]');
+      if (data.your_turn && data.game && data.game !== pageGame && !listed) {
         notice(data.game);
       }
     });
