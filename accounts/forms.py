@@ -43,6 +43,15 @@ class SignUpForm(UserCreationForm):
         help_text="We send a link to confirm it, then your turns and game news.",
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
+    time_zone = forms.ChoiceField(
+        label="Time zone",
+        choices=time_zone_choices,
+        initial="UTC",
+        required=False,
+        help_text="Deadlines and times are shown in it; your browser's is chosen for you. "
+        "You can change it later in your profile.",
+        widget=forms.Select(attrs={"data-browser-zone": ""}),
+    )
 
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
@@ -51,6 +60,12 @@ class SignUpForm(UserCreationForm):
     def clean_email(self) -> str:
         email: str = self.cleaned_data["email"].strip()
         return email
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.is_bound and self.data.get("time_zone"):
+            # A zone the person chose (or the form came back with): the script keeps it.
+            self.fields["time_zone"].widget.attrs["data-chosen"] = "1"
 
 
 class LoginForm(AuthenticationForm):

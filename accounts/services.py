@@ -23,6 +23,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from common.links import absolute
+from notifications.preferences import preference_set
 
 logger = logging.getLogger(__name__)
 
@@ -45,14 +46,20 @@ def is_unconfirmed(user: Any) -> bool:
     return not user.is_active and user.last_login is None
 
 
-def account_create(*, username: str, email: str, password: str) -> tuple[Any, bool]:
+def account_create(
+    *, username: str, email: str, password: str, time_zone: str = "UTC"
+) -> tuple[Any, bool]:
     """A new, inactive account, and whether the email with its link could be handed over.
+    ``time_zone``: where the person lives (the sign-up form offers the browser's), for the
+    times pages and emails show.
 
     The account is kept when the mail server refuses: the link can be sent again later."""
     with transaction.atomic():
         user = get_user_model().objects.create_user(
             username=username, email=email, password=password, is_active=False
         )
+        if time_zone != "UTC":
+            preference_set(user=user, time_zone=time_zone)
     return user, confirmation_send(user=user)
 
 

@@ -66,6 +66,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             username=form.cleaned_data["username"],
             email=email,
             password=form.cleaned_data["password1"],
+            time_zone=form.cleaned_data.get("time_zone") or "UTC",
         )
         return render(request, "accounts/signup_done.html", {"email": user.email, "sent": sent})
     status = 400 if request.method == "POST" else 200

@@ -15,10 +15,12 @@ class GameNotFoundError(NotFoundError):
 class StaleVersionError(ConflictError):
     """The request was made against a version of the game that is no longer the last."""
 
-    def __init__(self, *, expected: int, current: int) -> None:
+    def __init__(self, *, expected: int, current: int, message: str = "") -> None:
         super().__init__(
             "stale_version",
-            f"The game is at version {current}, not {expected}: reload it and try again.",
+            message
+            or f"The game is at version {current}, not {expected}: reload it and try again.",
             current_version=current,
         )
+        self.expected_version = expected
         self.current_version = current

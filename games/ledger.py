@@ -34,7 +34,7 @@ from django.contrib.auth.models import User
 import engine
 from common.errors import InvalidRequestError
 from engine import Move, State
-from games import live, metrics, prepared, replay, signals
+from games import live, metrics, prepared, progress, replay, signals
 from games.errors import GameNotFoundError
 from games.models import OUT_OF_TURN, Event, EventKind, Game, GameStatus, Seat
 
@@ -50,6 +50,7 @@ ADVANCE_FIELDS = [
     "turn_deadline",
     "result",
     "finished_at",
+    "progress",
     "updated_at",
 ]
 # What ending a game sets, whatever ended it (the engine, a resignation, a timeout, a
@@ -212,6 +213,7 @@ def advance(
     """
     before_seat = game.current_seat
     game.version = seq
+    game.progress = progress.progress_after(game.progress, state)
     if engine.is_over(state):
         scores = engine.scores(state)
         best = max(score["total"] for score in scores)

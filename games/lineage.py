@@ -94,6 +94,16 @@ class Lineage:
         path.reverse()
         return path
 
+    def undone(self) -> set[int]:
+        """The moves that are not on the lineage of the last event: decisions taken back by
+        an undo or a moderator's rollback."""
+        if self.last is None:
+            return set()
+        kept = set(self.path(self.last))
+        return {
+            seq for seq, ref in self.refs.items() if ref.kind == EventKind.MOVE and seq not in kept
+        }
+
     def rules_on(self, path: Sequence[int]) -> tuple[str | None, int]:
         """The rules version of the last upgrade on ``path`` and its position there, or
         (None, -1): the rules are then the setup's."""

@@ -16,7 +16,8 @@ from django.contrib.auth.models import User
 from django.db import models
 from django.utils import timezone
 
-from games import editions
+from games import editions, naming
+from games.naming import GAME_NAME_LENGTH
 
 PUBLIC_ID_ALPHABET = "abcdefghijkmnopqrstuvwxyz23456789"  # no l/1/0 to misread in a link
 PUBLIC_ID_LENGTH = 12
@@ -117,6 +118,11 @@ class Game(models.Model):
     public_id = models.CharField(
         max_length=PUBLIC_ID_LENGTH, unique=True, default=new_public_id, editable=False
     )
+    name = models.CharField(
+        max_length=GAME_NAME_LENGTH,
+        blank=True,
+        help_text="Given at creation; empty: the game is called after its players.",
+    )
     edition = models.CharField(max_length=8, default="1e")
     options = models.JSONField(default=dict, blank=True, help_text="Options given to the engine.")
     players = models.PositiveSmallIntegerField(help_text="Number of seats (2-4).")
@@ -169,6 +175,12 @@ class Game(models.Model):
         blank=True,
         help_text="While paused: what was left of the turn's time (the clock is stopped).",
     )
+    progress = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="How far the game is, for the lists (games.progress): where each turn "
+        "began and the scores now. A cache of the position, rebuilt by every move.",
+    )
 
     class Meta:
         ordering = ["-updated_at"]
@@ -192,6 +204,13 @@ class Game(models.Model):
     def edition_label(self) -> str:
         """The edition and its variants in words: "2nd edition · Simmental"."""
         return editions.label(self.edition, self.options)
+
+    @property
+    def title(self) -> str:
+        """The game's name: the given one, else built from its seats ("ann vs ben"); load
+        the seats with their users (``selectors.game_get(with_seats=True)``) before asking
+        for many games."""
+        return naming.game_title(self.name, self.seats.all())
 
 
 class Seat(models.Model):
@@ -235,6 +254,16 @@ class Seat(models.Model):
     @property
     def is_filled(self) -> bool:
         return self.user_id is not None or bool(self.bot)
+
+    @property
+    def player_name(self) -> str:
+        """Who sits here, in a game's name: the player's username (kept when a bot takes
+        over), else the bot, else "free seat"."""
+        if self.user is not None:
+            return self.user.get_username()
+        if self.bot:
+            return f"{bot_strength(self.bot)} bot"
+        return "free seat"
 
 
 class AppendOnlyError(Exception):

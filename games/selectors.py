@@ -185,7 +185,25 @@ def undo_possible(*, game: Game, user: User | AnonymousUser | None) -> bool:
 
 
 def event_history(*, game: Game) -> QuerySet[Event]:
+    """Every event, as moderators see them (the admin, the API's event list)."""
     return Event.objects.filter(game=game).order_by("seq")
+
+
+def hidden_from_players(*, game: Game) -> set[int]:
+    """The events the players' log and the replay leave out: decisions taken back (by the
+    player's undo or a moderator's rollback) and the undo events that took them back. Such
+    a decision never happened as far as the game goes; the admin still lists it, and a
+    rollback stays in the log with its reason."""
+    if game.version == 0:
+        return set()
+    lineage = Lineage(replay.event_refs(game))
+    undo_events = {seq for seq, ref in lineage.refs.items() if ref.kind == EventKind.UNDO}
+    return lineage.undone() | undo_events
+
+
+def player_history(*, game: Game) -> QuerySet[Event]:
+    """The events of the players' log and the replay, in order (``hidden_from_players``)."""
+    return event_history(game=game).exclude(seq__in=hidden_from_players(game=game))
 
 
 def event_text(event: Event) -> str:
@@ -269,3 +287,9 @@ def game_record(*, game: Game) -> dict[str, Any]:
     if game.is_over:
         record["seed"] = game.seed
     return record
+
+
+def events_since(*, game: Game, seq: int, limit: int = 20) -> list[Event]:
+    """The events after ``seq`` (the first ``limit`` of them): what happened since a page
+    showing the position after ``seq`` was drawn."""
+    return list(Event.objects.filter(game=game, seq__gt=seq).order_by("seq")[:limit])

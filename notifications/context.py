@@ -63,7 +63,10 @@ def seat_label(seat: Seat | None) -> str:
 
 
 def game_name(game: Game, seats: list[Seat] | None = None) -> str:
-    """How emails name a game: 'game k3x9mnpq2rst (alice, bob, normal bot)'."""
+    """How emails name a game: 'game k3x9mnpq2rst (alice, bob, normal bot)', or with the
+    name it was given, 'Sunday table (game k3x9mnpq2rst)'."""
+    if game.name:
+        return f"{game.name} (game {game.public_id})"
     seats = seats_of(game) if seats is None else seats
     names = [
         seat.user.get_username() if seat.user else f"{bot_strength(seat.bot)} bot"

@@ -641,3 +641,43 @@ def test_window_text_reads_like_a_person_would_say_it():
         "an hour",
         "2 hours",
     ]
+
+
+def test_sign_up_keeps_the_time_zone_the_form_sent(client):
+    """The sign-up form's time zone (the browser's, chosen by site.js) becomes the account's:
+    deadlines and emails then read in it."""
+    from notifications.models import NotificationPreference
+
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "username": "dora",
+            "email": "dora@example.com",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+            "time_zone": "Asia/Tokyo",
+        },
+    )
+
+    assert response.status_code == 200
+    user = get_user_model().objects.get(username="dora")
+    assert NotificationPreference.objects.get(user=user).time_zone == "Asia/Tokyo"
+    form = client.get("/accounts/signup/").content.decode()
+    assert 'name="time_zone"' in form
+    assert "data-browser-zone" in form
+
+
+def test_sign_up_refuses_an_unknown_time_zone_and_creates_nothing(client):
+    response = client.post(
+        "/accounts/signup/",
+        {
+            "username": "dora",
+            "email": "dora@example.com",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+            "time_zone": "Mars/Olympus_Mons",
+        },
+    )
+
+    assert response.status_code == 400
+    assert not get_user_model().objects.filter(username="dora").exists()

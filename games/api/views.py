@@ -25,7 +25,7 @@ from common import api_tokens, login_throttle
 from common.api import AuthenticatedRequest, ErrorSerializer, error_responses, validated
 from common.client_ip import client_ip
 from common.errors import InvalidRequestError, RateLimitedError
-from games import editions, selectors, services
+from games import editions, naming, selectors, services
 from games.models import (
     BOT_STRENGTHS,
     BotKind,
@@ -36,6 +36,7 @@ from games.models import (
     SeatStatus,
     TimeoutPolicy,
 )
+from games.naming import GAME_NAME_LENGTH
 from games.timecontrol.clock import MAX_VACATION_DAYS
 
 logger = logging.getLogger(__name__)
@@ -102,6 +103,10 @@ class SeatOutput(serializers.Serializer[Any]):
 
 class GameOutput(serializers.Serializer[Any]):
     id = serializers.CharField(help_text="The game's public id; knowing it lets you join.")
+    name = serializers.CharField(
+        help_text='The name given at creation, or one built from the players ("ann vs ben").'
+    )
+    name_given = serializers.BooleanField(help_text="Whether the name was given at creation.")
     edition = serializers.CharField(help_text="1e or 2e.")
     edition_label = serializers.CharField(
         help_text='The edition and its variants in words, e.g. "2nd edition · Simmental".'
@@ -142,6 +147,8 @@ class GameOutput(serializers.Serializer[Any]):
         dt = serializers.DateTimeField()
         return {
             "id": game.public_id,
+            "name": naming.game_title(game.name, seats),
+            "name_given": bool(game.name),
             "edition": game.edition,
             "edition_label": game.edition_label,
             "status": game.status,
@@ -295,6 +302,14 @@ class GameListApi(APIView):
         status = serializers.ChoiceField(choices=GameStatus.choices, required=False)
 
     class GameCreateInput(serializers.Serializer[Any]):
+        name = serializers.CharField(
+            required=False,
+            allow_blank=True,
+            max_length=GAME_NAME_LENGTH,
+            trim_whitespace=True,
+            help_text="The game's name; left out or empty: it is called after its players "
+            '("ann vs ben").',
+        )
         edition = serializers.CharField(
             required=False,
             max_length=8,
@@ -369,6 +384,7 @@ class GameListApi(APIView):
         limit = data.get("turn_time_limit")
         game = services.game_create(
             creator=request.user,
+            name=data.get("name", ""),
             edition=data.get("edition"),
             players=data["players"],
             options=data.get("options") or {},

@@ -23,6 +23,14 @@ CITIES_TOP = 1134
 MARKETS_TOP = 1284
 HEIGHT = 1770
 
+# The areas a phone shows one at a time (x, y, width, height of each band: the trail, the
+# railroad with its cities, and the markets with the job market, foresight and supply).
+AREAS: dict[str, tuple[int, int, int, int]] = {
+    "trail": (0, 0, WIDTH, TRACK_TOP),
+    "railroad": (0, TRACK_TOP - 8, WIDTH, MARKETS_TOP - TRACK_TOP + 8),
+    "markets": (0, MARKETS_TOP - 8, WIDTH, HEIGHT - MARKETS_TOP + 8),
+}
+
 # --- the trail ----------------------------------------------------------------------------
 
 TRAIL_LEFT = 44

@@ -81,6 +81,8 @@ def board(view: View, *, targets: Mapping[str, int] | None = None, names: Names 
             "role": role,
             "aria-labelledby": "gwt-board-title gwt-board-desc",
             "preserveAspectRatio": "xMidYMin meet",
+            # The bands a page may show one at a time (play.js: the board's area buttons).
+            **{f"data-area-{name}": " ".join(map(str, box)) for name, box in lay.AREAS.items()},
         },
         title(f"Game board, move {view.get('seq', 0)}", "gwt-board-title"),
         Element("desc", {"id": "gwt-board-desc"}, text=describe_board(view, names)),

@@ -15,7 +15,7 @@ from django.utils import timezone
 
 import engine
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
-from games import editions, ledger, replay
+from games import editions, ledger, naming, replay
 from games.models import (
     SEAT_COLOURS,
     BotKind,
@@ -38,6 +38,7 @@ def game_create(
     *,
     creator: User,
     players: int,
+    name: str = "",
     edition: str | None = None,
     options: dict[str, Any] | None = None,
     bots: list[int] | tuple[int, ...] = (),
@@ -58,10 +59,13 @@ def game_create(
     every seat is a person's. A rated game needs at least two people.
 
     ``bot_kind``: a kind ("heuristic") or the strength that names it ("normal").
+    ``name``: what the players call it (``games.naming.name_check``); empty: the game is
+    called after its players.
     ``edition``: one of those offered (``games.editions``; None: the first offered one);
     ``options``: the layout, and for the 2nd edition the Simmental variant
     (``{"layout": "random", "simmental": True}``), stored completed.
     """
+    name = naming.name_check(name)
     edition = edition or editions.default_edition()
     options = _validate_setup(edition=edition, players=players, options=options)
     bot_seats = set(bots)
@@ -91,6 +95,7 @@ def game_create(
 
     with transaction.atomic():
         game = Game.objects.create(
+            name=name,
             edition=edition,
             options=options,
             players=players,

@@ -7,13 +7,14 @@ and times are always shown in the reader's own time zone.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
 
 from common.timefmt import duration_text, when, zone
+from games import progress
 from games.models import Game, GameStatus, Seat, SeatStatus, bot_strength
 
 
@@ -24,6 +25,7 @@ class SeatLine:
     name: str
     is_you: bool
     is_free: bool
+    score: int | None = None  # points as they stand, while the game runs
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,12 @@ class GameRow:
     since: str = ""  # when that turn began, in the reader's time zone
     deadline: str = ""  # when it runs out, if the game has a turn time limit
     result: str = ""
+    round: int | None = None  # every seat has had a turn: a round (games.progress)
+
+    @property
+    def title(self) -> str:
+        """The game's name (given, or built from its players)."""
+        return self.game.title
 
     @property
     def players_text(self) -> str:
@@ -94,6 +102,9 @@ def game_row(game: Game, viewer: User, *, tz_name: str, now: datetime | None = N
     your_turn = bool(getattr(game, "your_turn", False))
     row = GameRow(game=game, seats=seats, status=game.get_status_display(), your_turn=your_turn)
     if game.status in (GameStatus.ACTIVE, GameStatus.PAUSED) and game.current_seat is not None:
+        scores = progress.scores_of(game.progress)
+        if len(scores) == len(seats):
+            seats = [replace(seat, score=scores[seat.index]) for seat in seats]
         to_move = next((s for s in seats if s.index == game.current_seat), None)
         if to_move is None:
             turn = ""
@@ -111,6 +122,7 @@ def game_row(game: Game, viewer: User, *, tz_name: str, now: datetime | None = N
             waiting_for=waiting,
             since=when(game.turn_since, tz),
             deadline=when(game.turn_deadline, tz),
+            round=progress.round_of(game.progress, game.players),
         )
     if game.is_over:
         return GameRow(

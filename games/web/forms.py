@@ -8,7 +8,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from games import editions
+from common.errors import ServiceError
+from games import editions, naming
 from games.models import (
     BOT_STRENGTH_HELP,
     BOT_STRENGTHS,
@@ -18,6 +19,7 @@ from games.models import (
     TimeoutPolicy,
     bot_kind_of,
 )
+from games.naming import GAME_NAME_LENGTH
 from games.services import MAX_PLAYERS, MIN_PLAYERS
 from games.services.lobby import RATED_MIN_PEOPLE
 from games.timecontrol.clock import MAX_VACATION_DAYS
@@ -43,6 +45,13 @@ def _limit_label(hours: int) -> str:
 
 
 class NewGameForm(forms.Form):
+    name = forms.CharField(
+        label="Name",
+        required=False,
+        max_length=GAME_NAME_LENGTH,
+        help_text='Optional: left empty, the game is called after its players ("ann vs ben").',
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
     edition = forms.ChoiceField(label="Edition", choices=(), required=False)
     simmental = forms.BooleanField(
         label="Simmental variant",
@@ -133,6 +142,12 @@ class NewGameForm(forms.Form):
         if not any("simmental" in editions.offered_variants(e) for e in offered):
             del self.fields["simmental"]
 
+    def clean_name(self) -> str:
+        try:
+            return naming.name_check(self.cleaned_data.get("name") or "")
+        except ServiceError as exc:
+            raise forms.ValidationError(exc.message) from exc
+
     def clean(self) -> dict[str, Any]:
         super().clean()
         data = self.cleaned_data
@@ -180,6 +195,7 @@ class NewGameForm(forms.Form):
         if "simmental" in editions.VARIANTS.get(edition, {}):
             options["simmental"] = bool(data.get("simmental"))
         return {
+            "name": data.get("name", ""),
             "edition": edition,
             "players": data["players"],
             "bots": sorted(data["bots"]),

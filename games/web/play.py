@@ -28,13 +28,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 import engine
 from common.errors import InvalidRequestError, NotAllowedError, ServiceError
-from common.web import AuthenticatedHttpRequest, is_htmx, signed_in
+from common.timefmt import when, zone
+from common.web import AuthenticatedHttpRequest, is_htmx, signed_in, time_zone_name
 from engine import Move, View
 from games import chat, move_presentation, replay, selectors, services
 from games.board.svg import board_svg, player_board_svg
 from games.errors import StaleVersionError
 from games.models import ChatMessage, Game, GameStatus, ReportReason, Seat, bot_strength
 from games.moderation import may_moderate, reports
+from games.web import stale
 
 # How many of the latest events the game page lists (the replay has them all).
 LOG_LENGTH = 40
@@ -70,7 +72,10 @@ def names_by_seat(seat_rows: list[dict[str, Any]]) -> list[str]:
 def error_response(
     request: HttpRequest, error: ServiceError, *, game: Game | None = None
 ) -> HttpResponse:
-    """The error as a message in the live region; the rest of the page stays as it was."""
+    """The error as a message in the live region; the rest of the page stays as it was.
+    Without JavaScript the form post comes back to the page, which shows the message."""
+    if isinstance(error, StaleVersionError) and game is not None:
+        error = _stale_told(request, game, error)
     context = {"error": error, "game": game, "stale": isinstance(error, StaleVersionError)}
     if not is_htmx(request):
         if game is not None:
@@ -81,6 +86,15 @@ def error_response(
     response["HX-Retarget"] = "#play-messages"
     response["HX-Reswap"] = "innerHTML"
     return response
+
+
+def _stale_told(request: HttpRequest, game: Game, error: StaleVersionError) -> StaleVersionError:
+    """The refusal of a click from an out-of-date page, naming who changed the game."""
+    seats = _seats_context(game, request.user)
+    names = {row["seat"].index: row["name"] for row in seats["seats"]}
+    mine = seats["my_seat"]
+    events = selectors.events_since(game=game, seq=error.expected_version)
+    return stale.stale_error(error, events, names, mine.index if mine is not None else None)
 
 
 def error_page(request: HttpRequest, error: ServiceError) -> HttpResponse:
@@ -298,11 +312,14 @@ def play_context(request: HttpRequest, game: Game, *, oob: bool = False) -> dict
     players = player_rows(
         view, context["seats"], viewer=viewer, to_move=None if game.is_over else current
     )
+    mine = next((row for row in players if row["is_viewer"] and row["hand"] is not None), None)
     context.update(
         {
             "view": view,
             "viewer": viewer,
             "players": players,
+            # The seat's own hand, money and certificates, kept beside the move buttons.
+            "mine": mine,
             "board": board_markup(view, targets or None, names_by_seat(context["seats"])),
             "groups": groups,
             "your_turn": your_turn,
@@ -324,6 +341,8 @@ def play_context(request: HttpRequest, game: Game, *, oob: bool = False) -> dict
             "result": game.result,
             "winners": [names.get(i, "") for i in (game.result or {}).get("winners", [])],
             "announcement": announcement,
+            # In the reader's time zone (their profile's; set from the browser at sign-up).
+            "deadline_text": when(game.turn_deadline, zone(time_zone_name(request))),
             "oob": oob,
             "poll_seconds": _poll_seconds(game, context["seats"]),
             "spectator": viewer is None and not game.is_over,
@@ -358,6 +377,8 @@ def player_rows(
                 "name": seats[index]["name"] if index in seats else f"seat {index + 1}",
                 "colour": seats[index]["seat"].colour if index in seats else "",
                 "money": player["money"],
+                "certificates": player.get("certificates", 0),
+                "permanent_certificates": player.get("permanent_certificates", 0),
                 "is_viewer": index == viewer,
                 "to_move": index == to_move and not view.get("over"),
                 "hand": (
@@ -390,7 +411,7 @@ def log_rows(events: Any, names: dict[int, str]) -> list[dict[str, Any]]:
 
 
 def _log(game: Game, names: dict[int, str]) -> list[dict[str, Any]]:
-    events = selectors.event_history(game=game).order_by("-seq")[:LOG_LENGTH]
+    events = selectors.player_history(game=game).order_by("-seq")[:LOG_LENGTH]
     return log_rows(events, names)  # the latest first: what a returning player reads first
 
 

@@ -49,23 +49,28 @@ def replay_context(request: HttpRequest, game: Game) -> dict[str, Any]:
     raw = request.GET.get("at", "")
     if raw and not raw.isdigit():
         raise InvalidRequestError("bad_seq", f"'at' must be a number from 1 to {game.version}.")
-    seq, view = selectors.game_view_for_user(
-        game=game, user=request.user, at=int(raw) if raw else None
-    )
     seats = list(game.seats.all())
     seat_rows: list[dict[str, Any]] = [
         {"seat": s, "name": seat_name(s), "mine": s.user_id == request.user.pk} for s in seats
     ]
     names = {row["seat"].index: row["name"] for row in seat_rows}
-    log = log_rows(selectors.event_history(game=game), names)
+    # Decisions taken back are not steps of the replay (selectors.hidden_from_players).
+    log = log_rows(selectors.player_history(game=game), names)
+    steps = [row["seq"] for row in log]
+    asked = int(raw) if raw else game.version
+    if not 1 <= asked <= game.version:
+        raise InvalidRequestError("bad_seq", f"'at' must be between 1 and {game.version}.")
+    seq = max((step for step in steps if step <= asked), default=steps[0])
+    seq, view = selectors.game_view_for_user(game=game, user=request.user, at=seq)
     current = next((row for row in log if row["seq"] == seq), None)
+    position = steps.index(seq) if seq in steps else 0
     return {
         "game": game,
         "seq": seq,
-        "first": 1,
-        "last": game.version,
-        "previous": max(1, seq - 1),
-        "next": min(game.version, seq + 1),
+        "first": steps[0],
+        "last": steps[-1],
+        "previous": steps[max(0, position - 1)],
+        "next": steps[min(len(steps) - 1, position + 1)],
         "view": view,
         "board": board_markup(view, None, names_by_seat(seat_rows)),
         "players": player_rows(view, seat_rows, viewer=viewer, to_move=view["current_player"]),

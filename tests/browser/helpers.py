@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 from typing import Any
 
 
@@ -29,3 +31,18 @@ def link_in_last_email(to: str, path_fragment: str) -> str:
             assert match, f"no link with {path_fragment!r} in: {message.body}"
             return match.group(0)
     raise AssertionError(f"no email sent to {to}; outbox: {[m.to for m in mail.outbox]}")
+
+
+# Where the browser tests leave their pictures of the pages (the issue's screenshots): the
+# project's var/screenshots/, or SCREENSHOT_DIR.
+SCREENSHOT_DIR = Path(
+    os.environ.get("SCREENSHOT_DIR") or Path(__file__).resolve().parents[2] / "var" / "screenshots"
+)
+
+
+def save_screenshot(page: Any, name: str, *, full_page: bool = False) -> Path:
+    """``page`` as var/screenshots/<name>.png (the viewport, or the whole page)."""
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOT_DIR / f"{name}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path

@@ -142,7 +142,9 @@ def test_stale_and_illegal_submissions_show_a_message_and_change_nothing(page, m
     move = engine.legal_moves(replay.state_at(game), 0)[3]
     services.move_submit(game=game, user=alice, move=move, expected_version=1)
     page.locator('#move-form button[data-move-index="0"]').click()
-    page.locator("#play-messages").get_by_text("reload it and try again").wait_for()
+    page.locator("#play-messages").get_by_text(
+        "You moved (in another window) since this page was loaded; your click was not played"
+    ).wait_for()
     game.refresh_from_db()
     assert game.version == 2
     assert Event.objects.filter(game=game).count() == 2

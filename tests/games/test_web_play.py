@@ -192,7 +192,7 @@ def test_a_stale_submission_is_refused_readably_and_changes_nothing(game, alice,
     assert response.status_code == 409
     assert response["HX-Retarget"] == "#play-messages"
     html = response.content.decode()
-    assert "reload it and try again" in html
+    assert "alice moved since this page was loaded; your click was not played" in html
     assert "Reload the current position" in html
     assert Event.objects.filter(game=game).count() == before
 

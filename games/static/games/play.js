@@ -7,6 +7,9 @@
  * - In the replay, ← → Home End step through the positions (unless typing in a field).
  * - After a swap, focus returns to the element with the same id, so keyboard users keep
  *   their place.
+ * - The board can be zoomed (buttons, or two fingers on a touch screen) and panned in its
+ *   frame, or shown one area at a time; on a narrow screen it starts at the zoom where its
+ *   smallest text is 11 CSS px. What the player chose survives the panel's redraws.
  */
 (function () {
   "use strict";
@@ -100,12 +103,189 @@
     document.title = panel.getAttribute("data-your-turn") === "true" ? TURN_PREFIX + base : base;
   }
 
+  // --- the board: zoom, pan, areas --------------------------------------------------------
+
+  var MIN_TEXT_PX = 11;
+  var ZOOM_STEP = 1.25;
+  var MAX_ZOOM = 3;
+  // zoom: user units to CSS px, or null for the default; left/top: the frame's scroll.
+  var boardView = { zoom: null, area: "all", left: null, top: null };
+
+  function boardParts() {
+    var frame = document.querySelector("[data-board-frame]");
+    var svg = frame && frame.querySelector("svg.gwt-board");
+    if (!svg) {
+      return null;
+    }
+    if (!svg.hasAttribute("data-full-viewbox")) {
+      svg.setAttribute("data-full-viewbox", svg.getAttribute("viewBox"));
+    }
+    return { frame: frame, svg: svg, tools: document.querySelector("[data-board-tools]") };
+  }
+
+  function narrow() {
+    return window.matchMedia("(max-width: 59.99rem)").matches;
+  }
+
+  function box(parts) {
+    var name = boardView.area;
+    var value = name !== "all" && parts.svg.getAttribute("data-area-" + name);
+    return (value || parts.svg.getAttribute("data-full-viewbox")).split(/\s+/).map(Number);
+  }
+
+  // The board's text sizes are its stylesheet's, the same after every redraw: measured once.
+  var smallestFontSeen = null;
+  function smallestFont(svg) {
+    if (smallestFontSeen !== null) {
+      return smallestFontSeen;
+    }
+    var smallest = Infinity;
+    svg.querySelectorAll("text").forEach(function (text) {
+      var size = parseFloat(window.getComputedStyle(text).fontSize);
+      if (size > 0 && size < smallest) {
+        smallest = size;
+      }
+    });
+    smallestFontSeen = smallest === Infinity ? MIN_TEXT_PX : smallest;
+    return smallestFontSeen;
+  }
+
+  function fitZoom(parts) {
+    return parts.frame.clientWidth / box(parts)[2];
+  }
+
+  function defaultZoom(parts) {
+    var fit = fitZoom(parts);
+    return narrow() ? Math.max(fit, MIN_TEXT_PX / smallestFont(parts.svg)) : fit;
+  }
+
+  function applyBoardView(parts, keepCentre) {
+    var frame = parts.frame;
+    var centre = null;
+    if (keepCentre && frame.scrollWidth > 0) {
+      centre = {
+        x: (frame.scrollLeft + frame.clientWidth / 2) / frame.scrollWidth,
+        y: (frame.scrollTop + frame.clientHeight / 2) / frame.scrollHeight,
+      };
+    }
+    var area = box(parts);
+    parts.svg.setAttribute("viewBox", area.join(" "));
+    var fit = fitZoom(parts);
+    var zoom = boardView.zoom === null ? defaultZoom(parts) : boardView.zoom;
+    zoom = Math.min(MAX_ZOOM, Math.max(fit, zoom));
+    var zoomed = zoom > fit * 1.001;
+    frame.classList.toggle("zoomed", zoomed);
+    parts.svg.style.width = zoomed ? area[2] * zoom + "px" : "100%";
+    frame.setAttribute("data-zoom", zoom.toFixed(3));
+    if (centre) {
+      frame.scrollLeft = centre.x * frame.scrollWidth - frame.clientWidth / 2;
+      frame.scrollTop = centre.y * frame.scrollHeight - frame.clientHeight / 2;
+    }
+    if (parts.tools) {
+      parts.tools.hidden = false;
+      var level = parts.tools.querySelector("[data-zoom-level]");
+      if (level) {
+        level.textContent = Math.round(zoom * 100) + "%";
+      }
+      parts.tools.querySelectorAll("[data-area]").forEach(function (button) {
+        button.setAttribute("aria-pressed", String(button.getAttribute("data-area") === boardView.area));
+      });
+      var out = parts.tools.querySelector('[data-zoom="out"]');
+      if (out) {
+        out.disabled = !zoomed;
+      }
+    }
+    return zoom;
+  }
+
+  function setZoom(parts, zoom) {
+    boardView.zoom = Math.min(MAX_ZOOM, Math.max(fitZoom(parts), zoom));
+    applyBoardView(parts, true);
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-board-tools] [data-zoom], [data-board-tools] [data-area]");
+    var parts = button && boardParts();
+    if (!parts) {
+      return;
+    }
+    var current = parseFloat(parts.frame.getAttribute("data-zoom")) || fitZoom(parts);
+    var zoom = button.getAttribute("data-zoom");
+    if (zoom === "in") {
+      setZoom(parts, current * ZOOM_STEP);
+    } else if (zoom === "out") {
+      setZoom(parts, current / ZOOM_STEP);
+    } else if (zoom === "fit") {
+      setZoom(parts, fitZoom(parts));
+    } else {
+      boardView.area = button.getAttribute("data-area");
+      applyBoardView(parts, false);
+      parts.frame.scrollLeft = 0;
+      parts.frame.scrollTop = 0;
+    }
+  });
+
+  // Two fingers on the board zoom it about their midpoint; one finger pans (the browser's
+  // own scrolling of the frame).
+  var pinch = null;
+  function spread(touches) {
+    return Math.hypot(touches[0].clientX - touches[1].clientX, touches[0].clientY - touches[1].clientY);
+  }
+  document.addEventListener("touchstart", function (event) {
+    var parts = event.touches.length === 2 && event.target.closest && event.target.closest("[data-board-frame]") && boardParts();
+    if (parts) {
+      pinch = { parts: parts, distance: spread(event.touches), zoom: parseFloat(parts.frame.getAttribute("data-zoom")) || fitZoom(parts) };
+    }
+  }, { passive: true });
+  document.addEventListener("touchmove", function (event) {
+    if (!pinch || event.touches.length !== 2) {
+      return;
+    }
+    event.preventDefault();
+    setZoom(pinch.parts, pinch.zoom * spread(event.touches) / pinch.distance);
+  }, { passive: false });
+  document.addEventListener("touchend", function (event) {
+    if (event.touches.length < 2) {
+      pinch = null;
+    }
+  });
+
+  function rememberBoardScroll() {
+    var frame = document.querySelector("[data-board-frame]");
+    if (frame) {
+      boardView.left = frame.scrollLeft;
+      boardView.top = frame.scrollTop;
+    }
+  }
+
+  function restoreBoardView() {
+    var parts = boardParts();
+    if (!parts) {
+      return;
+    }
+    applyBoardView(parts, false);
+    if (boardView.left !== null) {
+      parts.frame.scrollLeft = boardView.left;
+      parts.frame.scrollTop = boardView.top;
+    }
+  }
+
+  document.addEventListener("htmx:beforeSwap", rememberBoardScroll);
+  window.addEventListener("resize", function () {
+    var parts = boardParts();
+    if (parts) {
+      applyBoardView(parts, true);
+    }
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     showCurrentLogLine();
     markTurnInTitle();
+    restoreBoardView();
   });
 
   document.addEventListener("htmx:afterSettle", function () {
+    restoreBoardView();
     if (document.activeElement === document.body || document.activeElement === null) {
       // The focused element was redrawn: the same one again, or else the moves' heading
       // (never a move button: a second Enter there would play another move).

@@ -9,3 +9,15 @@ document.addEventListener("htmx:beforeSwap", (event) => {
     event.detail.isError = false;
   }
 });
+
+// A time zone field marked data-browser-zone starts at the browser's own zone (sign-up), so
+// times on the site and in emails read in the player's local time without their looking
+// for it in a list of 400. Without JavaScript the field keeps its server default.
+document.addEventListener("DOMContentLoaded", () => {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  document.querySelectorAll("select[data-browser-zone]").forEach((select) => {
+    if (zone && !select.dataset.chosen && [...select.options].some((o) => o.value === zone)) {
+      select.value = zone;
+    }
+  });
+});
