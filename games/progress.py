@@ -25,18 +25,19 @@ SCORES = "scores"
 
 
 def progress_after(progress: dict[str, Any] | None, state: State) -> dict[str, Any]:
-    """The summary after the position ``state``, from the summary before it. A game whose
-    summary was never kept (started before there was one) counts from this position."""
+    """The summary after the position ``state``, from the summary before it. The turns are
+    counted from the setup on: a game that started before there was a summary keeps none
+    (its lists show no round) rather than a wrong one."""
     applied = state["seq"]
-    kept = (progress or {}).get(TURNS, [])
-    turns = [(int(moves), int(seat)) for moves, seat in kept if moves <= applied]
-    to_move = engine.current_player(state)
-    if to_move is not None and (not turns or turns[-1][1] != to_move):
-        turns.append((applied, to_move))
-    return {
-        TURNS: [list(turn) for turn in turns],
-        SCORES: [score["total"] for score in engine.scores(state)],
-    }
+    summary: dict[str, Any] = {SCORES: [score["total"] for score in engine.scores(state)]}
+    if TURNS in (progress or {}) or applied == 0:
+        kept = (progress or {}).get(TURNS, [])
+        turns = [(int(moves), int(seat)) for moves, seat in kept if moves <= applied]
+        to_move = engine.current_player(state)
+        if to_move is not None and (not turns or turns[-1][1] != to_move):
+            turns.append((applied, to_move))
+        summary[TURNS] = [list(turn) for turn in turns]
+    return summary
 
 
 def round_of(progress: dict[str, Any] | None, players: int) -> int | None:

@@ -75,3 +75,13 @@ def test_the_lists_show_round_scores_and_whose_turn(alice, bob):
     assert html.count('data-testid="score"') == 2
     assert "alice (blue) to play" in html
     assert "alice vs bob" in html
+
+
+def test_a_game_started_before_the_summary_shows_no_round_rather_than_a_wrong_one():
+    state = engine.new_game(players=2, seed=3)
+    moved = engine.apply(state, 0, engine.legal_moves(state, 0)[0])
+
+    summary = progress.progress_after({}, moved)
+
+    assert progress.round_of(summary, 2) is None
+    assert progress.scores_of(summary) == [s["total"] for s in engine.scores(moved)]
