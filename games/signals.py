@@ -4,7 +4,9 @@ Each signal is sent inside the transaction that appended the event, once the gam
 to date, so a receiver's own writes (the notifications app's outbox rows, a bot task queued
 on commit) commit or roll back with the event; a receiver that raises fails the request.
 The games app itself queues the bots' task (``games.services.bots``); the notifications app
-tells the players (``notifications.receivers``). Nothing in ``games`` imports a receiver.
+tells the players (``notifications.receivers``); the players app brings the ratings up to
+date when a rated game finishes or is rolled back (``players.receivers``). Nothing in
+``games`` imports a receiver.
 
 ``game_advanced``
     The game row now reflects event ``seq``: a new engine position (setup, moves, undo,
