@@ -6,7 +6,9 @@ the move is applied to a copy of the state and the seat's public counters compar
 and after, so fees paid as far as money allows, discounts and rewards all count as the
 rules count them.  Building is the exception: its price is paid when the building is
 placed, one decision later, so it is the building's craftsmen and their price at the
-location's rate (R1-BUILD-03/04).
+location's rate (R1-BUILD-03/04).  A delivery is the other: its transport cost is paid
+after the disc is placed (R1-KC-39), so it is the transport cost the rules charge for that
+city (R1-KC-37/38), less the money Kansas City's crest pays (R1-KC-33).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from engine.editions import Edition
 from engine.errors import IllegalMove
 from engine.flow import apply_in_place
 from engine.move_types import Move, Price
+from engine.rules.kansas_city import transport_cost
 from engine.rules.locations import location_slots
 from engine.state import certificates, copy_state, workers
 from engine.state_types import PlayerState, State
@@ -63,6 +66,8 @@ def price(state: State, seat: int, move: Move) -> Price:
     if kind == "disc" and str(move.get("space", "")).startswith("HAND-"):
         cost = editions.of(state).player_board.HAND_DISC_COST  # R1-KC-29/40
         return {"cost": cost, "cost_text": f"${cost}", "gains": {}}
+    if kind == "deliver":
+        return _delivery_price(state, seat, move)
     if kind not in PRICED_TYPES:
         return {"cost": None, "cost_text": "", "gains": {}}
     ed = editions.of(state)
@@ -84,6 +89,26 @@ def price(state: State, seat: int, move: Move) -> Price:
     if herder_moves:
         return {"cost": 0, "cost_text": "no fees", "gains": gains}
     return {"cost": None, "cost_text": "", "gains": gains}
+
+
+def _delivery_price(state: State, seat: int, move: Move) -> Price:
+    """The transport cost of a Kansas City delivery (none for an extraordinary one), less
+    the crest's money for a disc on Kansas City: "$1 transport", "+$6, no transport cost"."""
+    ed = editions.of(state)
+    city = move["city"]
+    frame = state["stack"][-1] if state.get("stack") else None
+    in_kansas_city = frame is not None and frame.get("t") == "kc_deliver"
+    transport = transport_cost(ed, state["players"][seat]["engine"], city) if in_kansas_city else 0
+    crest = ed.cities.KAN_MONEY if city == ed.cities.LOCAL else 0
+    words = [f"+${crest}"] if crest else []
+    if in_kansas_city:
+        words.append(f"${transport} transport" if transport else "no transport cost")
+    cost = transport - crest
+    return {
+        "cost": cost if words else None,
+        "cost_text": ", ".join(words),
+        "gains": {"money": -cost} if cost else {},
+    }
 
 
 def _building_price(state: State, move: Move) -> Price:

@@ -36,7 +36,8 @@ from common.errors import InvalidRequestError
 from engine import Move, State
 from games import live, metrics, prepared, progress, replay, signals
 from games.errors import GameNotFoundError
-from games.models import OUT_OF_TURN, Event, EventKind, Game, GameStatus, Seat
+from games.models import JOURNAL, OUT_OF_TURN, Event, EventKind, Game, GameStatus, Seat
+from games.terms.journal import journal_line
 
 # The game row's fields that follow the events (a full save would also rewrite the options,
 # the seed, ...).
@@ -138,16 +139,23 @@ def move_event(
     """Apply ``move`` for ``seat``: the new state and its event at version + 1, not saved yet
     (``advance`` inserts it, with the events of the moves after it, in one statement). A
     snapshot that falls due is written at once. A move of a seat that was not to move says so
-    (``OUT_OF_TURN``).
+    (``OUT_OF_TURN``). Beside the notation the event keeps the log's line for the move, in
+    the game's terms and with its amounts (``JOURNAL``), written from the mover's view now:
+    the log never replays the game to tell it.
 
     Raises InvalidRequestError (nothing written, version unchanged) when the engine refuses
     the move.
     """
     notation = engine_call(engine.describe, state, seat.index, move)
     out_of_turn = engine.current_player(state) != seat.index
-    state = engine_call(engine.apply, state, seat.index, move)
+    before = engine.view(state, seat.index)
+    after = engine_call(engine.apply, state, seat.index, move)
+    journal = _journal(state, before, seat.index, move, after)
+    state = after
     game.version += 1
     payload = {"move": move, "text": notation, "revealed": engine.move_revealed(state)}
+    if journal:
+        payload[JOURNAL] = journal
     if out_of_turn:
         payload[OUT_OF_TURN] = True
     event = Event(
@@ -170,6 +178,25 @@ def append_move(
     state, event = move_event(game, seat, state, move, actor=actor, key=key)
     prepared.insert(event)
     return state
+
+
+def _journal(state: State, before: Any, seat: int, move: Move, after: State) -> str:
+    """The log's line for ``move`` (``games.terms.journal``); empty if it cannot be said,
+    which never stops the move. The money a move made or cost is read from the positions
+    before and after it; only a delivery (whose transport is paid a decision later) and a
+    building (paid when placed) take their price from ``engine.price``, which for them
+    does not play the move again."""
+    try:
+        spent = engine.view(after, seat)["players"][seat]["money"]
+        change = int(spent) - int(before["players"][seat]["money"])
+        if move["type"] == "deliver" or (move["type"] == "action" and move.get("id") == "build"):
+            price = engine.price(state, seat, move)
+        else:
+            price = {"cost": -change or None, "cost_text": "", "gains": {"money": change}}
+        return journal_line(before, move, price, change)
+    except Exception:  # a log line is a nicety: never let it stop a move
+        logger.warning("no journal line for %r", move, exc_info=True)
+        return ""
 
 
 def engine_call(function: Any, *args: Any) -> Any:

@@ -89,6 +89,11 @@ class SeatStatus(models.TextChoices):
 # from every other event. Such a move passes nobody's turn.
 OUT_OF_TURN = "out_of_turn"
 
+# The payload key of a move event's line for the game log, in the game's terms and with its
+# amounts ("hired a builder for $7 (job market row 3)"; ``games.terms.journal``). Events
+# played before it existed have none: the log shows their notation.
+JOURNAL = "journal"
+
 
 class EventKind(models.TextChoices):
     SETUP = "setup", "setup"

@@ -1,8 +1,10 @@
 """How the game page shows a seat's legal moves: grouped, priced, and mapped onto the board.
 
 The engine decides which moves are legal and what they cost; this module only asks it
-(``engine.describe`` for the words, ``engine.price`` for the price) and arranges the
-answers, so that a button can say what a move costs before it is made.
+(``engine.price`` for the price, ``engine.describe`` for the notation) and arranges the
+answers, so that a button can say what a move costs before it is made. A button says its
+move in the game's terms (``games.terms.choices``: "Take a drought hazard worth 4 VP");
+the notation stays with it, for the notation help and the players who reply by email.
 """
 
 from __future__ import annotations
@@ -14,10 +16,13 @@ from typing import Any
 
 import engine
 from engine import Move, Score, State
+from games.terms import names as term_names
+from games.terms import places
+from games.terms.choices import PRICE_IN_WORDS, choice_words
 
 # The player's piece on the trail: a "cattleman" in the 1st edition's rulebook, a "herder" in
 # the 2nd edition's ("{herder}" in the texts below).
-HERDER_WORDS: dict[str, str] = {"1e": "cattleman", "2e": "herder"}
+HERDER_WORDS: dict[str, str] = term_names.HERDER  # the printed names, games.terms.names
 
 # Titles of the groups of buttons, by move type or by local action id ("action:<id>").
 GROUP_TITLES: dict[str, str] = {
@@ -97,7 +102,7 @@ DECISION_TEXTS: dict[str, str] = {
     "remove": "remove up to {n} card(s) from the game, or stop",
     "buy": "buy cattle ({cowboys} cowboy(s) left), or stop",
     "place": "choose where building {building} goes",
-    "station": "upgrade station {station}, or pass",
+    "station": "upgrade {station}, or pass",
     "back39": "choose where the engine goes back to",
     "sm": "take the station master at {station}, or pass",
     "disc": "choose a disc to place on {to}",
@@ -116,7 +121,8 @@ class MoveChoice:
 
     index: int
     move: Move
-    text: str
+    text: str  # the move in the game's terms
+    notation: str = ""  # the move's notation (``engine.describe``), as emails and logs write it
     cost: int | None = None  # dollars it takes (negative: it pays you); None: no price
     cost_text: str = ""
     target: str | None = None  # the board key it can be clicked on, if any
@@ -154,17 +160,45 @@ def group_title(key: str, edition: str = "1e") -> str:
     return title.replace("{herder}", herder_word(edition))
 
 
-def decision_text(decision: Mapping[str, Any] | None, edition: str = "1e") -> str:
+def decision_text(
+    decision: Mapping[str, Any] | None,
+    edition: str = "1e",
+    *,
+    view: Mapping[str, Any] | None = None,
+) -> str:
     """The pending decision in words (the view's "decision" dict), without who decides, in
-    ``edition``'s words."""
+    ``edition``'s words.
+
+    With the ``view`` it belongs to, places are named as on the board ("take actions at
+    neutral building C", "choose a disc to place on Wichita"); without it, by their ids."""
     if not decision:
         return ""
     template = DECISION_TEXTS.get(str(decision.get("kind")), "make a decision")
     template = template.replace("{herder}", herder_word(edition))
+    values = {
+        **decision,
+        **({"station": f"station {decision['station']}"} if "station" in decision else {}),
+    }
+    if view is not None:
+        values.update(decision_places(view, decision))
     try:
-        return template.format(**decision)
+        return template.format(**values)
     except KeyError:
         return template.split("{")[0].rstrip(" (,") or "make a decision"
+
+
+def decision_places(view: Mapping[str, Any], decision: Mapping[str, Any]) -> dict[str, str]:
+    """The places a decision names (its trail space, station, city), in the board's words."""
+    named: dict[str, str] = {}
+    if "space" in decision:
+        named["space"] = places.place_name(view, str(decision["space"]))
+    if "station" in decision:
+        named["station"] = places.station_name(view, str(decision["station"]))
+    if "to" in decision:
+        to = str(decision["to"])
+        city = decision.get("target") == "city"
+        named["to"] = places.city_name(view, to) if city else places.station_name(view, to)
+    return named
 
 
 def out_of_turn_text(view: Mapping[str, Any], seat: int) -> str:
@@ -181,21 +215,24 @@ def present_moves(state: State, seat: int, moves: list[Move]) -> list[MoveGroup]
     """``moves`` (the seat's legal moves in engine order) as priced buttons in groups."""
     groups: dict[str, MoveGroup] = {}
     choices: list[MoveChoice] = []
+    view = engine.view(state, seat)
     for index, move in enumerate(moves):
-        cost, cost_text = move_cost(state, seat, move)
+        price = engine.price(state, seat, move)
         choices.append(
             MoveChoice(
                 index=index,
                 move=move,
-                text=engine.describe(state, seat, move),
-                cost=cost,
-                cost_text=cost_text,
+                text=choice_words(view, move, price),
+                notation=engine.describe(state, seat, move),
+                cost=price["cost"],
+                cost_text="" if move["type"] in PRICE_IN_WORDS else price["cost_text"],
                 target=board_key(move),
             )
         )
+    edition = str(view["edition"])
     for choice in choices:
         key = group_key(choice.move)
-        group = groups.setdefault(key, MoveGroup(key=key, title=group_title(key, state["edition"])))
+        group = groups.setdefault(key, MoveGroup(key=key, title=group_title(key, edition)))
         group.choices.append(choice)
     return list(groups.values())
 
@@ -272,17 +309,8 @@ SCORE_CATEGORIES: dict[str, str] = {
     "job_market_token": "Job market token",
 }
 
-BREED_NAMES: dict[str, str] = {
-    "jersey": "Jersey",
-    "dutch_belt": "Dutch Belt",
-    "black_angus": "Black Angus",
-    "guernsey": "Guernsey",
-    "holstein": "Holstein",
-    "brown_swiss": "Brown Swiss",
-    "ayrshire": "Ayrshire",
-    "west_highland": "West Highland",
-    "texas_longhorn": "Texas Longhorn",
-}
+# The 1st edition breeds' names (kept with the other printed names, ``games.terms.names``).
+BREED_NAMES: dict[str, str] = term_names.BREED_NAMES_1E
 
 
 # The growth stages of the 2nd edition's Simmental cards (engine.data.second.cattle).

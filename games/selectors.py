@@ -22,6 +22,7 @@ from games import editions, prepared, replay
 from games.errors import GameNotFoundError
 from games.lineage import Lineage, setup_rules_version
 from games.models import (
+    JOURNAL,
     OUT_OF_TURN,
     Event,
     EventKind,
@@ -210,7 +211,7 @@ def event_text(event: Event) -> str:
     """One line for the history."""
     payload = event.payload or {}
     if event.kind == EventKind.MOVE:
-        text = str(payload.get("text", ""))
+        text = str(payload.get(JOURNAL) or payload.get("text", ""))
         # 2nd edition: a seat that was not to move (an exchange token, R2-TURN-01)
         return f"{text} (out of turn)" if payload.get(OUT_OF_TURN) else text
     if event.kind == EventKind.SETUP:
@@ -219,9 +220,11 @@ def event_text(event: Event) -> str:
             f"Game set up for {payload.get('players')} players "
             f"({editions.label(edition, payload.get('options'))})"
         )
-    if event.kind in {EventKind.UNDO, EventKind.ROLLBACK}:
-        verb = "took back" if event.kind == EventKind.UNDO else "rolled back"
-        return f"{verb} to the position after #{payload.get('to_seq')}"
+    if event.kind == EventKind.UNDO:
+        return f"took back to the position after #{payload.get('to_seq')}"
+    if event.kind == EventKind.ROLLBACK:
+        text = f"a moderator rolled the game back to the position after #{payload.get('to_seq')}"
+        return _with_reason(text, payload)
     if event.kind == EventKind.RESIGN:
         outcome = {
             "finished": "the game is over",
@@ -230,8 +233,21 @@ def event_text(event: Event) -> str:
         }.get(payload.get("outcome", ""), "")
         return f"resigned; {outcome}" if outcome else "resigned"
     if event.kind in MODERATOR_TEXTS:
-        return MODERATOR_TEXTS[event.kind].format(seat=payload.get("seat"))
+        return _with_reason(MODERATOR_TEXTS[event.kind].format(seat=payload.get("seat")), payload)
     return event.get_kind_display()
+
+
+def event_notation(event: Event) -> str:
+    """A move event's notation (what an email reply or a record writes), "" for others."""
+    if event.kind != EventKind.MOVE:
+        return ""
+    return str((event.payload or {}).get("text", ""))
+
+
+def _with_reason(text: str, payload: dict[str, Any]) -> str:
+    """A moderator's event with the reason they gave (every moderator action has one)."""
+    reason = str(payload.get("reason") or "").strip()
+    return f"{text}: \u201c{reason}\u201d" if reason else text
 
 
 MODERATOR_TEXTS: dict[str, str] = {

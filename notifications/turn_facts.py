@@ -14,7 +14,8 @@ from typing import Any
 
 import engine
 from engine import Card, Count, State, card_text
-from games.move_presentation import decision_text, herder_word, move_cost, out_of_turn_text
+from games.move_presentation import decision_text, herder_word, out_of_turn_text
+from games.terms.choices import PRICE_IN_WORDS, choice_words
 
 logger = logging.getLogger(__name__)
 
@@ -46,7 +47,7 @@ def turn_facts(state: State, seat: int) -> dict[str, Any]:
         "objectives": objectives,
         "draw_pile": _count_of(me["draw_pile"]),
         "decision": (
-            decision_text(decision, edition)
+            decision_text(decision, edition, view=view)
             if decision
             else (out_of_turn_text(view, seat) if owed else "")
         ),
@@ -79,8 +80,11 @@ def _card(card: Card, edition: str) -> str:
 
 
 def numbered_options(state: State, seat: int) -> list[dict[str, Any]]:
-    """[{"n": 1, "text": notation, "cost": "$2 in fees"}, ...] in legal-move order."""
+    """[{"n": 1, "text": notation, "words": "Take a builder", "cost": "$2 in fees"}, ...]
+    in legal-move order: the number and the notation are what a reply may say; the words
+    are the game page's button for the same move (``games.terms.choices``)."""
     options = []
+    view = engine.view(state, seat)
     for index, move in enumerate(engine.legal_moves(state, seat)):
         try:
             text = engine.describe(state, seat, move)
@@ -88,8 +92,11 @@ def numbered_options(state: State, seat: int) -> list[dict[str, Any]]:
             logger.warning("no notation for %r", move, exc_info=True)
             text = str(move.get("type", "move"))
         try:
-            _, cost = move_cost(state, seat, move)
+            price = engine.price(state, seat, move)
+            words = choice_words(view, move, price)
+            cost = "" if move["type"] in PRICE_IN_WORDS else price["cost_text"]
         except Exception:
-            cost = ""
-        options.append({"n": index + 1, "text": text, "cost": cost})
+            logger.warning("no words for %r", move, exc_info=True)
+            words, cost = "", ""
+        options.append({"n": index + 1, "text": text, "words": words, "cost": cost})
     return options

@@ -599,7 +599,8 @@ class EventOutput(serializers.Serializer[Any]):
     seq = serializers.IntegerField()
     seat = serializers.IntegerField(allow_null=True)
     kind = serializers.CharField()
-    text = serializers.CharField()
+    text = serializers.CharField(help_text="the event in words, as the game log tells it")
+    notation = serializers.CharField(help_text="a move's notation (empty for other events)")
     created_at = serializers.DateTimeField()
 
     def to_representation(self, event: Event) -> dict[str, Any]:
@@ -608,6 +609,7 @@ class EventOutput(serializers.Serializer[Any]):
             "seat": event.seat,
             "kind": event.kind,
             "text": selectors.event_text(event),
+            "notation": selectors.event_notation(event),
             "created_at": serializers.DateTimeField().to_representation(event.created_at),
         }
 

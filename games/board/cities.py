@@ -97,7 +97,8 @@ def _arrows(ed: BoardEdition) -> Markup:
         mid = (_x(ed, left) + lay.CITY_W + _x(ed, right)) / 2
         label = f"{vp:+d}" if vp else "0"
         label += lay.ARROW_SHORT.get(action, "") if action else ""
-        words = f"between {left} and {right}: {vp} VP" + (
+        cities = ed.cities.CITIES
+        words = f"between {cities[left][0]} and {cities[right][0]}: {vp} VP" + (
             f", {lay.ARROW_WORDS.get(action, action)}" if action else ""
         )
         nodes.append(group("city-arrow", words).append(text(mid, y, label, "arrow-label")))

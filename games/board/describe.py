@@ -8,6 +8,8 @@ from games.board.editions import edition
 from games.board.layout import WORKER_PLURAL
 from games.board.words import Names, View, plural, seat_label
 from games.move_presentation import decision_text
+from games.terms import names as term_names
+from games.terms.places import edition_of, place_name, track_name
 
 
 def status_line(view: View, names: Names = None) -> str:
@@ -17,7 +19,7 @@ def status_line(view: View, names: Names = None) -> str:
     current = view.get("current_player")
     if current is None:
         return "Waiting"
-    what = decision_text(view.get("decision"), str(view.get("edition", "1e")))
+    what = decision_text(view.get("decision"), str(view.get("edition", "1e")), view=view)
     line = f"{seat_label(int(current), names)} to move"
     line = f"{line}: {what}" if what else line
     if view.get("end"):
@@ -35,10 +37,11 @@ def describe_board(view: View, names: Names = None) -> str:
     for p in view["players"]:
         seat = int(p["seat"])
         herder = p.get("herder")
-        where = f"herder at {herder}" if herder else "herder not yet placed"
+        figure = term_names.HERDER[edition_of(view)]
+        where = f"{figure} at {place_name(view, herder)}" if herder else f"{figure} not yet placed"
         sentences.append(
-            f"{seat_label(seat, names)}: {where}, engine on track space {p.get('engine')}, "
-            f"${p.get('money')}."
+            f"{seat_label(seat, names)}: {where}, engine on "
+            f"{track_name(view, str(p.get('engine')))}, ${p.get('money')}."
         )
     scores = view.get("scores")
     if scores:

@@ -159,7 +159,7 @@ def tile_piece(players: int, tile: Mapping[str, Any] | None, x: float, y: float)
         return [rect(x, y, w, h, "slot-empty"), title("empty")]
     kind, kind_type = str(tile.get("kind")), str(tile.get("type"))
     cx = x + w / 2
-    g = group(f"tile tile-{kind}", f"{tile.get('id')}: {tile_words(tile)}", tile=tile.get("id", ""))
+    g = group(f"tile tile-{kind}", tile_words(tile), tile=tile.get("id", ""))
     if kind == "worker":
         g.append(
             rect(x, y, w, h, f"worker worker-{kind_type}"),
@@ -189,13 +189,14 @@ def tile_piece(players: int, tile: Mapping[str, Any] | None, x: float, y: float)
     else:
         g.append(
             rect(x, y, w, h, "tile-other"),
-            text(cx, y + h / 2 + 4, tile.get("id", ""), "tile-small"),
+            text(cx, y + h / 2 + 4, kind.replace("_", " "), "tile-small"),
         )
     return [g]
 
 
 def objective_card(card: Mapping[str, Any], x: float, y: float, w: float, h: float) -> Element:
-    """An objective card: id, tasks, points (and penalty), and what it does when taken."""
+    """An objective card: its title (the card's id belongs to the notation help), tasks,
+    points (and penalty), and what it does when taken."""
     tasks = " ".join(str(t) for t in card.get("tasks", []))
     action = lay.OBJECTIVE_ACTIONS.get(card.get("action"), str(card.get("action")))
     penalty = card.get("penalty") or 0
@@ -203,7 +204,7 @@ def objective_card(card: Mapping[str, Any], x: float, y: float, w: float, h: flo
     cx = x + w / 2
     return group("card objective-card", card_words(card), card=card.get("id", "")).append(
         rect(x, y, w, h, "card-body objective", r=5),
-        text(cx, y + h * 0.2, card.get("id", ""), "card-breed"),
+        text(cx, y + h * 0.2, "Starting" if card.get("starting") else "Objective", "card-breed"),
         text(cx, y + h * 0.42, tasks, "objective-tasks"),
         text(cx, y + h * 0.64, vp_text, "card-vp"),
         text(cx, y + h * 0.88, action, "card-small"),

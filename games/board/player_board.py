@@ -20,6 +20,8 @@ from games.board.elements import Element, Markup, frozen, title
 from games.board.memo import Pieces, freeze
 from games.board.pieces import exchange_icon, group, objective_card, rect, text, token
 from games.board.words import Names, View, card_words, seat_colour, seat_label, shorten, tile_words
+from games.terms import names as term_names
+from games.terms.places import edition_of, place_name, track_name
 
 _PIECES = Pieces(2048)
 
@@ -60,7 +62,7 @@ def player_board(view: View, seat: int, *, names: Names = None) -> Element:
     kinds = ed.worker_kinds
     workers = tuple(int(p.get("workers", {}).get(k, 0)) for k in kinds)
     root.append(_PIECES.get(("workers", kinds, workers), _workers, kinds, workers))
-    stats = _stats_words(p)
+    stats = _stats_words(view, p)
     token_held = bool(p.get("job_market_token"))
     owed = _owed_words(p)
     stats_key = ("stats", stats, token_held, owed)
@@ -126,9 +128,12 @@ def _workers(kinds: tuple[str, ...], counts: tuple[int, ...]) -> Markup:
     return frozen(*nodes)
 
 
-def _stats_words(p: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
-    """Certificates, discs, limits, where the herder and engine are: (key, words) each."""
-    herder = p.get("herder") or "not placed"
+def _stats_words(view: View, p: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
+    """Certificates, discs, limits, where the herder and engine are: (key, words) each
+    (places by their names on the board, not the engine's ids)."""
+    edition = edition_of(view)
+    herder = place_name(view, str(p["herder"])) if p.get("herder") else "not placed"
+    figure = term_names.HERDER[edition].capitalize()
     return (
         (
             "certificates",
@@ -140,7 +145,7 @@ def _stats_words(p: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
             "limits",
             f"Hand limit {p.get('hand_limit', '?')} \u00b7 steps {p.get('step_limit', '?')}",
         ),
-        ("position", f"Herder {herder} \u00b7 engine {p.get('engine')}"),
+        ("position", f"{figure}: {herder} \u00b7 engine: {track_name(view, str(p['engine']))}"),
     )
 
 
@@ -232,9 +237,8 @@ def _tiles_words(ed: BoardEdition, p: Mapping[str, Any]) -> tuple[str, str]:
         f"{ed.player_tiles} {firsts} {first}, {seconds} {second} \u00b7 "
         f"station masters {len(masters)}"
     )
-    sm_text = ed.station_master_text
     tiles = [*hazards, *collected, *masters]
-    words = "; ".join(tile_words(t, sm_text) for t in tiles) or "none"
+    words = "; ".join(tile_words(t) for t in tiles) or "none"
     return line, words
 
 
@@ -258,7 +262,7 @@ def _cards_words(p: Mapping[str, Any]) -> tuple[str, str, int]:
     if top is None:
         top_text = "none"
     elif top.get("kind") == "objective":
-        top_text = str(top.get("id"))
+        top_text = "objective card"
     else:
         top_text = BREED_NAMES.get(str(top.get("breed")), str(top.get("breed")))
     line = (

@@ -18,6 +18,7 @@ from games.board.elements import Element, Markup, Node, frozen
 from games.board.memo import Pieces, freeze
 from games.board.pieces import circle, group, heading, rect, target, target_index, text, token
 from games.board.words import Names, View, seat_colour, seat_label, tile_words
+from games.terms.places import ordinal, track_name
 
 _STATIONS = Pieces(512)
 _SPACES = Pieces(1024)
@@ -104,6 +105,13 @@ def _frame() -> Markup:
     return frozen(*nodes)
 
 
+# The stations and track spaces by their place on the railroad (both editions' railroads are
+# the same), as the rules name them: "the 3rd station ($4, 2 VP)", never the engine's id.
+_RAILROAD_VIEW = {"edition": "1e"}
+_STATION_LABELS = {s: f"{ordinal(i)} station" for i, s in enumerate(railroad.STATIONS, 1)}
+_TRACK_NAMES = {space: track_name(_RAILROAD_VIEW, space) for space in lay.TRACK_XY}
+
+
 def _station(
     station: str,
     discs: tuple[int, ...],
@@ -118,9 +126,9 @@ def _station(
     _turnout, _switch, cost, vp, _corner, _has_sm = railroad.STATIONS[station]
     sx, sy = lay.STATION_XY[station]
     w, h = lay.STATION_W, lay.STATION_H
-    words = f"station {station}: upgrade ${cost}, {vp} VP"
+    words = f"the {_STATION_LABELS[station]}: upgrade ${cost}, {vp} VP"
     if master:
-        words += f"; {tile_words(master, sm_text)}"
+        words += f"; {tile_words(master)}"
     if worker:
         words += f"; worker tile: {tile_words(worker)}"
     words += "; discs: " + (", ".join(seat_label(s, names) for s in discs) or "none")
@@ -132,7 +140,7 @@ def _station(
         g.append(
             group("station-master", tile=master.get("id", "")).append(
                 rect(sx - w / 2 + 4, sy - h / 2 + 19, w - 8, 24, "sm-tile", r=3),
-                text(sx, sy - h / 2 + 29, f"{master.get('id')} {upper}", "sm-label"),
+                text(sx, sy - h / 2 + 29, upper, "sm-label"),
                 text(sx, sy - h / 2 + 40, lower, "sm-label"),
             )
         )
@@ -165,7 +173,7 @@ def _station_box(station: str) -> Markup:
     return frozen(
         Element("line", {**link, "class": "station-link"}),
         rect(sx - w / 2, sy - h / 2, w, h, "station-box", r=6),
-        text(sx - w / 2 + 6, sy - h / 2 + 14, station, "station-name"),
+        text(sx - w / 2 + 6, sy - h / 2 + 14, _STATION_LABELS[station], "station-name"),
         text(sx + w / 2 - 6, sy - h / 2 + 14, f"${cost} \u00b7 {vp} VP", "station-cost"),
     )
 
@@ -173,10 +181,7 @@ def _station_box(station: str) -> Markup:
 def _track_space(space: str, here: tuple[int, ...], names: Names, index: int | None) -> Node:
     """A track space (a turnout is drawn smaller, without its number)."""
     turnout = railroad.is_turnout(space)
-    station = railroad.STATION_AT.get(space)
-    words = f"track space {space}"
-    if station:
-        words += f" (station {station})"
+    words = _TRACK_NAMES[space]
     if here:
         words += "; engines: " + ", ".join(seat_label(s, names) for s in here)
     g = group("track-space turnout" if turnout else "track-space", words, track=space)
@@ -202,7 +207,7 @@ def _engines(space: str, seats: list[int], names: Names) -> Markup:
     for i, seat in enumerate(seats):
         ex = x - (len(seats) - 1) * 10 + i * 20
         ey = y + drop
-        tooltip = f"engine of {seat_label(seat, names)} on track space {space}"
+        tooltip = f"engine of {seat_label(seat, names)} on {_TRACK_NAMES[space]}"
         nodes.append(
             group(f"engine seat-{seat_colour(seat)}", tooltip, engine=seat, track=space).append(
                 Element(

@@ -39,6 +39,8 @@ from games.board.words import (
     seat_label,
     tile_words,
 )
+from games.terms import names as term_names
+from games.terms.places import building_space_name, neutral_name, place_name, section_space_name
 
 Tile = Mapping[str, Any] | None
 
@@ -78,14 +80,27 @@ def trail(view: View, *, targets: Mapping[str, int] | None = None, names: Names 
         here = tuple(herders.get(space, ()))
         index = target_index(targets, f"loc:{space}")
         current = space == focus
-        key = (ed, space, freeze(cell), freeze(tile), here, names, players, current, index)
+        # An empty building space is named after the neutral building before it.
+        anchor = _anchor(ed, space, trail_cells)
+        key = (ed, space, freeze(cell), freeze(tile), here, names, players, current, index, anchor)
         g.children.append(
-            _SPACES.get(key, _space, ed, space, cell, tile, here, names, players, current, index)
+            _SPACES.get(
+                key, _space, ed, space, cell, tile, here, names, players, current, index, anchor
+            )
         )
     for space, seats in herders.items():
         herders_key = (ed, space, tuple(seats), names)
         g.children.append(_HERDERS.get(herders_key, _herders, ed, space, seats, names))
     return g
+
+
+def _anchor(ed: BoardEdition, space: str, cells: Mapping[str, Any]) -> str | None:
+    """The tile on the neutral space a building space is numbered from (``A`` for
+    ``A-2``), which its name mentions; None for other spaces."""
+    head = space.rpartition("-")[0]
+    if ed.trail.kind(space) in ("private", "risk") and head in ed.trail.NODES:
+        return str((cells.get(head) or {}).get("tile") or "") or None
+    return None
 
 
 @cache
@@ -131,12 +146,14 @@ def _space(
     players: int,
     current: bool,
     index: int | None,
+    anchor: str | None = None,
 ) -> Node:
     """One space: a ``<g class="loc">`` titled in words, inside its button when a target."""
     kind = ed.trail.kind(space)
-    words = _space_words(ed, space, cell, tile, names, players)
+    words = _space_words(ed, space, cell, tile, names, players, anchor)
     if here:
-        words += "; herders here: " + ", ".join(seat_label(s, names) for s in here)
+        figures = term_names.HERDERS[ed.name]
+        words += f"; {figures} here: " + ", ".join(seat_label(s, names) for s in here)
     cls = "loc" + (" has-tile" if cell else "") + (" current" if current else "")
     data: dict[str, object] = {"loc": space, "kind": kind}
     if cell:
@@ -151,15 +168,10 @@ def _space(
 def _space_drawing(
     ed: BoardEdition, space: str, cell: Mapping[str, Any] | None, tile: Tile, players: int
 ) -> Markup:
-    """What is drawn of a space, under its title: the space and what is on it, its id."""
+    """What is drawn of a space, under its title: the space and what is on it (the engine's
+    id of the space is not drawn: it belongs to the notation help)."""
     x, y = lay.trail_xy(space, ed.grid)
-    kind = ed.trail.kind(space)
-    nodes = _space_body(ed, space, cell, tile, players, x, y)
-    if kind not in ("start", "kc", "neutral"):
-        half = lay.SPACE_HALF[kind]
-        below = y + half + (24 if kind == ed.tile_section else 11)
-        nodes.append(text(x, below, space, "space-id"))
-    return frozen(*nodes)
+    return frozen(*_space_body(ed, space, cell, tile, players, x, y))
 
 
 def _space_words(
@@ -169,34 +181,38 @@ def _space_words(
     tile: Tile,
     names: Names,
     players: int,
+    anchor: str | None = None,
 ) -> str:
+    """The space in the rules' words (``games.terms.places``), never by its engine id."""
     kind = ed.trail.kind(space)
+    head = space.rpartition("-")[0]
+    cells: dict[str, Any] = {space: cell} if cell else {}
+    if anchor:
+        cells[head] = {"tile": anchor}
+    place = {"edition": ed.name, "trail": cells}
     if kind == "start":
         return "Start (the horseman space)"
     if kind == "kc":
         return "Kansas City"
     if kind == "hazard":
-        return f"hazard space {space}: {tile_words(tile) if tile else 'empty'}"
+        empty = place_name({"edition": ed.name, "trail": {}}, space)
+        return tile_words(tile) + f" ({empty})" if tile else f"{empty}: empty"
     if kind in ("teepee", "outlaw"):
-        where = "" if ed.trail.successors(space) else ", off the trail"
+        where = "" if ed.trail.successors(space) else " (off the trail)"
         what = tile_words(tile) if tile else "empty"
-        return f"{kind} space {space} ({_reward(ed, space, '-')}{where}): {what}"
+        return f"{section_space_name(place, space)}{where}: {what}"
     if not cell:
-        extra = []
-        if space in ed.trail.RISK_ACTIONS:
-            extra.append("risk action")
-        if space in ed.trail.WOODS:
-            extra.append("woods")
-        tail = f" ({', '.join(extra)})" if extra else ""
-        return f"building space {space}: empty{tail}"
+        risk = " (risk action)" if space in ed.trail.RISK_ACTIONS else ""
+        return f"{building_space_name(place, space)}: empty{risk}"
     building = str(cell.get("tile"))
     hands = cell.get("hands") or []
     fees = "".join(f", {h} hand (${fee(players, h)} fee)" for h in hands)
     if cell.get("owner") is None:
-        return f"neutral building {building} on space {space}{fees}"
+        return f"{neutral_name(place, space)}{fees}"
     owner = seat_label(int(cell["owner"]), names)
     worth = f" ({ed.buildings.vp(building)} VP)" if building in ed.buildings.PRIVATE else ""
-    return f"building {building}{worth} of {owner} on space {space}{fees}"
+    where = building_space_name({"edition": ed.name, "trail": cells}, space)
+    return f"building {building}{worth} of {owner}, on {where}{fees}"
 
 
 def _reward(ed: BoardEdition, space: str, minus: str) -> str:
@@ -230,8 +246,7 @@ def _space_body(
     if kind == "neutral":
         return [
             rect(x - h, y - h, h * 2, h * 2, "space neutral", r=5),
-            text(x, y + 7, cell["tile"] if cell else "", "space-label"),
-            text(x - h + 7, y - h + 11, space, "space-corner"),
+            text(x, y + 7, _neutral_letter(cell), "space-label"),
         ]
     if kind in ("private", "risk"):
         return _building_body(ed, space, cell, players, x, y, h)
@@ -242,6 +257,12 @@ def _space_body(
     if kind == "outlaw":
         return _outlaw_body(ed, space, tile, players, x, y, h)
     return []
+
+
+def _neutral_letter(cell: Mapping[str, Any] | None) -> str:
+    """The letter printed on a neutral building tile (the engine's ``NC`` is "C")."""
+    tile = str((cell or {}).get("tile") or "")
+    return tile[1:] if tile.startswith("N") and len(tile) == 2 else tile
 
 
 def _building_body(
@@ -367,7 +388,7 @@ def _herders(ed: BoardEdition, space: str, seats: list[int], names: Names) -> Ma
     nodes: list[Node] = []
     for i, seat in enumerate(seats):
         tx = x - (len(seats) - 1) * 13 + i * 26
-        tooltip = f"herder of {seat_label(seat, names)} at {space}"
+        tooltip = f"{term_names.HERDER[ed.name]} of {seat_label(seat, names)}"
         nodes.append(
             group("herder", herder=seat, loc=space).append(token(tx, top - 6, seat, 13, tooltip))
         )

@@ -14,6 +14,7 @@ from engine.data import player_board as board_data
 from games.board import layout as lay
 from games.board.editions import BREED_NAMES
 from games.models import SEAT_COLOURS
+from games.terms.places import station_master_words
 
 View = Mapping[str, Any]
 """The engine's view of a position (``engine.view``), as the board reads it."""
@@ -49,10 +50,8 @@ def fee(players: int, hand: str) -> int:
     return board_data.FEES.get(players, {}).get(hand, 0)
 
 
-def tile_words(
-    tile: Mapping[str, Any] | None, sm_text: Mapping[str, str] = lay.STATION_MASTER_TEXT
-) -> str:
-    """A tile in words; ``sm_text`` names the halves of station masters (the edition's)."""
+def tile_words(tile: Mapping[str, Any] | None) -> str:
+    """A tile in words, without its id (the notation help keeps the ids)."""
     if not tile:
         return "empty"
     kind = tile.get("kind")
@@ -60,16 +59,14 @@ def tile_words(
         return str(tile.get("type"))
     if kind == "hazard":
         vp, hand = tile.get("vp"), tile.get("hand")
-        return f"{tile.get('type')} hazard {tile.get('id')}, {vp} VP, {hand} hand"
+        return f"{tile.get('type')} hazard, {vp} VP, {hand} hand"
     if kind == "teepee":
-        return f"{tile.get('type')} teepee {tile.get('id')}, {tile.get('hand')} hand"
+        return f"{tile.get('type')} teepee, {tile.get('hand')} hand"
     if kind == "outlaw":
-        return f"{tile.get('type')} outlaw {tile.get('id')}, {tile.get('hand')} hand"
+        return f"{tile.get('type')} outlaw, {tile.get('hand')} hand"
     if kind == "station_master":
-        upper = sm_text.get(str(tile.get("type")), tile.get("type"))
-        lower = sm_text.get(str(tile.get("scoring")), tile.get("scoring"))
-        return f"station master {tile.get('id')}: {upper}, {lower}"
-    return str(tile.get("id", "tile"))
+        return "station master: " + station_master_words(tile)
+    return "tile"
 
 
 def card_words(card: Mapping[str, Any]) -> str:
@@ -78,7 +75,7 @@ def card_words(card: Mapping[str, Any]) -> str:
         penalty = card.get("penalty") or 0
         tail = f", {penalty} VP if failed" if penalty else ""
         action = lay.OBJECTIVE_ACTIONS.get(card.get("action"), str(card.get("action")))
-        return f"objective {card.get('id')} ({action}): {tasks}; {card.get('vp')} VP{tail}"
+        return f"objective card ({action}): {tasks}; {card.get('vp')} VP{tail}"
     breed = BREED_NAMES.get(str(card.get("breed")), str(card.get("breed")))
     return f"{breed}, breeding value {card.get('value')}, {card.get('vp')} VP"
 

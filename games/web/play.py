@@ -329,7 +329,9 @@ def play_context(request: HttpRequest, game: Game, *, oob: bool = False) -> dict
                 if out_of_turn and viewer is not None
                 else ""
             ),
-            "decision_text": move_presentation.decision_text(decision, view["edition"]),
+            "decision_text": move_presentation.decision_text(
+                decision, view["edition"], view=view
+            ),
             "decision_seat_name": names.get(current) if current is not None else None,
             "idempotency_key": secrets.token_urlsafe(16),
             "undo_key": secrets.token_urlsafe(16),
@@ -404,6 +406,7 @@ def log_rows(events: Any, names: dict[int, str]) -> list[dict[str, Any]]:
             "seq": event.seq,
             "who": names.get(event.seat) if event.seat is not None else "",
             "text": selectors.event_text(event),
+            "notation": selectors.event_notation(event),
             "at": event.created_at,
         }
         for event in events

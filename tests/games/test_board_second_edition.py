@@ -23,6 +23,7 @@ from games.management.commands.board_preview import bot_position
 from games.models import SEAT_COLOURS
 from games.move_presentation import board_targets, present_moves
 from tests.games.second_edition_view import second_edition_view
+from tests.games.test_board_svg import printed_name
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -95,7 +96,7 @@ def test_every_space_of_the_2e_trail_is_drawn_and_none_of_the_1e_only_spaces(vie
     for space, cell in view["trail"].items():
         g = spaces[space]
         assert "has-tile" in g.get("class").split()
-        assert cell["tile"] in _title(g)
+        assert printed_name(view, space, cell) in _title(g)
         if cell["owner"] is not None:
             assert f"owner-{SEAT_COLOURS[cell['owner']]}" in ET.tostring(g, encoding="unicode")
     for space, g in spaces.items():
@@ -112,7 +113,8 @@ def test_the_outlaw_section_shows_its_outlaws_and_each_space_s_reward(view):
     for space, value in trail.OUTLAW_SPACES:
         g = spaces[space]
         words = _title(g)
-        assert words.startswith(f"outlaw space {space} (")
+        assert words.startswith("the outlaw section space ")
+        assert space not in words.split()  # the id is the notation's
         drawn = _texts(g)
         if space in trail.OUTLAW_TOKENS:
             assert "+1 exchange token" in words
@@ -123,7 +125,8 @@ def test_the_outlaw_section_shows_its_outlaws_and_each_space_s_reward(view):
         assert ("off the trail" in words) == (space in trail.OUTLAW_OFF_TRAIL)
         tile = view["outlaw_section"][space]
         if tile:
-            assert f"{tile['type']} outlaw {tile['id']}" in words
+            assert f"{tile['type']} outlaw, {tile['hand']} hand" in words
+            assert tile["id"] not in words
             assert _classed(g, f"outlaw-{tile['type']}")
         else:
             assert words.endswith(": empty")
@@ -171,8 +174,8 @@ def test_the_city_strip_runs_from_kansas_city_to_new_york_with_the_green_arrows_
     ]
     arrows = [_title(g) for g in _classed(root, "city-arrow")]
     assert len(arrows) == len(cities.ARROWS)
-    assert "between STL and BLO: 0 VP, gain an exchange token" in arrows
-    assert "between FUL and STL: -3 VP, take an objective card" in arrows
+    assert "between St. Louis and Bloomington: 0 VP, gain an exchange token" in arrows
+    assert "between Fulton and St. Louis: -3 VP, take an objective card" in arrows
     assert "0 exch. token" in _texts(root)
 
 
@@ -185,17 +188,18 @@ def test_the_five_dealt_station_masters_show_both_halves_in_words(view):
     assert set(tiles) == dealt
     assert {"SM-6", "SM-7", "SM-9"} <= dealt  # the 2nd edition's new tiles
     expected = {
-        "SM-1": ("SM-1 +$2", "1 VP/worker"),
-        "SM-6": ("SM-6 +2 cert.", "no task"),
-        "SM-7": ("SM-7 +$12", "no task"),
-        "SM-9": ("SM-9 cert. marker +2", "2 VP/building"),
-        "SM-4": ("SM-4 +1 cert.", "3 VP/outlaw pair"),
+        "SM-1": ("+$2", "1 VP/worker"),
+        "SM-6": ("+2 cert.", "no task"),
+        "SM-7": ("+$12", "no task"),
+        "SM-9": ("cert. marker +2", "2 VP/building"),
+        "SM-4": ("+1 cert.", "3 VP/outlaw pair"),
     }
     assert len(dealt & set(expected)) == 4
     for sm in dealt & set(expected):
         assert [t.text for t in tiles[sm].iter(f"{SVG}text")] == list(expected[sm])
     stations = {g.get("data-station"): _title(g) for g in _classed(root, "station")}
-    assert "station master SM-7: +$12, no task" in stations["S4"]
+    assert "station master: $12 now" in stations["S4"]
+    assert "SM-7" not in stations["S4"]
     worker = view["station_workers"]["S3"]
     assert _groups(root, data_tile=worker["id"])
     assert "worker tile: builder" in stations["S3"]
@@ -282,8 +286,10 @@ def test_each_player_board_shows_the_2e_player_area(view, seat):
     assert f"outlaws {greens} green, {oranges} orange" in text
     assert f"Hazards {len(p['hazards'])}" in text
     tiles = _title(_classed(root, "pb-tiles")[0])
-    for t in [*p["hazards"], *p["outlaws"], *p["station_masters"]]:
-        assert t["id"] in tiles
+    for t in [*p["hazards"], *p["outlaws"]]:
+        assert f"{t['type']} {t['kind']}, " in tiles
+        assert t["id"] not in tiles
+    assert tiles.count("station master") == len(p["station_masters"])
     assert f"Certificates {p['certificates']}" in text
     assert f"Discs left {p['discs_left']}" in text
     desc = root.find(f"{SVG}desc").text
@@ -393,13 +399,17 @@ def test_every_piece_of_a_real_2e_position_is_drawn(players, stage, simmental):
     assert set(spaces) == set(trail.NODES)
     for space, cell in view["trail"].items():
         assert "has-tile" in spaces[space].get("class").split()
-        assert cell["tile"] in _title(spaces[space])
+        assert printed_name(view, space, cell) in _title(spaces[space])
     for space, tile in view["outlaw_section"].items():
         words = _title(spaces[space])
-        assert (tile["id"] in words) if tile else words.endswith(": empty")
+        assert (f"{tile['type']} outlaw" in words) if tile else words.endswith(": empty")
     for space, tile in view["hazard_sections"].items():
         words = _title(spaces[space])
-        assert (tile["id"] in words) if tile else words.endswith(": empty")
+        assert (
+            (f"{tile['type']} hazard, {tile['vp']} VP" in words)
+            if tile
+            else words.endswith(": empty")
+        )
     herders = {
         g.get("data-herder"): g.get("data-loc") for g in _groups(root) if g.get("data-herder")
     }

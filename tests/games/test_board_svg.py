@@ -69,8 +69,22 @@ def test_board_parses_and_has_text_alternatives(players, stage):
             assert _title_of(loc)
 
 
+def printed_name(view, space: str, cell) -> str:
+    """How the board names what is on a trail space: a neutral tile by the letter printed on
+    it ("NC" is "neutral building C"), a private building by its number and side, a hazard,
+    teepee or outlaw by its kind (the engine's ids stay in the notation help)."""
+    tile = cell["tile"]
+    if cell["kind"] == "building":
+        return f"neutral building {tile[1:]}" if cell["owner"] is None else f"building {tile}"
+    for section in ("hazard_sections", "indian_trade", "outlaw_section"):
+        found = (view.get(section) or {}).get(space)
+        if found:
+            return f"{found['type']} {found['kind']}"
+    raise AssertionError(f"no tile on {space}")
+
+
 @pytest.mark.parametrize(("players", "stage"), POSITIONS)
-def test_every_trail_space_is_drawn_and_tiles_show_their_ids(players, stage):
+def test_every_trail_space_is_drawn_and_tiles_are_named_as_printed(players, stage):
     view = _view(players, stage)
     root = _parse(board_svg(view))
     spaces = {
@@ -81,10 +95,12 @@ def test_every_trail_space_is_drawn_and_tiles_show_their_ids(players, stage):
     for space, cell in view["trail"].items():
         g = spaces[space]
         assert "has-tile" in g.get("class").split()
-        assert cell["tile"] in _title_of(g)
+        assert printed_name(view, space, cell) in _title_of(g)
+        if cell["owner"] is None:  # a private building's number and side are printed
+            assert cell["tile"] not in _title_of(g).split()
         if cell["kind"] == "building":
             texts = [t.text for t in g.iter(f"{SVG}text")]
-            assert cell["tile"] in texts
+            assert (cell["tile"][1:] if cell["owner"] is None else cell["tile"]) in texts
         if cell["owner"] is not None:
             assert f"owner-{seat_colour(cell['owner'])}" in ET.tostring(g, encoding="unicode")
     for space, g in spaces.items():
@@ -241,7 +257,12 @@ def test_desc_says_whose_turn_it_is_and_where_everyone_is(players):
     assert f"Seat {current + 1} ({SEAT_COLOURS[current]}) to move" in desc
     for p in view["players"]:
         assert f"${p['money']}" in desc
-        assert f"herder at {p['herder']}" in desc
+        herder = p["herder"]
+        cell = view["trail"].get(herder)
+        where = {"START": "the start", "KC": "Kansas City"}.get(herder) or (
+            printed_name(view, herder, cell) if cell else "a space left empty"
+        )
+        assert f"cattleman at {where}" in desc
     names = ["Ann", "Ben", "Cy", "Di"][:players]
     assert f"{names[current]}, seat {current + 1}" in describe_board(view, names)
 

@@ -118,7 +118,9 @@ def test_every_legal_move_is_one_button_in_engine_order(game_positions):
             assert [c.index for c in group.choices] == sorted(c.index for c in group.choices)
             for choice in group.choices:
                 assert choice.move == moves[choice.index]
-                assert choice.text == engine.describe(state, seat, choice.move)
+                assert choice.notation == engine.describe(state, seat, choice.move)
+                assert choice.text
+                assert choice.text != choice.notation
 
 
 def test_every_decision_is_put_in_words(game_positions):

@@ -75,7 +75,8 @@ def test_the_api_takes_a_token_from_a_seat_not_to_move(game, bob_api):
     assert events[0].payload["text"] == "exchange 2"
     history = bob_api.get(url + "events/").json()["results"]
     texts = [e["text"] for e in history if e["seq"] > version]
-    assert texts[0] == "exchange 2 (out of turn)"
+    assert texts[0] == "used an exchange token: draw 2 cards, then discard 2 (out of turn)"
+    assert next(e["notation"] for e in history if e["seq"] > version) == "exchange 2"
     assert bob_api.get(url).json()["your_turn"] is False
 
 

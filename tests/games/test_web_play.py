@@ -93,7 +93,7 @@ def test_costs_are_shown_on_the_buttons(game, alice):
 
     html = client.get(page_url(game)).content.decode()
 
-    assert "take actions at A" in html
+    assert "take actions at neutral building A" in html
     assert re.search(r'class="move-cost">\+\$1<', html)  # the auxiliary action's $1
 
 
@@ -158,7 +158,11 @@ def test_a_move_through_the_page_is_applied_and_the_panel_comes_back(game, alice
     html = response.content.decode()
     assert 'id="game-panel"' in html
     assert "<html" not in html
-    assert engine.describe(replay.state_at(game, before), 0, moves[2]) in html  # in the log
+    # The log tells the move in the game's terms, its notation beside it (the title).
+    notation = engine.describe(replay.state_at(game, before), 0, moves[2])
+    assert event.payload["journal"] == f"started on neutral building {moves[2]['space']}"
+    assert event.payload["journal"] in html
+    assert f'title="Notation: {notation}"' in html
     assert 'hx-swap-oob="true"' in html  # the live region says what happened
 
 

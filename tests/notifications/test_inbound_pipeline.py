@@ -393,7 +393,8 @@ def test_every_turn_email_links_the_notation_reference(two_player_game, alice, t
     assert "Your hand:" in turn_email.body
     assert "Your position: $" in turn_email.body
     assert "reply to this message" in turn_email.body
-    assert '<li value="3"><code>start C</code></li>' in html
+    # The notation to reply with, then the same words as the game page's button.
+    assert '<li value="3"><code>start C</code> &ndash; Start on neutral building C</li>' in html
     assert "<strong>reply to this message</strong>" in html
     assert len(reply_address_of(turn_email).split("@")[0]) <= 64
 

@@ -105,7 +105,7 @@ def test_a_reminder_carries_the_reply_address_facts_and_numbered_options(
     assert "To play by email, reply to this message." in reminder.body
     assert "Move notation: http://127.0.0.1:8000/help/moves/" in reminder.body
     html = reminder.alternatives[0][0]
-    assert '<li value="3"><code>start C</code></li>' in html
+    assert '<li value="3"><code>start C</code> &ndash; Start on neutral building C</li>' in html
     assert "<strong>reply to this message</strong>" in html
     assert 'href="http://127.0.0.1:8000/help/moves/"' in html
 
@@ -123,7 +123,10 @@ def test_a_deadline_warning_carries_the_reply_address_and_numbered_options(alice
     assert FIRST_OPTIONS.items() <= options_in(warning).items()
     assert "If you have not moved by then," in warning.body
     assert "To play by email, reply to this message." in warning.body
-    assert '<li value="2"><code>start B</code></li>' in warning.alternatives[0][0]
+    assert (
+        '<li value="2"><code>start B</code> &ndash; Start on neutral building B</li>'
+        in warning.alternatives[0][0]
+    )
 
 
 def latest_turn_email(user):

@@ -72,8 +72,8 @@ def test_the_decision_that_passes_the_turn_writes_one_your_turn_for_the_next_pla
     context = sent_context(row)
     assert context["colour"] == "red"
     assert context["reply_version"] == results[-1].version
-    texts = [
-        f"alice (blue): {e.payload['text']}"
+    texts = [  # the game log's words for each move (its journal line)
+        f"alice (blue): {e.payload['journal']}"
         for e in Event.objects.filter(game=two_player_game, kind="move").order_by("seq")
     ]
     assert context["summary"] == texts

@@ -269,7 +269,7 @@ def test_once_the_player_is_gone_and_it_is_still_their_turn_the_email_is_sent(
     [message] = mail.outbox
     assert message.to == ["bob@example.test"]
     texts = [
-        f"alice (blue): {event.payload['text']}"
+        f"alice (blue): {event.payload['journal']}"
         for event in Event.objects.filter(game=two_player_game, kind="move").order_by("seq")
     ]
     assert your_turn.context["summary"] == texts

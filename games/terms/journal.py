@@ -1,0 +1,51 @@
+"""A move as the game log tells it afterwards, with its amounts: "delivered to Wichita: +$5,
+-$1 transport", "hired a builder for $7 (job market row 3)", "bought Holstein (value 3,
+1 VP) for $6".
+
+The line is written once, when the move is played (``games.ledger`` keeps it in the event's
+payload beside the notation), from the mover's view before the move, the move's price and
+the money the mover had before and after it: a journal never replays a game to be read.
+"""
+
+from __future__ import annotations
+
+from engine import Move, Price
+from games.terms import names
+from games.terms.choices import choice_words
+from games.terms.places import View, money, plural, worker_name
+
+
+def journal_line(view: View, move: Move, price: Price, money_change: int) -> str:
+    """What the log says of ``move`` (``view``: the mover's view before it; ``money_change``:
+    the mover's money after it less before it)."""
+    kind = move["type"]
+    words = choice_words(view, move, price)
+    if kind == "deliver":
+        return f"delivered to {words}"
+    if kind == "action" and str(move.get("id", "")).startswith("hire"):
+        line = f"hired {_a(worker_name(move['worker']))}"
+        line += f" for ${-money_change}" if money_change < 0 else ""
+        return f"{line} (job market row {move['row'] + 1})"
+    if kind == "income":
+        n = int(move["certificates"])
+        used = f" using {plural(n, 'certificate')}" if n else ""
+        return f"collected ${money_change} income{used}"
+    if kind == "foresight":
+        return f"{_past(words)} from the foresight spaces"
+    line = _past(words)
+    if kind == "buy" or (kind == "action" and move.get("id") == "build"):
+        return line  # the words say the price (a building's is paid when it is placed)
+    if money_change and f"${abs(money_change)}" not in line:  # unless the words said it
+        line += f" ({money(money_change)})"
+    return line
+
+
+def _a(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def _past(words: str) -> str:
+    """A button's words as the log tells them: the first word in the past tense."""
+    first, _, rest = words.partition(" ")
+    past = names.PAST_TENSE.get(first, first[:1].lower() + first[1:])
+    return f"{past} {rest}" if rest else past
