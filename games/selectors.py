@@ -223,7 +223,7 @@ def event_text(event: Event) -> str:
     if event.kind == EventKind.UNDO:
         return f"took back to the position after #{payload.get('to_seq')}"
     if event.kind == EventKind.ROLLBACK:
-        text = f"a moderator rolled the game back to the position after #{payload.get('to_seq')}"
+        text = f"a moderator rolled back to the position after #{payload.get('to_seq')}"
         return _with_reason(text, payload)
     if event.kind == EventKind.RESIGN:
         outcome = {

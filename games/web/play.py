@@ -329,9 +329,7 @@ def play_context(request: HttpRequest, game: Game, *, oob: bool = False) -> dict
                 if out_of_turn and viewer is not None
                 else ""
             ),
-            "decision_text": move_presentation.decision_text(
-                decision, view["edition"], view=view
-            ),
+            "decision_text": move_presentation.decision_text(decision, view["edition"], view=view),
             "decision_seat_name": names.get(current) if current is not None else None,
             "idempotency_key": secrets.token_urlsafe(16),
             "undo_key": secrets.token_urlsafe(16),

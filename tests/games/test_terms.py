@@ -247,9 +247,7 @@ def test_the_log_gives_the_reason_of_a_moderators_pause_and_rollback(moderator, 
     texts = [selectors.event_text(e) for e in Event.objects.filter(game=game).order_by("seq")]
 
     assert "a moderator paused the game: \u201cchecking a reported bug\u201d" in texts
-    assert (
-        "a moderator rolled the game back to the position after #2: \u201ca misclick\u201d"
-    ) in texts
+    assert ("a moderator rolled back to the position after #2: \u201ca misclick\u201d") in texts
     page = client_of(bob).get(f"/games/{game.public_id}/").content.decode()
     assert "checking a reported bug" in page
     assert "a misclick" in page
