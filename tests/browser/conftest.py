@@ -109,17 +109,18 @@ def new_page(browser, live_server) -> Iterator[Callable[..., Any]]:
     """Open a page in a new browser context (its own cookies); closed after the test."""
     contexts: list[Any] = []
 
-    def open_page(*, phone: bool = False) -> Any:
+    def open_page(*, phone: bool = False, viewport: dict[str, int] | None = None) -> Any:
+        """``viewport`` sizes the window (a screenshot's size); else PHONE or DESKTOP."""
         if phone:
             context = browser.new_context(
                 base_url=live_server.url,
-                viewport=PHONE,
+                viewport=viewport or PHONE,
                 is_mobile=True,
                 has_touch=True,
                 device_scale_factor=2,
             )
         else:
-            context = browser.new_context(base_url=live_server.url, viewport=DESKTOP)
+            context = browser.new_context(base_url=live_server.url, viewport=viewport or DESKTOP)
         context.set_default_timeout(DEFAULT_TIMEOUT_MS)
         contexts.append(context)
         return context.new_page()
