@@ -198,14 +198,38 @@ def cpu_snapshot() -> Snapshot:
     return procs
 
 
-def cpu_by_role(before: Snapshot, after: Snapshot, roots: dict[int, str]) -> dict[str, float]:
+def database_backends(database_url: str) -> set[int]:
+    """The pids of the PostgreSQL server processes connected to the bench database."""
+    import psycopg
+
+    url = database_url.split("?", 1)[0]
+    try:
+        with psycopg.connect(url, connect_timeout=5) as conn:
+            rows = conn.execute(
+                "SELECT pid FROM pg_stat_activity WHERE datname = current_database()"
+                " AND pid <> pg_backend_pid()"
+            ).fetchall()
+    except psycopg.Error:
+        return set()
+    return {pid for (pid,) in rows}
+
+
+def cpu_by_role(
+    before: Snapshot, after: Snapshot, roots: dict[int, str], backends: set[int] | None = None
+) -> dict[str, float]:
     """CPU seconds between two snapshots: each of ``roots`` (pid: role) with its descendants,
     the clients (this process's other descendants), PostgreSQL, Redis, and "other": every
     other process (anything else running here; processes that ended in between are missed).
+    With ``backends`` (the server processes connected to the bench database), "postgres" is
+    only theirs; the rest of PostgreSQL (other databases' backends, the background writer,
+    WAL writer and autovacuum) goes to "postgres, other" (on a shared machine, other people's
+    work).
     """
     procs = after
     roots = {**roots, os.getpid(): "clients"}
     totals = dict.fromkeys([*roots.values(), "postgres", "redis", "other"], 0.0)
+    if backends is not None:
+        totals["postgres, other"] = 0.0
     for pid, (_, name, seconds) in procs.items():
         earlier = before.get(pid)
         used = seconds - earlier[2] if earlier and earlier[1] == name else seconds
@@ -216,7 +240,7 @@ def cpu_by_role(before: Snapshot, after: Snapshot, roots: dict[int, str]) -> dic
                 break
             up = procs[up][0]
         if role == "other" and name.startswith("postgres"):
-            role = "postgres"
+            role = "postgres" if backends is None or pid in backends else "postgres, other"
         elif role == "other" and name.startswith("redis"):
             role = "redis"
         totals[role] += used
@@ -244,6 +268,20 @@ def prepare(env: dict[str, str], clients: int) -> list[str]:
         [PYTHON, "-c", code], cwd=ROOT, env=env, check=True, capture_output=True, text=True
     )
     return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def profile_children(roots: dict[int, str], folder: Path, seconds: float) -> None:
+    """Start py-spy (non-blocking sampling) on each child process of ``roots`` (the server's
+    and the Celery worker's processes that do the work)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for pid, (parent, _, _) in cpu_snapshot().items():
+        if parent in roots:
+            subprocess.Popen(
+                [str(Path(PYTHON).parent / "py-spy"), "record", "--nonblocking", "--format",
+                 "raw", "--rate", "200", "--duration", str(int(seconds)), "--pid", str(pid),
+                 "-o", str(folder / f"{roots[parent]}-{pid}.txt")],
+                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            )  # fmt: skip
 
 
 def wait_until_up(port: int, seconds: float = 30) -> None:
@@ -314,6 +352,12 @@ def main() -> None:
         default=0,
         help="run the Celery worker with this niceness (as if it ran on other machines)",
     )
+    parser.add_argument(
+        "--py-spy",
+        metavar="DIR",
+        help="sample gunicorn's and Celery's worker processes with py-spy during the measured "
+        "window (collapsed stacks in DIR/<role>-<pid>.txt; pip install py-spy)",
+    )
     args = parser.parse_args()
 
     env = {
@@ -355,8 +399,23 @@ def main() -> None:
         start_at = time.time() + args.warmup
         stop_at = start_at + args.seconds
         cpu: list[Snapshot] = []
+        backends: set[int] = set()
+
+        def snapshot() -> None:
+            backends.update(database_backends(env["DATABASE_URL"]))
+            cpu.append(cpu_snapshot())
+
+        if args.py_spy:
+            timer = threading.Timer(
+                start_at - time.time(),
+                lambda: profile_children(
+                    {web.pid: "gunicorn", worker.pid: "celery"}, Path(args.py_spy), args.seconds
+                ),
+            )
+            timer.daemon = True
+            timer.start()
         for at in (start_at, stop_at):  # CPU use over the measured window
-            timer = threading.Timer(at - time.time(), lambda: cpu.append(cpu_snapshot()))
+            timer = threading.Timer(at - time.time(), snapshot)
             timer.daemon = True
             timer.start()
         # One process per client: the clients' own work never queues behind each other.
@@ -398,7 +457,9 @@ def main() -> None:
         "(polls, legal moves, the move, the trivial call, new games)"
     )
     if len(cpu) == 2:
-        used = cpu_by_role(cpu[0], cpu[1], {web.pid: "gunicorn", worker.pid: "celery"})
+        used = cpu_by_role(
+            cpu[0], cpu[1], {web.pid: "gunicorn", worker.pid: "celery"}, backends or None
+        )
         print(
             f"CPU seconds in the {elapsed:.0f} s window ({os.cpu_count()} cores): "
             + ", ".join(f"{role} {seconds:.1f}" for role, seconds in used.items())
@@ -409,8 +470,13 @@ def main() -> None:
             + ", ".join(
                 f"{role} {seconds / moves * 1000:.2f}"
                 for role, seconds in used.items()
-                if role != "other"
+                if role not in {"other", "postgres, other"}
             )
+        )
+        service = sum(used[role] for role in ("gunicorn", "celery", "postgres", "redis"))
+        print(
+            f"service CPU per move (gunicorn + Celery + the bench database's PostgreSQL "
+            f"backends + Redis): {service / moves * 1000:.2f} ms"
         )
     ratio = move["p50"] / trivial["p50"] if trivial["p50"] else float("nan")
     print(

@@ -156,6 +156,11 @@ if DATABASES["default"]["ENGINE"].endswith("sqlite3") and DATABASES["default"]["
 # A persistent connection (conn_max_age) is checked at the start of each request, so the first
 # request after a database outage reconnects instead of failing on a dead connection.
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# Busy connections skip that check: the last request or task used this one less than this
+# many seconds ago (gwt_site/postgresql/base.py; 0: check every reuse, as Django does).
+DATABASE_HEALTH_CHECK_IDLE = env_float("DATABASE_HEALTH_CHECK_IDLE", 1.0)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    DATABASES["default"]["ENGINE"] = "gwt_site.postgresql"
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # An unreachable server fails a request within seconds (a 503), not after minutes.
     DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", "5")

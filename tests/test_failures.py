@@ -104,6 +104,51 @@ def test_persistent_connections_are_health_checked():
     assert settings.DATABASES["default"]["CONN_HEALTH_CHECKS"] is True
 
 
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the project's PostgreSQL backend")
+def test_only_an_idle_connection_is_health_checked(monkeypatch, settings):
+    """A connection that served a request a moment ago is trusted (no SELECT 1 round trip);
+    one idle for longer than DATABASE_HEALTH_CHECK_IDLE is checked, as Django does. (The
+    test client skips close_old_connections around its requests: a WSGI server's request
+    is emulated here.)"""
+    from django.db import close_old_connections
+
+    default = connections["default"]
+    checks: list[bool] = []
+    is_usable = type(default).is_usable
+
+    def counted(self):
+        checks.append(True)
+        return is_usable(self)
+
+    def request() -> None:
+        close_old_connections()  # request_started
+        with default.cursor() as cursor:
+            cursor.execute("SELECT 2")
+        close_old_connections()  # request_finished
+
+    monkeypatch.setattr(type(default), "is_usable", counted)
+    saved = default.settings_dict["CONN_MAX_AGE"]
+    default.settings_dict["CONN_MAX_AGE"] = 60
+    try:
+        request()  # opens the connection
+        checks.clear()
+        request()
+        request()
+        assert checks == []  # busy: reused without a round trip
+
+        default.last_released -= 5  # as if idle for five seconds
+        request()
+        assert len(checks) == 1
+
+        settings.DATABASE_HEALTH_CHECK_IDLE = 0  # Django's own rule: every reuse
+        request()
+        assert len(checks) == 2
+    finally:
+        default.settings_dict["CONN_MAX_AGE"] = saved
+        default.close()
+
+
 # --- bad input is a JSON 4xx, never a 500 ---------------------------------------------------
 
 

@@ -1,0 +1,2 @@
+"""The PostgreSQL backend of the project: Django's, with a cheaper connection health check
+(``base.DatabaseWrapper``). Named so that ``ENGINE.endswith("postgresql")`` still holds."""
