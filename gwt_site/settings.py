@@ -313,6 +313,9 @@ NOTIFY_RETRY_BACKOFF = env_int("NOTIFY_RETRY_BACKOFF", 30)
 # A worker's claim on a notification lasts this long: it must exceed the time one email can
 # take (EMAIL_TIMEOUT per SMTP step); the sweep re-sends what a dead worker left claimed.
 NOTIFY_CLAIM_LEASE = env_int("NOTIFY_CLAIM_LEASE", 300)
+# SMTP connections each worker process keeps open and sends a batch over at once (an email
+# mostly waits for the server's answers; notifications/emails.py).
+NOTIFY_SMTP_CONNECTIONS = max(1, env_int("NOTIFY_SMTP_CONNECTIONS", 4))
 # The sweep queues again what is still pending this long after it was due.
 NOTIFY_SWEEP_AFTER = env_int("NOTIFY_SWEEP_AFTER", 60)
 

@@ -38,6 +38,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import cache
+from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.db.models import F, Max, Q
 from django.utils import timezone
@@ -345,16 +346,32 @@ def _latest_turns(rows: list[Notification]) -> dict[tuple[int, int | None], int]
 
 
 def _send_claimed(rows: list[Notification], token: str, now: datetime | None) -> list[SendResult]:
+    """Decide, build and send a claimed batch: the messages go to the mail server together
+    (``emails.deliver_each``, over several connections), and each row is released as soon as
+    its message is handed over."""
     facts = _Facts.of(rows)
-    results = []
-    for row in rows:
-        result = _send_one(row, token, facts, now or timezone.now())
+    results: list[SendResult | None] = [None] * len(rows)
+    outgoing: list[tuple[int, EmailMultiAlternatives, dict[str, Any]]] = []
+    for index, row in enumerate(rows):
+        ready = _prepare(row, token, facts, now or timezone.now())
+        if isinstance(ready, SendResult):
+            results[index] = ready
+        else:
+            outgoing.append((index, *ready))
+    for k, error in emails.deliver_each([message for _, message, _ in outgoing]):
+        index, _, built = outgoing[k]
+        results[index] = _settle(rows[index], token, error, now or timezone.now(), built)
+    done = [result for result in results if result is not None]
+    for result in done:
         metrics.count_email(result.outcome)
-        results.append(result)
-    return results
+    return done
 
 
-def _send_one(row: Notification, token: str, facts: _Facts, now: datetime) -> SendResult:
+def _prepare(
+    row: Notification, token: str, facts: _Facts, now: datetime
+) -> SendResult | tuple[EmailMultiAlternatives, dict[str, Any]]:
+    """The row's message and the fields to store with it, or what became of the row instead
+    (skipped, postponed, or failed to build)."""
     preference = facts.preferences.get(row.recipient_id)
     reason = _skip_reason(row, facts, preference, now)
     if reason:
@@ -374,9 +391,17 @@ def _send_one(row: Notification, token: str, facts: _Facts, now: datetime) -> Se
             ),
             time_zone=preference.time_zone if preference else "UTC",
         )
-        emails.deliver(message)
     except Exception as exc:
         return _failed(row, token, exc, now, **built)
+    return message, built
+
+
+def _settle(
+    row: Notification, token: str, error: Exception | None, now: datetime, built: dict[str, Any]
+) -> SendResult:
+    """Record what the mail server did with the row's message."""
+    if error is not None:
+        return _failed(row, token, error, now, **built)
     if not _release(row.pk, token, status=Status.SENT, sent_at=timezone.now(), **built):
         logger.warning(
             "notification %s was sent after its claim had expired: it may be sent twice", row.pk

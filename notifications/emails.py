@@ -12,6 +12,8 @@ from __future__ import annotations
 import logging
 import smtplib
 import threading
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -181,10 +183,16 @@ def is_permanent(exc: BaseException) -> bool:
 
 # --- delivery ------------------------------------------------------------------------------
 
-# An SMTP connection is kept open between messages by each worker process (opening one per
-# message costs more than sending it); other backends (files, console) open one per message.
-_smtp: BaseEmailBackend | None = None
-_smtp_lock = threading.Lock()
+# Each thread that sends keeps its own SMTP connection open between messages (opening one
+# per message costs more than sending it); other backends (files, console) open one per
+# message. A batch goes out over NOTIFY_SMTP_CONNECTIONS connections at once: a message
+# spends most of its time waiting for the server's answers (MAIL, RCPT, DATA), so one
+# connection at a time leaves the worker idle.
+_local = threading.local()
+_open: set[BaseEmailBackend] = set()  # every thread's connection, closed at shutdown
+_open_lock = threading.Lock()
+_senders: ThreadPoolExecutor | None = None
+_senders_lock = threading.Lock()
 
 
 def deliver(message: EmailMultiAlternatives) -> None:
@@ -195,42 +203,99 @@ def deliver(message: EmailMultiAlternatives) -> None:
         if message.send() != 1:
             raise PermanentError("the email backend did not accept the message")
         return
-    with _smtp_lock:
-        _deliver_smtp(message)
+    _deliver_smtp(message)
+
+
+def deliver_each(
+    messages: list[EmailMultiAlternatives],
+) -> Iterator[tuple[int, Exception | None]]:
+    """Hand each message to the mail server: (its index, None or the error), in the order
+    they are done. Over SMTP, several messages go out at once over up to
+    NOTIFY_SMTP_CONNECTIONS kept connections, one per sending thread; otherwise one after
+    the other in this thread."""
+    width = min(len(messages), max(1, int(getattr(settings, "NOTIFY_SMTP_CONNECTIONS", 4))))
+    if width < 2 or not isinstance(get_connection(), SMTPBackend):
+        for index, message in enumerate(messages):
+            yield index, _attempt(message)
+        return
+    pool = _sender_pool()
+    futures = {pool.submit(_attempt, message): index for index, message in enumerate(messages)}
+    for future in as_completed(futures):
+        yield futures[future], future.result()
+
+
+def _attempt(message: EmailMultiAlternatives) -> Exception | None:
+    try:
+        deliver(message)
+    except Exception as exc:
+        return exc
+    return None
+
+
+def _sender_pool() -> ThreadPoolExecutor:
+    """The process's sending threads, made on first use (after Celery forked the process)."""
+    global _senders
+    with _senders_lock:
+        if _senders is None:
+            width = max(1, int(getattr(settings, "NOTIFY_SMTP_CONNECTIONS", 4)))
+            _senders = ThreadPoolExecutor(max_workers=width, thread_name_prefix="smtp")
+        return _senders
 
 
 def _deliver_smtp(message: EmailMultiAlternatives) -> None:
-    global _smtp
-    reused = _smtp is not None
-    if _smtp is None:
-        _smtp = get_connection()
-        _smtp.open()
+    smtp: BaseEmailBackend | None = getattr(_local, "smtp", None)
+    reused = smtp is not None
+    if smtp is None:
+        smtp = _open_smtp()
     try:
-        sent = _smtp.send_messages([message])
+        sent = smtp.send_messages([message])
     except smtplib.SMTPServerDisconnected:
-        close_connection()
+        _close_own()
         if not reused:
             raise
         # The server dropped the idle connection before this message was sent: once more.
-        _smtp = get_connection()
-        _smtp.open()
+        smtp = _open_smtp()
         try:
-            sent = _smtp.send_messages([message])
+            sent = smtp.send_messages([message])
         except Exception:
-            close_connection()
+            _close_own()
             raise
     except Exception:
-        close_connection()
+        _close_own()
         raise
     if sent != 1:
         raise PermanentError("the mail server did not take the message")
 
 
+def _open_smtp() -> BaseEmailBackend:
+    smtp = get_connection()
+    smtp.open()
+    _local.smtp = smtp
+    with _open_lock:
+        _open.add(smtp)
+    return smtp
+
+
+def _close_own() -> None:
+    smtp: BaseEmailBackend | None = getattr(_local, "smtp", None)
+    _local.smtp = None
+    if smtp is not None:
+        _close(smtp)
+
+
+def _close(smtp: BaseEmailBackend) -> None:
+    with _open_lock:
+        _open.discard(smtp)
+    try:
+        smtp.close()
+    except Exception:  # closing a broken connection may fail: it is dropped either way
+        logger.debug("closing the SMTP connection failed", exc_info=True)
+
+
 def close_connection() -> None:
-    global _smtp
-    if _smtp is not None:
-        try:
-            _smtp.close()
-        except Exception:  # closing a broken connection may fail: it is dropped either way
-            logger.debug("closing the SMTP connection failed", exc_info=True)
-        _smtp = None
+    """Close every thread's SMTP connection (a worker process shutting down)."""
+    with _open_lock:
+        connections = list(_open)
+    for smtp in connections:
+        _close(smtp)
+    _local.smtp = None

@@ -36,6 +36,7 @@ class Received:
     at: float
     recipients: list[str]
     message: Message
+    peer: Any = None  # the client's (address, port): one per SMTP connection
 
     @property
     def message_id(self) -> str:
@@ -64,7 +65,9 @@ class SmtpSink:
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
         message = email.message_from_bytes(envelope.content)
         with self._lock:
-            self.received.append(Received(time.time(), list(envelope.rcpt_tos), message))
+            self.received.append(
+                Received(time.time(), list(envelope.rcpt_tos), message, session.peer)
+            )
         return "250 OK"
 
     def start(self) -> SmtpSink:
