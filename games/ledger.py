@@ -150,7 +150,7 @@ def move_event(
     out_of_turn = engine.current_player(state) != seat.index
     before = engine.view(state, seat.index)
     after = engine_call(engine.apply, state, seat.index, move)
-    journal = _journal(state, before, seat.index, move, after)
+    journal = move_journal(state, before, seat.index, move, after)
     state = after
     game.version += 1
     payload = {"move": move, "text": notation, "revealed": engine.move_revealed(state)}
@@ -180,7 +180,7 @@ def append_move(
     return state
 
 
-def _journal(state: State, before: Any, seat: int, move: Move, after: State) -> str:
+def move_journal(state: State, before: Any, seat: int, move: Move, after: State) -> str:
     """The log's line for ``move`` (``games.terms.journal``); empty if it cannot be said,
     which never stops the move. The money a move made or cost is read from the positions
     before and after it; only a delivery (whose transport is paid a decision later) and a

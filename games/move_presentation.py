@@ -62,7 +62,7 @@ GROUP_TITLES: dict[str, str] = {
     "foresight": "Foresight: take a tile",
     "income": "Income",
     "deliver": "Deliver to a city",
-    "disc": "Place a disc from",
+    "disc": "Place a disc: the space it leaves unlocks",
     "simmental": "Upgrade Simmental cards",
     "take_objective": "Take an objective card",
     "buy": "Buy cattle",

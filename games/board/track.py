@@ -108,7 +108,7 @@ def _frame() -> Markup:
 # The stations and track spaces by their place on the railroad (both editions' railroads are
 # the same), as the rules name them: "the 3rd station ($4, 2 VP)", never the engine's id.
 _RAILROAD_VIEW = {"edition": "1e"}
-_STATION_LABELS = {s: f"{ordinal(i)} station" for i, s in enumerate(railroad.STATIONS, 1)}
+_STATION_LABELS = {s: ordinal(i) for i, s in enumerate(railroad.STATIONS, 1)}
 _TRACK_NAMES = {space: track_name(_RAILROAD_VIEW, space) for space in lay.TRACK_XY}
 
 
@@ -126,7 +126,7 @@ def _station(
     _turnout, _switch, cost, vp, _corner, _has_sm = railroad.STATIONS[station]
     sx, sy = lay.STATION_XY[station]
     w, h = lay.STATION_W, lay.STATION_H
-    words = f"the {_STATION_LABELS[station]}: upgrade ${cost}, {vp} VP"
+    words = f"the {_STATION_LABELS[station]} station: upgrade ${cost}, {vp} VP"
     if master:
         words += f"; {tile_words(master)}"
     if worker:

@@ -19,7 +19,9 @@ def journal_line(view: View, move: Move, price: Price, money_change: int) -> str
     """What the log says of ``move`` (``view``: the mover's view before it; ``money_change``:
     the mover's money after it less before it)."""
     kind = move["type"]
-    words = choice_words(view, move, price)
+    # The log is read by everyone: places are named for all ("blue's building 1a"), not as
+    # the mover's view would ("your building 1a"), and the mover is "they".
+    words = choice_words({**view, "viewer": None}, move, price).replace("your ", "their ")
     if kind == "deliver":
         return f"delivered to {words}"
     if kind == "action" and str(move.get("id", "")).startswith("hire"):

@@ -192,7 +192,7 @@ PAST_TENSE: dict[str, str] = {
     "Discard": "discarded",
     "Double": "double",
     "Draw": "drew",
-    "End": "ended the actions",
+    "End": "ended",
     "Done": "done",
     "Gain": "gained",
     "Hire": "hired",
