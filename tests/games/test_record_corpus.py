@@ -110,6 +110,12 @@ def replay_differences(game: dict[str, Any]) -> list[str]:
     return found
 
 
+def moves_of(game: dict[str, Any]) -> list[tuple[str, int | None, Any]]:
+    """A recorded game's events as the builder chose them (an event's payload may gain words
+    for people, such as a journal line, that the corpus of an older day does not hold)."""
+    return [(kind, seat, payload.get("move")) for kind, seat, payload in game["events"]]
+
+
 @pytest.mark.django_db
 def test_the_builder_plays_a_second_edition_game_as_its_corpus_recorded_it(
     settings, make_user, moderator
@@ -127,5 +133,6 @@ def test_the_builder_plays_a_second_edition_game_as_its_corpus_recorded_it(
     assert recorded["expect"]["rules_version"] == "2e-1"
     assert recorded["events"][0][2]["edition"] == "2e"
     assert any(payload.get(OUT_OF_TURN) for _, _, payload in recorded["events"])
-    assert (recorded["events"], recorded["expect"]) == (first["events"], first["expect"])
+    assert moves_of(recorded) == moves_of(first)
+    assert recorded["expect"] == first["expect"]
     assert replay_differences({**recorded, "seed": game.seed}) == []
