@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
@@ -74,7 +75,10 @@ class LeaderboardApi(APIView):
         known = leaderboard_editions()
         edition = filters.get("edition") or (known[0] if known else "1e")
         if edition not in known:
-            raise NotFoundError("unknown_edition", f"No leaderboard for edition {edition!r}.")
+            raise NotFoundError(
+                "unknown_edition",
+                _("No leaderboard for edition %(edition)r.") % {"edition": edition},
+            )
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(selectors.leaderboard(edition), request, view=self)
         assert page is not None
@@ -116,14 +120,15 @@ class PlayerApi(APIView):
         filters = validated(self.Filter, request.query_params)
         user = selectors.player(username)
         if user is None:
-            raise NotFoundError("unknown_player", "No such player.")
+            raise NotFoundError("unknown_player", _("No such player."))
         if not pages.can_see(user, request.user):
             raise NotAllowedError(
-                "profile_hidden", "This player shows their profile only to people logged in."
+                "profile_hidden",
+                _("This player shows their profile only to people who are logged in."),
             )
         vs = filters.get("vs", "")
         if vs and selectors.player(vs) is None:
-            raise NotFoundError("unknown_player", f"No player is called {vs!r}.")
+            raise NotFoundError("unknown_player", _("No player is called %(name)r.") % {"name": vs})
         profile = pages.profile(user, opponent_name=vs)
         stats = profile.stats
         data: dict[str, Any] = {

@@ -113,7 +113,8 @@ class ProfileSettings(models.Model):
     )
 
     class Meta:
-        verbose_name_plural = "profile settings"
+        verbose_name = _("profile settings")
+        verbose_name_plural = _("profile settings")
 
     def __str__(self) -> str:
         return f"profile settings of {self.user_id}"

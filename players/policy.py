@@ -1,12 +1,15 @@
 """What a finished game counts for in the ratings: the policy of docs/ratings.md, as code.
 
 Pure functions over a game's row and seats, so the update after each game and the rebuild
-read a game the same way. In short: only ``finished`` games created rated count (abandoned
-ones never do); only people are ranked (bots are left out, and the people keep their order
-among themselves); a person who left the game before its end (resigned, or replaced by a bot
-after a timeout or by a moderator, and not restored) shares the last place; the others are
-placed by final score, and equal scores share a place; a game with fewer than two people
-ranked does not count.
+read a game the same way. In short: only games created rated count, when ``finished``, or
+abandoned because a player's time ran out (the late player's loss: letting the clock run
+is no way out of a rated game; any other abandoned game never counts); only people are
+ranked (bots are left out, and the people keep their order among themselves); a person who
+left the game before its end (resigned, or replaced by a bot after a timeout or by a
+moderator, and not restored) shares the last place with the late player; the others are
+placed by final score, and equal scores share a place (a game abandoned on a timeout has no
+scores: the others share the first place); a game with fewer than two people ranked does
+not count.
 """
 
 from __future__ import annotations
@@ -18,6 +21,9 @@ from typing import Any
 from games.models import Game, GameStatus, Seat, SeatStatus
 
 MIN_PEOPLE = 2
+# The reasons of an abandoned game's result that a player's clock gave (games.timecontrol:
+# the ``abandon`` policy, or no other person left to play on; a suspended player's turn).
+TIMEOUT_REASONS = frozenset({"timeout", "suspended"})
 
 
 @dataclass(frozen=True)
@@ -43,30 +49,41 @@ def placements(game: Game, seats: Sequence[Seat]) -> list[Placement] | None:
 
 
 def ranking(game: Game, seats: Sequence[Seat]) -> list[Placement] | None:
-    """The people's places in a finished game by the rules above (rated or not: the
-    profiles' head-to-head reads unrated games the same way), or None for a game that did
-    not finish."""
-    if game.status != GameStatus.FINISHED or not game.result:
+    """The people's places in a game over by the rules above (rated or not: the profiles'
+    head-to-head reads unrated games the same way), or None for a game that does not rank
+    its players (not over, or abandoned for another reason than a timeout)."""
+    result = game.result or {}
+    late: int | None = None
+    if game.status == GameStatus.ABANDONED and result.get("reason") in TIMEOUT_REASONS:
+        late = result.get("seat")
+    elif game.status != GameStatus.FINISHED or not result:
         return None
     people = [seat for seat in seats if seat.user_id is not None]
-    stayed = [seat for seat in people if not left_the_game(seat)]
-    strength = _strengths(game.result)
+
+    def out(seat: Seat) -> bool:
+        return seat.index == late or left_the_game(seat)
+
+    stayed = [seat for seat in people if not out(seat)]
+    if late is not None and not stayed:
+        return None  # nobody played on: nothing to rank
+    strength = _strengths(result)
     ranked = sorted(stayed, key=lambda seat: (-strength.get(seat.index, 0), seat.index))
-    result: list[Placement] = []
+    places: list[Placement] = []
     for seat in ranked:
         better = sum(1 for o in stayed if strength.get(o.index, 0) > strength.get(seat.index, 0))
         assert seat.user_id is not None
-        result.append(Placement(seat.user_id, seat.index, 1 + better, left=False))
+        places.append(Placement(seat.user_id, seat.index, 1 + better, left=False))
     for seat in sorted(people, key=lambda s: s.index):
-        if left_the_game(seat):
+        if out(seat):
             assert seat.user_id is not None
-            result.append(Placement(seat.user_id, seat.index, 1 + len(stayed), left=True))
-    return result
+            places.append(Placement(seat.user_id, seat.index, 1 + len(stayed), left=True))
+    return places
 
 
 def _strengths(result: dict[str, Any]) -> dict[int, int]:
     """What orders the seats that stayed: the final totals when the game was scored, else
-    (a two-player game ended by a resignation) its winners before the others."""
+    (a two-player game ended by a resignation) its winners before the others (none: a game
+    abandoned on a timeout, where they all share the first place)."""
     scores = result.get("scores")
     if isinstance(scores, list) and scores:
         return {i: int(score.get("total", 0)) for i, score in enumerate(scores)}

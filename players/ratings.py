@@ -17,10 +17,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Literal
 
 from django.db import transaction
+from django.db.models import Q, QuerySet
+from django.utils import timezone
 from openskill.models import PlackettLuce
 
 from games.models import Game, GameStatus
@@ -34,6 +36,8 @@ logger = logging.getLogger(__name__)
 # run `manage.py rebuild_ratings` after.
 MODEL = PlackettLuce()
 BATCH = 500
+# The beat sweep looks this far back for games a lost task left uncounted.
+SWEEP_DAYS = 7
 
 Outcome = Literal["counted", "already_counted", "not_counted", "rebuilt"]
 
@@ -117,7 +121,8 @@ def _lock(edition: str) -> None:
 def counted_games(edition: str) -> Iterator[tuple[Game, list[policy.Placement]]]:
     """The edition's games that count, in finish order, with their places."""
     games = (
-        Game.objects.filter(edition=edition, status=GameStatus.FINISHED, rated=True)
+        ranked_games()
+        .filter(edition=edition, rated=True)
         .order_by("finished_at", "pk")
         .prefetch_related("seats")
     )
@@ -223,19 +228,29 @@ def _count_one(game: Game, placements: list[policy.Placement]) -> None:
             row.save(force_insert=True)
 
 
+def ranked_games() -> QuerySet[Game]:
+    """The games that may rank their players (``policy.ranking`` has the last word): the
+    finished ones, and those abandoned on a timeout."""
+    on_time = Q(status=GameStatus.ABANDONED, result__reason__in=sorted(policy.TIMEOUT_REASONS))
+    return Game.objects.filter(Q(status=GameStatus.FINISHED) | on_time)
+
+
 def editions_with_games() -> Iterable[str]:
     """Every edition a rated game was finished in, or a rating exists for."""
-    played = Game.objects.filter(status=GameStatus.FINISHED, rated=True)
+    played = ranked_games().filter(rated=True)
     found = set(played.values_list("edition", flat=True).distinct())
     found |= set(Rating.objects.values_list("edition", flat=True).distinct())
     return sorted(found)
 
 
 def unsettled_games(limit: int = 1000) -> list[int]:
-    """Finished rated games that no task has counted yet (a lost task): for the sweep."""
+    """Rated games over in the last ``SWEEP_DAYS`` that no task has counted yet (a lost
+    task; or one that does not rank its players after all, looked at again): for the sweep."""
     counted = RatedGame.objects.values("game_id")
+    since = timezone.now() - timedelta(days=SWEEP_DAYS)
     return list(
-        Game.objects.filter(status=GameStatus.FINISHED, rated=True)
+        ranked_games()
+        .filter(rated=True, finished_at__gte=since)
         .exclude(pk__in=counted)
         .order_by("finished_at", "pk")
         .values_list("pk", flat=True)[:limit]

@@ -1,5 +1,6 @@
-"""The ratings follow the games: a rated game that finished, or that a moderator rolled back,
-gets the ratings task once its transaction commits (after the answer to the request)."""
+"""The ratings follow the games: a rated game that finished (or was abandoned when a player's
+time ran out), or that a moderator rolled back, gets the ratings task once its transaction
+commits (after the answer to the request)."""
 
 from __future__ import annotations
 
@@ -41,4 +42,11 @@ def on_game_advanced(sender: Any, *, game: Game, **kwargs: Any) -> None:
 def on_moderator_acted(sender: Any, *, game: Game, action: str, **kwargs: Any) -> None:
     """A rolled-back game may have been counted: it no longer is until it finishes again."""
     if game.rated and action == EventKind.ROLLBACK:
+        _queue_on_commit(game)
+
+
+@receiver(signals.deadline_passed, dispatch_uid="players.receivers.on_deadline_passed")
+def on_deadline_passed(sender: Any, *, game: Game, **kwargs: Any) -> None:
+    """A rated game abandoned because a player's time ran out counts as that player's loss."""
+    if game.rated and game.status == GameStatus.ABANDONED:
         _queue_on_commit(game)

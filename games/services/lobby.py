@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 import engine
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
@@ -84,8 +85,11 @@ def game_create(
     elif rated and people < RATED_MIN_PEOPLE:
         raise InvalidRequestError(
             "bad_rated",
-            f"A rated game needs at least {RATED_MIN_PEOPLE} people: leave more seats to "
-            "people, or create it unrated.",
+            gettext(
+                "A rated game needs at least %(count)d people: leave more seats to people, "
+                "or create it unrated."
+            )
+            % {"count": RATED_MIN_PEOPLE},
         )
     time_control_check(
         turn_time_limit=turn_time_limit,

@@ -49,7 +49,8 @@ def finished_game(
         players=len(players),
         rated=rated,
         status=status,
-        result=result if status == GameStatus.FINISHED else None,
+        # an abandoned game keeps a result only when given one (a timeout's)
+        result=result if status == GameStatus.FINISHED or totals is None else None,
         created_by=creator,
         started_at=T0,
         finished_at=T0 + timedelta(minutes=minutes),

@@ -3,12 +3,15 @@ announcements: a resignation that ends a rated game, a moderator's rollback."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 
 from common.errors import InvalidRequestError
 from games import services
-from games.models import GameStatus
+from games.models import GameStatus, TimeoutPolicy
 from games.moderation import game_rollback
+from games.timecontrol.deadlines import turn_deadline_apply
 from games.web.forms import NewGameForm
 from players.models import RatedGame, Rating
 from tests.games.helpers import client_for, play_one, started_game
@@ -104,6 +107,23 @@ def test_a_rollback_of_a_finished_rated_game_takes_it_out(settled, moderator, al
     assert game.status == GameStatus.ACTIVE
     assert not RatedGame.objects.exists()
     assert not Rating.objects.exists()
+
+
+def test_a_rated_game_abandoned_when_a_turn_runs_out_counts_against_the_late_player(
+    settled, alice, bob
+):
+    game = started_game(
+        alice, [bob], turn_time_limit=timedelta(hours=1), timeout_policy=TimeoutPolicy.ABANDON
+    )
+    game.refresh_from_db()
+    late = game.seats.get(index=game.current_seat).user
+    assert game.turn_deadline is not None
+    action = settled(
+        turn_deadline_apply, game_id=game.pk, now=game.turn_deadline + timedelta(seconds=1)
+    )
+    assert action == TimeoutPolicy.ABANDON
+    other = bob if late == alice else alice
+    assert Rating.objects.get(user=other).ordinal > Rating.objects.get(user=late).ordinal
 
 
 def test_an_unrated_game_leaves_the_ratings_alone(settled, alice, bob):

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
+from django.utils import timezone
 
 from games.models import Game, GameStatus
 from players import ratings
@@ -83,6 +85,34 @@ def test_bots_are_left_out_and_the_people_keep_their_order(alice, bob):
 def test_a_game_of_one_person_and_bots_does_not_count(alice):
     game = finished_game([alice, "heuristic"], [60, 70])
     assert ratings.game_settle(game.pk) == "not_counted"
+    assert not Rating.objects.exists()
+
+
+def test_a_game_abandoned_on_a_timeout_is_the_late_players_loss(alice, bob, carol):
+    timeout = {"reason": "timeout", "seat": 1, "winners": []}
+    game = finished_game([alice, bob, carol], status=GameStatus.ABANDONED, result=timeout)
+    assert ratings.game_settle(game.pk) == "counted"
+    assert places(game) == {"alice": 1, "carol": 1, "bob": 3}
+    # with a player who resigned before: both who left share the last place
+    suspended = {"reason": "suspended", "seat": 2, "winners": []}
+    game = finished_game(
+        [alice, bob, carol],
+        minutes=1,
+        status=GameStatus.ABANDONED,
+        result=suspended,
+        resigned=(0,),
+    )
+    ratings.game_settle(game.pk)
+    assert places(game) == {"bob": 1, "alice": 2, "carol": 2}
+
+
+def test_other_abandoned_games_do_not_count(alice, bob):
+    for minute, reason in enumerate(["moderator", "abandoned"]):
+        result = {"reason": reason, "winners": []}
+        game = finished_game(
+            [alice, bob], minutes=minute, status=GameStatus.ABANDONED, result=result
+        )
+        assert ratings.game_settle(game.pk) == "not_counted"
     assert not Rating.objects.exists()
 
 
@@ -171,8 +201,11 @@ def test_games_finished_in_the_same_instant_count_in_id_order(alice, bob):
 def test_the_sweep_counts_games_whose_task_was_lost(alice, bob):
     from players.tasks import sweep_ratings
 
+    old = finished_game([alice, bob], [80, 60])  # months ago: rebuild_ratings counts it
     game = finished_game([alice, bob], [80, 60])
+    Game.objects.filter(pk=game.pk).update(finished_at=timezone.now() - timedelta(hours=1))
     assert ratings.unsettled_games() == [game.pk]
     assert sweep_ratings() == 1
     assert ratings.unsettled_games() == []
     assert rating(alice).games == 1
+    assert not RatedGame.objects.filter(game=old).exists()
