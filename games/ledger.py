@@ -36,7 +36,16 @@ from common.errors import InvalidRequestError
 from engine import Move, State
 from games import live, metrics, prepared, progress, replay, signals
 from games.errors import GameNotFoundError
-from games.models import JOURNAL, OUT_OF_TURN, Event, EventKind, Game, GameStatus, Seat
+from games.models import (
+    JOURNAL,
+    OUT_OF_TURN,
+    Event,
+    EventKind,
+    Game,
+    GameStatus,
+    IdempotencyKey,
+    Seat,
+)
 from games.terms.journal import journal_line
 
 # The game row's fields that follow the events (a full save would also rewrite the options,
@@ -67,6 +76,9 @@ FINISH_FIELDS = [
 ]
 
 Actor = User | None
+
+# The idempotency keys of a game's last events kept once it has ended (``finish``).
+KEYS_KEPT_AT_THE_END = 20
 
 logger = logging.getLogger(__name__)
 
@@ -117,24 +129,20 @@ def append(
 ) -> int:
     """Append an event that is not a move (setup, undo, resign, timeout, a moderator's) at
     version + 1, now; its seq. ``state``: the engine state after it, when it has one, so that
-    a snapshot that falls due is written."""
+    a snapshot that falls due is written. ``idempotency_key``: the request's, kept beside."""
     game.version += 1
     Event.objects.create(
-        game=game,
-        seq=game.version,
-        kind=kind,
-        seat=seat,
-        payload=payload,
-        actor=actor,
-        idempotency_key=idempotency_key,
+        game=game, seq=game.version, kind=kind, seat=seat, payload=payload, actor=actor
     )
+    if idempotency_key:
+        IdempotencyKey.objects.create(game=game, key=idempotency_key, seq=game.version)
     if state is not None:
         _snapshot_if_due(game, game.version, state)
     return game.version
 
 
 def move_event(
-    game: Game, seat: Seat, state: State, move: Move, *, actor: Actor, key: str
+    game: Game, seat: Seat, state: State, move: Move, *, actor: Actor
 ) -> tuple[State, Event]:
     """Apply ``move`` for ``seat``: the new state and its event at version + 1, not saved yet
     (``advance`` inserts it, with the events of the moves after it, in one statement). A
@@ -165,17 +173,14 @@ def move_event(
         seat=seat.index,
         payload=payload,
         actor=actor,
-        idempotency_key=key,
     )
     _snapshot_if_due(game, game.version, state)
     return state, event
 
 
-def append_move(
-    game: Game, seat: Seat, state: State, move: Move, *, actor: Actor, key: str
-) -> State:
+def append_move(game: Game, seat: Seat, state: State, move: Move, *, actor: Actor) -> State:
     """Like ``move_event``, with the event inserted at once; the new state."""
-    state, event = move_event(game, seat, state, move, actor=actor, key=key)
+    state, event = move_event(game, seat, state, move, actor=actor)
     prepared.insert(event)
     return state
 
@@ -229,6 +234,7 @@ def advance(
     seats: list[Seat],
     bots_may_move: bool = True,
     events: Iterable[Event] = (),
+    idempotency_key: str = "",
 ) -> None:
     """Bring the game row to the engine state after event ``seq``, and announce it.
 
@@ -236,7 +242,8 @@ def advance(
     the update (``prepared.insert_and_update``: one round trip for a move). A game the engine
     says is over is finished (``finish``); otherwise a turn that passed to another seat
     starts its clock. ``bots_may_move``: whether a bot to move may be queued now (not while a
-    moderator keeps the game paused).
+    moderator keeps the game paused). ``idempotency_key``: the key of the request that wrote
+    event ``seq``, inserted in the same statement.
     """
     before_seat = game.current_seat
     game.version = seq
@@ -259,7 +266,8 @@ def advance(
         if to_move != game.current_seat or game.turn_since is None:
             turn_start(game, seats, to_move, now=now)
     appended = list(events)
-    prepared.insert_and_update(list(appended), game, ADVANCE_FIELDS)
+    key = IdempotencyKey(game=game, key=idempotency_key, seq=seq) if idempotency_key else None
+    prepared.insert_and_update(list(appended), game, ADVANCE_FIELDS, also=key)
     metrics.count_moves_on_commit(appended)
     replay.cache_state(game, seq, state)
     live.game_changed(game, seats)
@@ -286,7 +294,8 @@ def turn_start(game: Game, seats: list[Seat], to_move: int | None, *, now: datet
 def finish(game: Game, *, status: str, result: dict[str, Any] | None, now: datetime) -> None:
     """End the game (``finished`` or ``abandoned``), whatever ended it: the one set of fields
     an ended game has. Saved by the caller's ``advance`` or ``write``. Its snapshots are
-    thinned out: a finished game is only read again, and rarely."""
+    thinned out and its requests' idempotency keys dropped but the last ones: a finished
+    game is only read again, and rarely."""
     game.status = status
     game.result = result
     game.finished_at = now
@@ -295,6 +304,8 @@ def finish(game: Game, *, status: str, result: dict[str, Any] | None, now: datet
     game.turn_deadline = None
     game.paused_remaining = None
     replay.snapshots_thin(game)
+    # The keys of the last requests stay, for a client retrying the one that ended the game.
+    IdempotencyKey.objects.filter(game=game, seq__lte=game.version - KEYS_KEPT_AT_THE_END).delete()
 
 
 def write(

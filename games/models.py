@@ -305,7 +305,12 @@ class Event(models.Model):
         related_name="+",
         help_text="Who did it; null for a bot or the system.",
     )
-    idempotency_key = models.CharField(max_length=100, blank=True)
+    idempotency_key = models.CharField(
+        max_length=100,
+        blank=True,
+        help_text="Kept for events written before the keys had a table of their own "
+        "(IdempotencyKey); empty since.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = EventQuerySet.as_manager()
@@ -314,11 +319,6 @@ class Event(models.Model):
         ordering = ["game_id", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="event_unique_seq"),
-            models.UniqueConstraint(
-                fields=["game", "idempotency_key"],
-                condition=~models.Q(idempotency_key=""),
-                name="event_unique_idempotency_key",
-            ),
         ]
 
     def __str__(self) -> str:
@@ -332,6 +332,26 @@ class Event(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         raise AppendOnlyError("events are append-only: they cannot be deleted")
+
+
+class IdempotencyKey(models.Model):
+    """The key a client sent with a request that wrote event ``seq`` (a move, an undo): the
+    same key again gets the first answer, and the unique constraint refuses a second event
+    with it. Not part of the game: once it has ended, only the keys of its last events are
+    kept (``games.ledger.finish``), so that a client retrying the request that ended the game
+    still gets its answer, and a finished game's storage is its events alone."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+", db_index=False)
+    key = models.CharField(max_length=100)
+    seq = models.PositiveIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "key"], name="idempotency_key_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"key of {self.game_id}#{self.seq}"
 
 
 class Snapshot(models.Model):

@@ -166,18 +166,21 @@ def _insert_rows_statement(model: type[Model], rows: int) -> tuple[str, list[Any
     return sql, fields
 
 
-def insert_and_update(instances: list[Model], updated: Model, names: list[str]) -> None:
+def insert_and_update(
+    instances: list[Model], updated: Model, names: list[str], *, also: Model | None = None
+) -> None:
     """INSERT the new ``instances`` (of one model, pks set as ``insert`` sets them) and UPDATE
     these fields of ``updated``, as ``insert`` and ``update`` would, in one statement on
     PostgreSQL: a move's event and its game row cost one round trip instead of two (or, for
     a bot's run of moves, instead of one per event plus one). Elsewhere, one after the other.
+    ``also``: one more new row, of another model (the request's idempotency key), inserted
+    in the same statement (its pk is not read back).
     """
-    if not instances:
-        update(updated, names)
-        return
-    if connection.vendor != "postgresql":
+    if not instances or connection.vendor != "postgresql":
         for instance in instances:
             insert(instance)
+        if also is not None:
+            insert(also)
         update(updated, names)
         return
     model = type(instances[0])
@@ -193,9 +196,14 @@ def insert_and_update(instances: list[Model], updated: Model, names: list[str]) 
         for field in update_fields
     ]
     # A data-modifying WITH runs whether or not the main statement reads it.
-    sql = f"WITH updated AS ({update_sql}) {insert_sql}"
+    ctes, params = [f"updated AS ({update_sql})"], [*update_values, updated.pk]
+    if also is not None:
+        also_sql, also_fields, _ = _insert_statement(type(also))
+        ctes.append(f"also_inserted AS ({also_sql})")
+        params += [f.get_db_prep_save(f.pre_save(also, True), connection) for f in also_fields]
+    sql = f"WITH {', '.join(ctes)} {insert_sql}"
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*update_values, updated.pk, *values])
+        cursor.execute(sql, [*params, *values])
         pks = [row[0] for row in cursor.fetchall()]
     for instance, pk in zip(instances, sorted(pks), strict=True):
         instance.pk = pk

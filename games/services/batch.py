@@ -15,7 +15,7 @@ from common.errors import ConflictError, InvalidRequestError, NotAllowedError
 from engine import State
 from games import replay
 from games.errors import StaleVersionError
-from games.models import Event, EventKind, Game
+from games.models import Event, EventKind, Game, IdempotencyKey
 from games.services.moves import MoveResult, move_submit
 
 MAX_BATCH_LINES = 60
@@ -127,11 +127,10 @@ def _batch_reason(exc: InvalidRequestError | NotAllowedError | ConflictError, in
 
 def _batch_repeated(result: MoveResult, idempotency_key: str) -> BatchResult:
     """The first answer to a batch sent again: up to its last line's event."""
-    events = list(
-        Event.objects.filter(
-            game=result.game, idempotency_key__startswith=f"{idempotency_key[:90]}#"
-        ).order_by("seq")
-    )
+    seqs = IdempotencyKey.objects.filter(
+        game=result.game, key__startswith=f"{idempotency_key[:90]}#"
+    ).values_list("seq", flat=True)
+    events = list(Event.objects.filter(game=result.game, seq__in=list(seqs)).order_by("seq"))
     last = events[-1].seq if events else result.version
     return BatchResult(
         game=result.game,

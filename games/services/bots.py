@@ -61,7 +61,7 @@ def bot_turns_play(*, game_id: int, version: int, limit: int = BOT_MOVES_PER_TAS
             if state is None:
                 state = replay.state_at(game, game.version)
             move = engine.bots.choose_move(state, seat.index, kind=seat.bot)
-            state, event = ledger.move_event(game, seat, state, move, actor=None, key="")
+            state, event = ledger.move_event(game, seat, state, move, actor=None)
             events.append(event)
             seat = _bot_to_play(engine.current_player(state), seats, state)
         played = len(events)

@@ -30,7 +30,7 @@ from engine import Move, State
 from games import ledger, replay
 from games.errors import StaleVersionError
 from games.lineage import Lineage
-from games.models import Event, EventKind, Game, GameStatus, Seat, SeatStatus
+from games.models import Event, EventKind, Game, GameStatus, IdempotencyKey, Seat, SeatStatus
 from games.permissions import require_not_suspended, seat_of
 
 MAX_MOVE_JSON_CHARS = 4000
@@ -87,9 +87,7 @@ def move_submit(
             if move is None and text is None and user is None:
                 move = engine.bots.choose_move(state, seat.index, kind=seat.bot)
             move = _read_move(state, seat.index, move, text)
-            state, event = ledger.move_event(
-                game, seat, state, move, actor=user, key=idempotency_key
-            )
+            state, event = ledger.move_event(game, seat, state, move, actor=user)
             seq = game.version
             ledger.advance(
                 game,
@@ -99,6 +97,7 @@ def move_submit(
                 seats=seats,
                 bots_may_move=queue_bots,
                 events=[event],
+                idempotency_key=idempotency_key,
             )
             return MoveResult(game=game, version=seq, seat=seat.index, state=state)
     except IntegrityError:
@@ -223,9 +222,14 @@ def _repeated(game: Game, seat: Seat, user: User, idempotency_key: str) -> MoveR
     """The first answer again when this idempotency key was already used in this game."""
     if not idempotency_key:
         return None
-    event = Event.objects.filter(game=game, idempotency_key=idempotency_key).first()
-    if event is None:
+    seq = (
+        IdempotencyKey.objects.filter(game=game, key=idempotency_key)
+        .values_list("seq", flat=True)
+        .first()
+    )
+    if seq is None:
         return None
+    event = Event.objects.get(game=game, seq=seq)
     if event.actor_id != user.pk:
         raise ConflictError(
             "idempotency_key_reused", "This idempotency key was used for another request."

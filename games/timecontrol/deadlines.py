@@ -156,7 +156,7 @@ def turn_deadline_apply(*, game_id: int, now: datetime | None = None) -> str | N
             if engine.current_player(state) != seat.index:
                 break
             move = engine.bots.choose_move(state, seat.index, kind=BotKind.HEURISTIC)
-            state = ledger.append_move(game, seat, state, move, actor=None, key="")
+            state = ledger.append_move(game, seat, state, move, actor=None)
         ledger.announce_deadline_passed(
             game, seq=seq, seat=seat.index, action=policy, deadline=deadline, details=why
         )

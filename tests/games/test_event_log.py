@@ -6,7 +6,7 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.db.utils import DatabaseError
 
-from games.models import AppendOnlyError, Event
+from games.models import AppendOnlyError, Event, IdempotencyKey
 from tests.games.helpers import started_game
 
 pytestmark = pytest.mark.django_db
@@ -49,12 +49,12 @@ def test_two_events_cannot_share_a_seq(game):
 
 
 def test_two_events_cannot_share_an_idempotency_key(game):
-    Event.objects.create(game=game, seq=2, kind="pause", payload={}, idempotency_key="k1")
+    IdempotencyKey.objects.create(game=game, key="k1", seq=2)
     with pytest.raises(IntegrityError), transaction.atomic():
-        Event.objects.create(game=game, seq=3, kind="pause", payload={}, idempotency_key="k1")
-    # An empty key is no key: any number of events may have none.
-    Event.objects.create(game=game, seq=3, kind="pause", payload={})
-    Event.objects.create(game=game, seq=4, kind="resume", payload={})
+        IdempotencyKey.objects.create(game=game, key="k1", seq=3)
+    # An event without a key has no row: any number of events may have none.
+    Event.objects.create(game=game, seq=2, kind="pause", payload={})
+    Event.objects.create(game=game, seq=3, kind="resume", payload={})
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="the trigger is PostgreSQL's")

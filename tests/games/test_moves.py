@@ -227,3 +227,51 @@ def test_a_finished_game_has_final_scores_and_refuses_moves(alice, bob):
     assert game.current_seat is None
     with pytest.raises(ConflictError):
         services.move_submit(game=game, user=alice, move={"type": "pass"})
+
+
+def test_keys_are_kept_beside_the_events_and_a_finished_game_keeps_only_its_last_ones(alice):
+    """Every move of alice's has a key; once the game is over only the last ones stay, a
+    retried last move still gets its first answer, and the game replays as it was played."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    import engine.bots
+    from games.ledger import KEYS_KEPT_AT_THE_END
+    from games.models import IdempotencyKey
+
+    game = started_game(alice, bots=[1])
+    keys_in_play: dict[str, int] = {}
+    while True:
+        game.refresh_from_db()
+        if game.status != "active":
+            break
+        seat = game.seats.get(index=game.current_seat)
+        if seat.bot:
+            services.move_submit(game=game, user=None)
+            continue
+        request = {
+            "game": game,
+            "user": alice,
+            "move": engine.bots.choose_move(replay.state_at(game), seat.index, kind="heuristic"),
+            "expected_version": game.version,
+            "idempotency_key": f"k{game.version}",
+        }
+        last = services.move_submit(**request)
+        if len(keys_in_play) < 3:
+            keys_in_play = dict(IdempotencyKey.objects.filter(game=game).values_list("key", "seq"))
+    assert keys_in_play == {f"k{seq - 1}": seq for seq in keys_in_play.values()}
+    assert set(Event.objects.filter(game=game).values_list("idempotency_key", flat=True)) == {""}
+
+    kept = set(IdempotencyKey.objects.filter(game=game).values_list("seq", flat=True))
+    again = services.move_submit(**request)
+
+    assert game.status == "finished"
+    assert kept
+    assert all(seq > game.version - KEYS_KEPT_AT_THE_END for seq in kept)
+    assert again.repeated
+    assert again.version == last.version
+    assert Event.objects.filter(game=game).count() == game.version
+    out = StringIO()
+    call_command("check_replays", game.public_id, "--no-progress", stdout=out)
+    assert "all as recorded" in out.getvalue()

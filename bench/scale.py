@@ -1,0 +1,607 @@
+"""Do the pages stay quick with 1,000, 10,000 or 100,000 games?
+
+Builds a PostgreSQL database of that many games, then measures the requests players and
+moderators make with Django's test client under the production settings, and prints a
+table: p50 / p99 milliseconds, SQL statements per request, and which big tables a request
+reads whole (a sequential scan in PostgreSQL's plan: the figure that does not depend on how
+busy the machine is).
+
+    .venv/bin/python bench/scale.py --games 1000
+    .venv/bin/python bench/scale.py --games 10000 --samples 50
+    .venv/bin/python bench/scale.py --games 100000 --keep     # keep the database afterwards
+
+The database is built in two steps:
+
+1. **Seed** (``gwt_scale_seed``, kept between runs; ``--reseed`` builds it again): a few
+   hundred games (``--seed-games``) played through the game services by the players of
+   ``tests/records/build.py`` (random and heuristic players, bots, undos, resignations,
+   timeouts, moderators' pauses and rollbacks), with emails written and sent to a dummy
+   backend, chat lines and reports. One game in five is left in play, stopped after a random
+   number of events.
+2. **Copies** (``gwt_scale_<N>``): the seed database as a template, then its games copied
+   in SQL (``INSERT ... SELECT`` over ``generate_series``, ids shifted per copy, a copy's
+   games played by a copy's own users) until there are N games; one player then gets a seat
+   in 2,000 of them (a player with thousands of games); ``VACUUM ANALYZE``. The events of
+   the copies are inserted interleaved (by seq, then game), as games played at the same time
+   write them, not one game after another.
+
+Needs PostgreSQL (``BENCH_PG``, default ``postgres://postgres@127.0.0.1:5432``) and Redis
+(``BENCH_REDIS_URL``, default database 3). Not part of ``make test``; figures in
+``bench/README.md``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import random
+import re
+import secrets
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).absolute().parent.parent
+sys.path.insert(0, str(ROOT))
+
+SEED_DB = "gwt_scale_seed"
+SEED_USERS = 24  # players of the seed games; each copy has its own
+HEAVY_GAMES = 2000  # the games of the player with thousands of them
+BIG_TABLE_ROWS = 5000  # a sequential scan of a table larger than this is reported
+
+# The tables copied, in order (a table after those it refers to). The other tables keep the
+# seed's rows only.
+COPIED = [
+    "auth_user",
+    "games_game",
+    "games_seat",
+    "games_event",
+    "games_snapshot",
+    "games_chatmessage",
+    "games_report",
+    "notifications_notification",
+    "notifications_notificationpreference",
+]
+
+
+def pg_url(database: str) -> str:
+    base = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
+    return f"{base}/{database}"
+
+
+def psql(database: str, sql: str) -> str:
+    """Run ``sql`` with psql (autocommit, stops at the first error); its output."""
+    done = subprocess.run(
+        ["psql", pg_url(database), "-v", "ON_ERROR_STOP=1", "-qAtc", sql],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return done.stdout.strip()
+
+
+def database_exists(name: str) -> bool:
+    return psql("postgres", f"SELECT 1 FROM pg_database WHERE datname = '{name}'") == "1"
+
+
+def configure(database: str) -> None:
+    """Production settings on ``database``, before anything reads them."""
+    os.environ.update(
+        {
+            "GWT_ENV": "production",
+            "SECRET_KEY": secrets.token_urlsafe(40),
+            "DEBUG": "0",
+            "DATABASE_URL": pg_url(database) + "?conn_max_age=600",
+            "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/3"),
+            "EMAIL_URL": "dummy://",
+            "LOG_LEVEL": "ERROR",
+            "VAR_DIR": tempfile.mkdtemp(prefix="gwt-scale-"),
+            "DJANGO_SETTINGS_MODULE": "gwt_site.settings",
+            "ALLOWED_HOSTS": "testserver",
+        }
+    )
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    from gwt_site.celery import app
+
+    # The seed's bots are played by the corpus's table itself; the emails' delivery tasks go
+    # to the broker and wait there (the outbox rows are written all the same): sending them
+    # would cost more than playing the games.
+    app.conf.task_always_eager = False
+    static = Path(os.environ["VAR_DIR"]) / "static"
+    from django.conf import settings
+
+    settings.STATIC_ROOT = static
+    call_command("collectstatic", interactive=False, verbosity=0)
+
+
+def use_database(name: str) -> None:
+    """Point the configured Django at another database (closing the connection)."""
+    from django.db import connections
+
+    connections["default"].close()
+    connections["default"].settings_dict["NAME"] = name
+
+
+# --- building ----------------------------------------------------------------------------
+
+
+def build_seed(games: int) -> None:
+    """Play ``games`` games through the services into a fresh seed database."""
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    from games import chat
+    from games.models import Game, GameStatus
+    from games.moderation.reports import report_create
+    from tests.records import build
+
+    psql("postgres", f"DROP DATABASE IF EXISTS {SEED_DB}")
+    psql("postgres", f"CREATE DATABASE {SEED_DB}")
+    # A scratch database: a commit need not wait for the disk (hundreds per game).
+    psql("postgres", f"ALTER DATABASE {SEED_DB} SET synchronous_commit = off")
+    use_database(SEED_DB)
+    call_command("migrate", verbosity=0, interactive=False)
+    users_model = get_user_model().objects
+    users = [
+        users_model.create_user(f"p{i}", f"p{i}@example.test", "pw") for i in range(SEED_USERS)
+    ]
+    moderator = users_model.create_superuser("mod", "mod@example.test", "pw")
+    rng = random.Random(1)
+    started = time.monotonic()
+    whole_game = build.MAX_EVENTS
+    for number in range(games):
+        players = rng.sample(users, 4)
+        in_play = number % 5 == 4
+        # A game left in play: the corpus's table stops it after that many events.
+        build.MAX_EVENTS = rng.randint(40, 300) if in_play else whole_game
+        try:
+            build.Table(number, players, moderator).play()
+        except RuntimeError:
+            if not in_play:
+                raise
+        game = Game.objects.order_by("-pk").first()
+        assert game is not None
+        seated = [s.user for s in game.seats.all() if s.user is not None]
+        if len(seated) >= 2 and game.status == GameStatus.ACTIVE:
+            chat.chat_post(game=game, user=seated[0], text=f"good game {number}")
+            report_create(
+                game=game, reporter=seated[0], reported_user=seated[1], reason="stalling", text="x"
+            )
+        if (number + 1) % 10 == 0:
+            print(f"  seed: {number + 1} games, {time.monotonic() - started:.0f} s", flush=True)
+    build.MAX_EVENTS = whole_game
+    use_database("postgres")
+
+
+def columns_of(database: str, table: str) -> list[tuple[str, str | None, str]]:
+    """(column, the table it refers to or None, its type) of ``table``."""
+    rows = psql(
+        database,
+        f"""
+        SELECT a.attname, format_type(a.atttypid, a.atttypmod), coalesce((
+            SELECT c2.relname FROM pg_constraint k JOIN pg_class c2 ON c2.oid = k.confrelid
+            WHERE k.conrelid = a.attrelid AND k.contype = 'f' AND k.conkey = ARRAY[a.attnum]
+            LIMIT 1), '')
+        FROM pg_attribute a
+        WHERE a.attrelid = '{table}'::regclass AND a.attnum > 0 AND NOT a.attisdropped
+        ORDER BY a.attnum
+        """,
+    )
+    found = []
+    for line in rows.splitlines():
+        name, kind, target = line.split("|")
+        found.append((name, target or None, kind))
+    return found
+
+
+def build_copies(database: str, games: int) -> None:
+    """``database`` from the seed, its games copied up to ``games``."""
+    psql("postgres", f"DROP DATABASE IF EXISTS {database}")
+    psql("postgres", f"CREATE DATABASE {database} TEMPLATE {SEED_DB}")
+    from django.core.management import call_command
+
+    use_database(database)
+    call_command("migrate", verbosity=0, interactive=False)  # a seed from an older schema
+    use_database("postgres")
+    seed_games = int(psql(database, "SELECT count(*) FROM games_game"))
+    copies = max(0, math.ceil(games / seed_games) - 1)
+    # Each copy's ids are shifted by the table's largest id (a table without an id column
+    # has a key that refers to another table, shifted as that one is).
+    shift = {
+        table: int(psql(database, f"SELECT coalesce(max(id), 0) FROM {table}")) + 1
+        for table in COPIED
+        if any(column == "id" for column, _, _ in columns_of(database, table))
+    }
+    started = time.monotonic()
+    for table in COPIED:
+        values = []
+        names = []
+        for column, target, kind in columns_of(database, table):
+            names.append(column)
+            if column == "id":
+                values.append(f"t.id + c * {shift[table]}")
+            elif target in shift:
+                values.append(f"t.{column} + c * {shift[target]}")
+            elif (table, column) == ("games_game", "public_id"):
+                values.append("translate(substr(md5(t.public_id || c), 1, 12), '01', 'gh')")
+            elif (table, column) == ("auth_user", "username"):
+                values.append("t.username || '-' || c")
+            elif (table, column) == ("auth_user", "email"):
+                values.append("c || '.' || t.email")
+            elif kind.startswith("timestamp"):
+                values.append(f"t.{column} - c * interval '7 minutes'")  # older copies
+            else:
+                values.append(f"t.{column}")
+        # Events of games played at the same time are written side by side, not a game's
+        # events one after another: copied by seq, then game.
+        order = " ORDER BY t.seq, c, t.game_id" if table == "games_event" else ""
+        psql(
+            database,
+            f"INSERT INTO {table} ({', '.join(names)}) SELECT {', '.join(values)}"
+            f" FROM {table} t, generate_series(1, {copies}) c{order}",
+        )
+        if table in shift:
+            psql(
+                database,
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+                f" (SELECT max(id) FROM {table}))",
+            )
+        print(f"  copied {table} x{copies}, {time.monotonic() - started:.0f} s", flush=True)
+    heavy_player(database)
+    idempotency_keys(database)
+    psql(database, "VACUUM ANALYZE")
+    print(f"  vacuum analyze, {time.monotonic() - started:.0f} s", flush=True)
+
+
+def idempotency_keys(database: str) -> None:
+    """The keys the web page and API clients send with every move and undo of a person (the
+    corpus's table sends none), as the ledger keeps them: all of a game in play, the last
+    ones of a game that has ended (``games.ledger.KEYS_KEPT_AT_THE_END``)."""
+    from games.ledger import KEYS_KEPT_AT_THE_END
+
+    psql(
+        database,
+        f"""
+        INSERT INTO games_idempotencykey (game_id, key, seq)
+        SELECT e.game_id, substr(md5(e.id::text), 1, 22), e.seq
+        FROM games_event e JOIN games_game g ON g.id = e.game_id
+        WHERE e.actor_id IS NOT NULL AND e.kind IN ('move', 'undo')
+          AND (g.status IN ('open', 'active', 'paused')
+               OR e.seq > g.version - {KEYS_KEPT_AT_THE_END})
+        ON CONFLICT DO NOTHING
+        """,
+    )
+
+
+def heavy_player(database: str) -> None:
+    """``p0`` takes over a seat in up to 2,000 games they do not play (a seat of a copy's
+    player, whose games they become)."""
+    psql(
+        database,
+        f"""
+        WITH heavy AS (SELECT id FROM auth_user WHERE username = 'p0'),
+        seats AS (
+            SELECT DISTINCT ON (s.game_id) s.id FROM games_seat s
+            WHERE s.user_id IS NOT NULL AND s.user_id <> (SELECT id FROM heavy)
+              AND NOT EXISTS (SELECT 1 FROM games_seat o WHERE o.game_id = s.game_id
+                              AND o.user_id = (SELECT id FROM heavy))
+            ORDER BY s.game_id, s.index LIMIT {HEAVY_GAMES})
+        UPDATE games_seat SET user_id = (SELECT id FROM heavy)
+        WHERE id IN (SELECT id FROM seats)
+        """,
+    )
+
+
+# --- measuring ---------------------------------------------------------------------------
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    k = (len(ordered) - 1) * p / 100
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+class Request:
+    """One line of the table: a request made ``samples`` times over rotating targets."""
+
+    def __init__(
+        self, name: str, make: Callable[[int], Any], before: Callable[[], None] | None = None
+    ) -> None:
+        self.name, self.make, self.before = name, make, before
+
+
+def seq_scans(sql_list: list[str], sizes: dict[str, int]) -> set[str]:
+    """The big tables the plans of these statements read whole."""
+    from django.db import connection
+
+    found: set[str] = set()
+    with connection.cursor() as cursor:
+        for sql in sql_list:
+            if not sql.lstrip().upper().startswith("SELECT"):
+                continue
+            cursor.execute(f"EXPLAIN (FORMAT JSON) {sql}")
+            plan = cursor.fetchone()[0]
+            plan = json.loads(plan) if isinstance(plan, str) else plan
+            for table in re.findall(
+                r'"Node Type": "Seq Scan", [^}]*?"Relation Name": "(\w+)"', json.dumps(plan)
+            ):
+                if sizes.get(table, 0) > BIG_TABLE_ROWS:
+                    found.add(table)
+    return found
+
+
+def measure(requests: list[Request], samples: int) -> list[dict[str, Any]]:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT relname, reltuples::bigint FROM pg_class WHERE relkind = 'r'")
+        sizes = dict(cursor.fetchall())
+    results = []
+    for request in requests:
+        times: list[float] = []
+        cpus: list[float] = []
+        queries: list[int] = []
+        scans: set[str] = set()
+        for i in range(samples + 2):
+            if request.before is not None:
+                request.before()
+            with CaptureQueriesContext(connection) as captured:
+                started, cpu_started = time.perf_counter(), time.process_time()
+                response = request.make(i)
+                elapsed = time.perf_counter() - started
+                cpu = time.process_time() - cpu_started
+            if response.status_code >= 400:
+                raise SystemExit(
+                    f"{request.name}: {response.status_code} {response.content[:300]!r}"
+                )
+            if i < 2:
+                if i == 1:
+                    scans = seq_scans([q["sql"] for q in captured.captured_queries], sizes)
+                continue  # the first ones warm the process
+            times.append(elapsed * 1000)
+            cpus.append(cpu * 1000)
+            queries.append(len(captured))
+        results.append(
+            {
+                "name": request.name,
+                "p50": statistics.median(times),
+                "p99": percentile(times, 99),
+                "cpu": statistics.median(cpus),
+                "queries": max(queries),
+                "scans": sorted(scans),
+            }
+        )
+        r = results[-1]
+        print(f"  {r['name']}: {r['p50']:.1f} / {r['p99']:.1f} ms, {r['queries']} queries")
+    return results
+
+
+def requests_to_measure() -> list[Request]:
+    """The requests of the table, each over a rotating set of games and players."""
+    from django.contrib.auth import get_user_model
+    from django.core.cache import cache
+    from django.test import Client
+
+    from games import replay
+    from games.models import Event, Game, GameStatus, Seat
+
+    users = get_user_model().objects
+    finished = list(Game.objects.filter(status=GameStatus.FINISHED).order_by("?")[:40])
+    active = list(Game.objects.filter(status=GameStatus.ACTIVE, version__gt=30).order_by("?")[:40])
+    heavy = users.get(username="p0")
+    # A typical player: one of a copy's players, in a dozen games or so.
+    typical = [
+        s.user
+        for s in Seat.objects.filter(game__in=active, user__isnull=False)
+        .exclude(user=heavy)
+        .select_related("user")[:20]
+    ]
+    superuser = users.filter(is_superuser=True).order_by("pk").first()
+
+    def client_of(user: Any) -> Client:
+        client = Client()
+        client.force_login(user)
+        return client
+
+    players = [client_of(u) for u in typical]
+    heavy_client = client_of(heavy)
+    admin = client_of(superuser)
+    from rest_framework.authtoken.models import Token
+
+    def api_of(user: Any) -> Client:
+        token, _ = Token.objects.get_or_create(user=user)
+        return Client(HTTP_AUTHORIZATION=f"Token {token.key}")
+
+    apis = [api_of(u) for u in typical]
+    heavy_api = api_of(heavy)
+    seated = {g.pk: Seat.objects.filter(game=g, user__isnull=False).first() for g in active}
+    player_api = {g.pk: api_of(seated[g.pk].user) for g in active if seated[g.pk] is not None}
+    active = [g for g in active if g.pk in player_api]
+    long_game = Game.objects.filter(status=GameStatus.FINISHED).order_by("-version").first()
+    some_events = list(
+        Event.objects.filter(game__in=finished[:5])
+        .values_list("game__public_id", flat=True)
+        .distinct()
+    )
+
+    deep_page = max(1, Seat.objects.filter(user=heavy).count() // 100)  # half-way
+
+    def cold() -> None:
+        replay.local_states.clear()
+        cache.clear()
+
+    def pick(items: list[Any], i: int) -> Any:
+        return items[i % len(items)]
+
+    def state_at(i: int) -> Any:
+        game = pick(finished, i)
+        at = 1 + (i * 37) % game.version
+        return pick(apis, i).get(f"/api/games/{game.public_id}/state/?at={at}")
+
+    return [
+        Request("GET /api/me/ (for comparison)", lambda i: pick(apis, i).get("/api/me/")),
+        Request("my games, a typical player (page)", lambda i: pick(players, i).get("/games/")),
+        Request("my games, a typical player (API)", lambda i: pick(apis, i).get("/api/games/")),
+        Request(
+            "my games, a player with 2,000 games (page)", lambda i: heavy_client.get("/games/")
+        ),
+        Request(
+            "my games, a player with 2,000 games (API)", lambda i: heavy_api.get("/api/games/")
+        ),
+        Request(
+            f"my games, 2,000 games, page {deep_page} (page)",
+            lambda i: heavy_client.get(f"/games/?page={deep_page}"),
+        ),
+        Request("open games (page)", lambda i: pick(players, i).get("/games/open/")),
+        Request("open games (API)", lambda i: pick(apis, i).get("/api/lobby/")),
+        Request(
+            "game page, a game in play",
+            lambda i: player_api[pick(active, i).pk].get(f"/games/{pick(active, i).public_id}/"),
+        ),
+        Request(
+            "game state (API), a game in play",
+            lambda i: player_api[pick(active, i).pk].get(
+                f"/api/games/{pick(active, i).public_id}/state/"
+            ),
+        ),
+        Request(
+            "legal moves (API), a game in play",
+            lambda i: player_api[pick(active, i).pk].get(
+                f"/api/games/{pick(active, i).public_id}/legal-moves/"
+            ),
+        ),
+        Request(
+            "game history (API), first page",
+            lambda i: pick(apis, i).get(f"/api/games/{pick(finished, i).public_id}/events/"),
+        ),
+        Request("state of a finished game at move N, cold cache", state_at, before=cold),
+        Request(
+            "replay viewer page, cold cache",
+            lambda i: pick(players, i).get(f"/games/{pick(finished, i).public_id}/replay/"),
+            before=cold,
+        ),
+        Request("admin games list", lambda i: admin.get("/admin/games/game/")),
+        Request(
+            "admin games list, finished, page 3",
+            lambda i: admin.get("/admin/games/game/?status__exact=finished&p=3"),
+        ),
+        Request(
+            "admin games list, reported", lambda i: admin.get("/admin/games/game/?reported=yes")
+        ),
+        Request(
+            "admin games list, 2nd edition", lambda i: admin.get("/admin/games/game/?edition=2e")
+        ),
+        Request(
+            "admin games, search by id",
+            lambda i: admin.get(f"/admin/games/game/?q={pick(finished, i).public_id}"),
+        ),
+        Request(
+            "admin games, search by username",
+            lambda i: admin.get(f"/admin/games/game/?q={pick(typical, i).username}"),
+        ),
+        Request("admin events list", lambda i: admin.get("/admin/games/event/")),
+        Request(
+            "admin events list, moves, page 50",
+            lambda i: admin.get("/admin/games/event/?kind__exact=move&p=50"),
+        ),
+        Request(
+            "admin events, search by game id",
+            lambda i: admin.get(f"/admin/games/event/?q={pick(some_events, i)}"),
+        ),
+        Request("admin reports list", lambda i: admin.get("/admin/games/report/")),
+        Request(
+            "admin game page (the longest game)",
+            lambda i: admin.get(f"/admin/games/game/{long_game.pk}/change/"),
+        ),
+    ]
+
+
+def storage(database: str) -> dict[str, Any]:
+    """The database's size per game, and the largest tables and indexes."""
+    games = int(psql(database, "SELECT count(*) FROM games_game"))
+    total = int(psql(database, "SELECT pg_database_size(current_database())"))
+    rows = psql(
+        database,
+        """SELECT c.relname, pg_total_relation_size(c.oid) FROM pg_class c
+        JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'i')
+        ORDER BY pg_relation_size(c.oid) DESC LIMIT 12""",
+    )
+    return {
+        "games": games,
+        "events": int(psql(database, "SELECT count(*) FROM games_event")),
+        "total": total,
+        "per_game": total / max(games, 1),
+        "largest": [(line.split("|")[0], int(line.split("|")[1])) for line in rows.splitlines()],
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000, help="games in the database")
+    parser.add_argument("--seed-games", type=int, default=150, help="games played for the seed")
+    parser.add_argument("--reseed", action="store_true", help="play the seed games again")
+    parser.add_argument("--samples", type=int, default=40, help="measures of each request")
+    parser.add_argument("--reuse", action="store_true", help="measure an existing gwt_scale_N")
+    parser.add_argument("--keep", action="store_true", help="keep gwt_scale_N afterwards")
+    args = parser.parse_args()
+
+    database = f"gwt_scale_{args.games}"
+    configure("postgres")
+    if args.reseed or not database_exists(SEED_DB):
+        print(f"playing {args.seed_games} seed games into {SEED_DB} ...", flush=True)
+        build_seed(args.seed_games)
+    if not (args.reuse and database_exists(database)):
+        print(f"copying them into {database} ...", flush=True)
+        started = time.monotonic()
+        build_copies(database, args.games)
+        print(f"built in {time.monotonic() - started:.0f} s", flush=True)
+    use_database(database)
+    size = storage(database)
+    print(f"measuring ({args.samples} samples each) ...", flush=True)
+    results = measure(requests_to_measure(), args.samples)
+
+    print()
+    print(
+        f"{size['games']:,} games, {size['events']:,} events,"
+        f" database {size['total'] / 1e9:.2f} GB,"
+        f" {size['per_game'] / 1000:.0f} kB a game; Python {platform.python_version()},"
+        f" {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}"
+    )
+    print()
+    print("| request | p50 ms | p99 ms | CPU p50 ms | queries | big tables read whole |")
+    print("|---|---|---|---|---|---|")
+    for r in results:
+        scans = ", ".join(r["scans"]) or "-"
+        print(
+            f"| {r['name']} | {r['p50']:.1f} | {r['p99']:.1f} | {r['cpu']:.1f}"
+            f" | {r['queries']} | {scans} |"
+        )
+    print()
+    print("largest tables and indexes (with their indexes and TOAST):")
+    for name, bytes_ in size["largest"]:
+        print(f"  {name}: {bytes_ / 1e6:,.1f} MB")
+    use_database("postgres")
+    from django.db import connections
+
+    connections.close_all()
+    if not args.keep:
+        psql("postgres", f"DROP DATABASE IF EXISTS {database}")
+
+
+if __name__ == "__main__":
+    main()
