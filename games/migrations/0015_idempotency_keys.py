@@ -28,7 +28,7 @@ def copy_keys(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0013_scale_indexes")]
+    dependencies = [("games", "0014_game_name_progress")]
 
     operations = [
         migrations.CreateModel(
