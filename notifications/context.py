@@ -108,7 +108,11 @@ def turn_context(game: Game, seat: Seat, seats: list[Seat], state: Any, seq: int
         who = seat_label(by_index.get(event.seat)) if event.seat is not None else ""
         lines.append(f"{who}: {text}" if who else text)
     playable = playable_context(seat=seat, state=state, version=seq)
-    options = [option["text"] for option in playable["choices"]]
+    # The notation to write, then the game page's words for the move.
+    options = [
+        f"{option['text']} ({option['words']})" if option.get("words") else option["text"]
+        for option in playable["choices"]
+    ]
     return {
         "summary": lines[-MAX_SUMMARY_LINES:],
         "summary_more": max(0, len(lines) - MAX_SUMMARY_LINES),

@@ -1,8 +1,9 @@
 """Every kind of choice in the game's terms, in the browser: a seeded game against a bot is
 played until the player faces a foresight choice, a disc to place, cattle to buy, a city to
-deliver to and a worker to hire; at each, the page's buttons say the move as the rules do
-(never its notation, which is the button's tooltip), and the page is photographed at
-1366x900 and 390x844 into var/screenshots/ (``terms-<kind>-<width>.png``)."""
+deliver to and a worker to hire, in each edition; at each, the page's buttons say the move as
+the rules do (never its notation, which is the button's tooltip), and the page is
+photographed at 1366x900 and 390x844 into var/screenshots/ (``terms-<kind>-<width>.png``,
+``terms-2e-<kind>-<width>.png``)."""
 
 from __future__ import annotations
 
@@ -32,15 +33,16 @@ KINDS: dict[str, Callable[[dict[str, Any]], bool]] = {
     "hire": lambda move: move["type"] == "action" and str(move["id"]).startswith("hire"),
 }
 WORDS = {
-    "foresight": r"^Take an? (cowboy|craftsman|engineer|\w+ hazard worth \d VP \(\w+ hand\)"
-    r"|\w+ teepee \(\w+ hand\))$",
+    "foresight": r"^Take an? (cowboy|craftsman|builder|engineer"
+    r"|\w+ hazard worth \d VP \(\w+ hand\)|\w+ (teepee|outlaw) \(\w+ hand\))$",
     "disc": r"^Unlock (double )?(auxiliary action: .+|certificate track up to \d.*|hand limit .+"
     r"|step limit .+)$|^Take your disc back from the \d+\w\w station",
     "buy": r"^Buy [A-Z][\w ]+ \(value \d, \d VP\)( and [A-Z][\w ]+ \(value \d, \d VP\))? "
     r"for \$\d+ with \d cowboys?$",
-    "deliver": r"^[A-Z][\w .]+: \+\$\d+, (\+\$6 crest, )?"
+    "deliver": r"^[A-Z][\w .]+: \+\$\d+, (\+\$[46] crest, )?"
     r"(no transport cost|\u2212\$\d+ transport)$",
-    "hire": r"^Hire an? (cowboy|craftsman|engineer) \(job market row \d+(, \$\d (extra|off))?\)$",
+    "hire": r"^Hire an? (cowboy|craftsman|builder|engineer) \(job market row \d+"
+    r"(, \$\d (extra|off))?\)$",
 }
 
 
@@ -88,17 +90,19 @@ def _steer(state: Any, moves: list[dict[str, Any]], missing: set[str]) -> dict[s
     return engine.bots.choose_move(state, state["current"], kind="heuristic")
 
 
-def _seeded_game(user: Any, seed: int) -> Game:
+def _seeded_game(user: Any, seed: int, edition: str) -> Game:
     """A 2-player game of ``user`` against a bot, from a fixed seed (the same position on
     every run)."""
-    game = services.game_create(creator=user, players=2, bots=[1], start_if_only_bots=False)
+    game = services.game_create(
+        creator=user, players=2, bots=[1], edition=edition, start_if_only_bots=False
+    )
     Game.objects.filter(pk=game.pk).update(seed=seed)
     game.refresh_from_db()
     return services.game_start(game=game, user=user)
 
 
 def _photograph(
-    pages: dict[str, Any], game: Game, kind: str, expected: list[tuple[int, str]]
+    pages: dict[str, Any], game: Game, kind: str, expected: list[tuple[int, str]], prefix: str
 ) -> None:
     """Both widths: the page's buttons of ``kind`` say ``expected``; then the pictures."""
     for width, page in pages.items():
@@ -124,14 +128,16 @@ def _photograph(
             "(el) => el.closest('fieldset').scrollIntoView({block: 'start'})",
             first.element_handle(),
         )
-        save_screenshot(page, f"terms-{kind}-{width}")
+        save_screenshot(page, f"{prefix}{kind}-{width}")
         for words in texts:
             assert re.search(WORDS[kind], words), (kind, words)
 
 
-def test_every_kind_of_choice_reads_in_game_terms(open_page, make_user):
+@pytest.mark.parametrize("edition", ["1e", "2e"])
+def test_every_kind_of_choice_reads_in_game_terms(open_page, make_user, edition):
     alice = make_user("alice")
-    game = _seeded_game(alice, seed=20261126)
+    game = _seeded_game(alice, seed=20261126, edition=edition)
+    prefix = "terms-" if edition == "1e" else "terms-2e-"
     pages = {width: open_page(width, alice) for width in VIEWPORTS}
     missing = set(KINDS)
     for _ in range(MAX_DECISIONS):
@@ -149,7 +155,7 @@ def test_every_kind_of_choice_reads_in_game_terms(open_page, make_user):
         for kind in sorted(missing):
             found = [(c.index, c.text) for c in choices if KINDS[kind](c.move)]
             if found:
-                _photograph(pages, game, kind, found)
+                _photograph(pages, game, kind, found, prefix)
                 missing.discard(kind)
         move = _steer(state, moves, missing)
         services.move_submit(game=game, user=alice, move=move, expected_version=game.version)
