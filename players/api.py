@@ -127,9 +127,10 @@ class PlayerApi(APIView):
                 _("This player shows their profile only to people who are logged in."),
             )
         vs = filters.get("vs", "")
-        if vs and selectors.player(vs) is None:
+        opponent = selectors.player(vs) if vs else None
+        if vs and (opponent is None or not pages.can_see(opponent, request.user)):
             raise NotFoundError("unknown_player", _("No player is called %(name)r.") % {"name": vs})
-        profile = pages.profile(user, opponent_name=vs)
+        profile = pages.profile(user, viewer=request.user, opponent_name=vs)
         stats = profile.stats
         data: dict[str, Any] = {
             "username": user.get_username(),

@@ -49,7 +49,9 @@ class Profile:
     shares: list[tuple[str, selectors.CategoryShare]] = field(default_factory=list)
 
 
-def profile(user: User, *, opponent_name: str = "") -> Profile:
+def profile(user: User, *, viewer: User | AnonymousUser, opponent_name: str = "") -> Profile:
+    """``user``'s page as ``viewer`` sees it (a head to head against a player who hides their
+    profile from ``viewer`` is refused as if that player did not exist)."""
     ratings = []
     for rating in selectors.ratings_of(user):
         history = selectors.rating_history(user, rating.edition)
@@ -88,7 +90,7 @@ def profile(user: User, *, opponent_name: str = "") -> Profile:
     )
     if opponent_name:
         opponent = selectors.player(opponent_name)
-        if opponent is None or opponent.pk == user.pk:
+        if opponent is None or opponent.pk == user.pk or not can_see(opponent, viewer):
             page.opponent_unknown = opponent_name
         else:
             page.head_to_head = selectors.head_to_head(user, opponent)

@@ -84,7 +84,10 @@ def profile(request: HttpRequest, username: str) -> HttpResponse:
     return render(
         request,
         "players/profile.html",
-        {"profile": pages.profile(user, opponent_name=opponent), "vs": opponent},
+        {
+            "profile": pages.profile(user, viewer=request.user, opponent_name=opponent),
+            "vs": opponent,
+        },
     )
 
 

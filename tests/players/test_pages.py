@@ -90,7 +90,12 @@ def test_a_hidden_profile_is_shown_only_to_people_logged_in(client, three_played
     assert [r["username"] for r in board] == [None, "bob"]
     assert ">alice<" not in client.get("/players/").content.decode()
 
+    # nor does a head to head against alice tell a visitor anything
+    assert client.get("/api/players/bob/?vs=alice").json()["code"] == "unknown_player"
+    assert "No other player" in client.get("/players/bob/?vs=alice").content.decode()
+
     member = client_of(bob)
+    assert member.get("/api/players/carol/?vs=alice").json()["head_to_head"]["games"] == 1
     assert member.get("/players/alice/").status_code == 200
     assert member.get("/api/players/alice/").status_code == 200
     assert ">alice<" in member.get("/players/").content.decode()
