@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import get_user_model, load_backend, login
+from django.contrib.auth import get_user_model, login
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
@@ -22,6 +22,7 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
 
+from accounts.auth import SuspensionAwareBackend
 from common.links import absolute
 from notifications.preferences import preference_set
 
@@ -134,9 +135,9 @@ def confirmed_login(request: HttpRequest, user: Any) -> bool:
     once (``account_confirm``), so it logs in once. False, and nobody logged in, when the
     backends refuse the user (suspended meanwhile).
     """
-    backend = settings.AUTHENTICATION_BACKENDS[0]
-    if not load_backend(backend).user_can_authenticate(user):  # type: ignore[attr-defined]
+    if not SuspensionAwareBackend().user_can_authenticate(user):
         return False
+    backend = f"{SuspensionAwareBackend.__module__}.{SuspensionAwareBackend.__qualname__}"
     login(request, user, backend=backend)
     return True
 
