@@ -54,8 +54,8 @@ class BotKind(models.TextChoices):
 # API's values) stay the engine's names; the strength names are accepted wherever a kind is.
 BOT_STRENGTHS: dict[str, str] = {BotKind.HEURISTIC: "normal", BotKind.RANDOM: "beginner"}
 BOT_STRENGTH_HELP: dict[str, str] = {
-    BotKind.HEURISTIC: "plays to win: it weighs each option",
-    BotKind.RANDOM: "picks any legal move: easy to beat",
+    BotKind.HEURISTIC: "plays to win",
+    BotKind.RANDOM: "any legal move, easy to beat",
 }
 
 

@@ -84,7 +84,7 @@ def test_the_form_offers_the_seats_of_the_chosen_count_and_bots_by_strength(size
     page.get_by_label("Bot strength").select_option("beginner")
     page.get_by_role("button", name="Create the game").click()
 
-    expect(page.get_by_role("heading", name=re.compile("^Game "))).to_be_visible()
+    expect(page).to_have_url(re.compile(r"/games/join/[a-z0-9]+/$"))
     game = Game.objects.get()
     assert [(s.index, s.bot) for s in game.seats.order_by("index")] == [
         (0, ""),
