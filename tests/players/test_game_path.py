@@ -132,3 +132,16 @@ def test_an_unrated_game_leaves_the_ratings_alone(settled, alice, bob):
     game = services.game_start(game=game, user=alice)
     settled(services.game_resign, game=game, user=alice)
     assert not Rating.objects.exists()
+
+
+def test_the_waiting_room_and_the_game_page_say_whether_the_game_is_rated(alice, bob):
+    from tests.games.play_helpers import client_of
+
+    rated = services.game_create(creator=alice, players=2)
+    unrated = services.game_create(creator=alice, players=2, rated=False)
+    browser = client_of(alice)
+    assert "· rated ·" in browser.get(f"/games/join/{rated.public_id}/").content.decode()
+    assert "· unrated ·" in browser.get(f"/games/join/{unrated.public_id}/").content.decode()
+    services.game_join(game=rated, user=bob)
+    services.game_start(game=rated, user=alice)
+    assert "layout · rated</p>" in browser.get(f"/games/{rated.public_id}/").content.decode()
