@@ -19,13 +19,19 @@ import engine
 from games.services import BatchLineError
 
 _NUMBER = re.compile(r"^[(#]?\s*(\d{1,3})\s*[.):]?(?:\s+(?P<rest>\S.*))?$")
+# What an email's option line has after the notation: the game page's words and the price,
+# "  (Build building 1a (1 VP); $2, 1 craftsman)" in the text version, " \u2013 Build ..." in
+# the HTML one. No notation has two spaces before a "(" or an en dash, so a line copied
+# whole still counts by its notation.
+_AFTER_NOTATION = re.compile(r"\s{2,}\(.*$|\s+\u2013\s.*$")
 
 
 def split_number(line: str) -> tuple[int | None, str]:
     """(option number or None, the notation written on the line or '')."""
-    match = _NUMBER.match(line.strip())
+    line = _AFTER_NOTATION.sub("", line.strip())
+    match = _NUMBER.match(line)
     if match is None:
-        return None, line.strip()
+        return None, line
     return int(match[1]), (match["rest"] or "").strip()
 
 

@@ -126,6 +126,26 @@ def test_a_copied_numbered_line_counts_by_its_notation(client, two_player_game, 
     assert InboundEmail.objects.get().applied == ["start E"]
 
 
+def test_an_option_line_copied_whole_with_its_words_counts_by_its_notation(
+    client, two_player_game, alice, turn_email
+):
+    """The words and price after an option's notation, as the text and the HTML versions
+    of the email write them, are not part of the move."""
+    line = next(row for row in turn_email.body.splitlines() if row.startswith("  5. "))
+    assert line == "  5. start E  (Start on neutral building E)"
+    post_reply(client, alice, reply_address_of(turn_email), [line, "end  (End your actions)"])
+    assert InboundEmail.objects.get().applied == ["start E", "end"]
+
+
+def test_an_option_copied_from_the_html_email_counts_by_its_notation(
+    client, two_player_game, alice, turn_email
+):
+    post_reply(
+        client, alice, reply_address_of(turn_email), ["start e \u2013 Start on neutral building E"]
+    )
+    assert InboundEmail.objects.get().applied == ["start E"]
+
+
 def test_a_duplicate_delivery_applies_once(client, two_player_game, alice, turn_email):
     raw = STYLES["gmail"](alice.email, reply_address_of(turn_email), ["2"], original="")
     first = mailgun_post(client, raw)
