@@ -188,3 +188,38 @@ def test_pricing_leaves_the_state_unchanged_and_agrees_with_apply():
                 money = engine.apply(state, seat, move)["players"][seat]["money"]
                 assert got["gains"].get("money", 0) == money - state["players"][seat]["money"]
         state = engine.apply(state, seat, engine.bots.choose_move(state, seat))
+
+
+def test_a_delivery_costs_its_transport_and_kansas_city_pays_its_crest():
+    """R1-KC-33 R1-KC-37 R1-KC-38: the rulebook's example, the engine on space 5."""
+    state = in_kansas_city(new(2), 0, subphase=5, bv=10)
+    state["players"][0]["engine"] = "5"
+
+    assert price(state, "deliver ABQ") == {
+        "cost": 3,
+        "cost_text": "$3 transport",
+        "gains": {"money": -3},
+    }
+    assert price(state, "deliver SFE")["cost"] == 2
+    assert price(state, "deliver WIC") == {
+        "cost": 0,
+        "cost_text": "no transport cost",
+        "gains": {},
+    }
+    assert price(state, "deliver KAN") == {
+        "cost": -6,
+        "cost_text": "+$6, no transport cost",
+        "gains": {"money": 6},
+    }
+
+
+def test_the_price_of_a_delivery_is_what_it_costs_once_its_disc_is_placed():
+    state = in_kansas_city(new(2), 0, subphase=5, bv=10)
+    money = state["players"][0]["money"]
+    quoted = price(state, "deliver ABQ")["cost"]
+
+    state = engine.apply(state, 0, parse(state, "deliver ABQ"))
+    disc = next(m for m in engine.legal_moves(state, 0) if m.get("space") == "AUX-GAIN")
+    state = engine.apply(state, 0, disc)
+
+    assert state["players"][0]["money"] == money - quoted
