@@ -16,7 +16,7 @@ and made the way a person makes it:
   time reasonable for a game of some 600 decisions.
 
 Screenshots of the table mid-game and of the replay, at 1366x900 and 390x844, go to
-``TEST_VAR_DIR/screenshots``.
+var/screenshots/ (``second-edition-simmental-*.png``; SCREENSHOT_DIR puts them elsewhere).
 """
 
 from __future__ import annotations
@@ -37,9 +37,9 @@ from games import replay
 from games.models import OUT_OF_TURN, Event, Game, GameStatus
 from notifications import reply_address
 from notifications.models import InboundEmail, InboundOutcome
+from tests.browser.helpers import save_screenshot
 from tests.browser.test_play import panel_version, stop_polling
 from tests.browser.test_replay import assert_position
-from tests.conftest import TEST_VAR_DIR
 from tests.notifications.inbound_support import (
     STYLES,
     configure,
@@ -62,7 +62,6 @@ CLICK_EVERY = 12
 PHOTO_AT = 300
 # A whole 4-player game has about 600 decisions; this bounds a runaway loop.
 MAX_DECISIONS = 2500
-SHOTS = TEST_VAR_DIR / "screenshots"
 
 
 def game_url(game: Game) -> str:
@@ -157,9 +156,8 @@ def reply_by_email(client: Client, game: Game, user: Any, seat: int, style: str)
 
 
 def photograph(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    width = page.viewport_size["width"]
-    page.screenshot(path=str(SHOTS / f"{name}-{width}.png"), full_page=True)
+    """The whole page as var/screenshots/<name>-<viewport width>.png."""
+    save_screenshot(page, f"{name}-{page.viewport_size['width']}", full_page=True)
 
 
 def create_on_the_form(desk: Any, phone: Any, carol_page: Any) -> Game:
