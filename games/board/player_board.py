@@ -65,8 +65,9 @@ def player_board(view: View, seat: int, *, names: Names = None) -> Element:
     stats = _stats_words(view, p)
     token_held = bool(p.get("job_market_token"))
     owed = _owed_words(p)
-    stats_key = ("stats", stats, token_held, owed)
-    root.append(_PIECES.get(stats_key, _stats, stats, token_held, owed))
+    position = _position_label(view, p)
+    stats_key = ("stats", stats, token_held, owed, position)
+    root.append(_PIECES.get(stats_key, _stats, stats, token_held, owed, position))
     levels = tuple(int(p.get("aux_levels", {}).get(n, 0)) for n in ("1", "2", "3", "4", "5"))
     root.append(_PIECES.get(("aux", ed, levels), _auxiliary, levels, ed.aux_names))
     sides = view.get("building_sides", {})
@@ -149,6 +150,25 @@ def _stats_words(view: View, p: Mapping[str, Any]) -> tuple[tuple[str, str], ...
     )
 
 
+def _position_label(view: View, p: Mapping[str, Any]) -> str:
+    """The short line drawn for where the herder and engine are ("Cattleman C · engine 7",
+    "Herder Kansas City · engine 1st station"); the stat's title has the full words."""
+    figure = term_names.HERDER[edition_of(view)].capitalize()
+    herder = str(p.get("herder") or "")
+    cell = view.get("trail", {}).get(herder) or {}
+    tile = str(cell.get("tile") or "")
+    if not herder:
+        where = "not placed"
+    elif cell.get("kind") == "building":
+        where = tile[1:] if cell.get("owner") is None and tile.startswith("N") else tile
+    else:
+        where = place_name(view, herder).removeprefix("the ")
+    engine_at = str(p.get("engine"))
+    track = track_name(view, engine_at)
+    track = track.split("the ")[-1].split(" (")[0] if "station" in track else engine_at
+    return shorten(f"{figure} {where} \u00b7 engine {track}", 36)
+
+
 def _owed_words(p: Mapping[str, Any]) -> str:
     """The discards a 2nd edition player owes for an exchange token used out of their turn
     (public: how many, never which cards), or nothing."""
@@ -159,9 +179,19 @@ def _owed_words(p: Mapping[str, Any]) -> str:
     return f"Owes {n} discard{'s' if n != 1 else ''} (exchange token)"
 
 
-def _stats(stats: tuple[tuple[str, str], ...], token_held: bool, owed: str = "") -> Markup:
+def _stats(
+    stats: tuple[tuple[str, str], ...], token_held: bool, owed: str = "", position: str = ""
+) -> Markup:
+    """The stats lines, each titled by its words; the position line drawn short."""
     nodes = [
-        group("pb-stat", words, stat=key).append(text(280, 46 + i * 15 + 10, words, "pb-label"))
+        group("pb-stat", words, stat=key).append(
+            text(
+                280,
+                46 + i * 15 + 10,
+                position if key == "position" and position else words,
+                "pb-label",
+            )
+        )
         for i, (key, words) in enumerate(stats)
     ]
     y = 46 + len(stats) * 15 + 10
