@@ -12,7 +12,7 @@ ADDR   ?= 127.0.0.1:8000
 EDITION ?= 1e
 
 .DEFAULT_GOAL := help
-.PHONY: help venv run migrate check fmt test golden corpus screenshots restore-drill clean
+.PHONY: help venv run migrate check fmt test messages golden corpus screenshots restore-drill clean
 
 help:
 	@echo "make run      start web server + Celery worker + beat (SQLite and files under var/"
@@ -21,6 +21,8 @@ help:
 	@echo "make check    ruff check + format check, the import contracts (lint-imports), mypy"
 	@echo "make fmt      fix lint where safe and format the code"
 	@echo "make migrate  create the database if needed and apply migrations"
+	@echo "make messages update the French catalogues from the code (needs gettext) and"
+	@echo "              compile them; then translate what shows as untranslated"
 	@echo "make golden   regenerate the golden games of the newest rules (tests/engine/golden/); review the diff"
 	@echo "make corpus   build the recorded games of the newest rules, once (tests/records/;"
 	@echo "              EDITION=2e for the 2nd edition's)"
@@ -40,6 +42,9 @@ $(STAMP): requirements.txt
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	@touch $(STAMP)
+
+messages: $(STAMP)
+	GWT_ENV=development $(PY) manage.py check_messages --refresh $(APPS)
 
 migrate: $(STAMP)
 	GWT_ENV=development $(PY) manage.py ensuredb

@@ -8,7 +8,8 @@
   and whether a suspension is in force come from one prepared SQL statement (the ORM would
   spend five times as long building the query as the database spends answering it); the
   user instance then remembers the check (``note_not_suspended``), so the services the
-  request calls do not repeat it.
+  request calls do not repeat it. The same statement reads the user's language, which the
+  request then speaks (the messages of the API's errors).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.models import User
 from django.db import connection
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
@@ -29,6 +30,8 @@ from rest_framework.authtoken.models import Token
 
 from common import api_tokens
 from games.models import Suspension, active_suspension, note_not_suspended, user_is_suspended
+from notifications import languages
+from notifications.models import NotificationPreference
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
@@ -39,6 +42,7 @@ class _TokenUserColumns(TypedDict):
 
     suspended_now: bool
     token_created: datetime
+    language: str | None
 
 
 class SuspensionAwareBackend(ModelBackend):
@@ -66,6 +70,9 @@ class SuspensionAwareTokenAuthentication(TokenAuthentication):
         if suspension is not None:
             raise exceptions.AuthenticationFailed(suspension.message, code="suspended")
         note_not_suspended(user)
+        # The API answers in the user's language (its errors' messages; codes stay English),
+        # read in the same statement as the user.
+        translation.activate(languages.supported(user.language))
         # The token as the request needs it (its other fields load if anything reads them).
         token = token_model.from_db(connection.alias, ["key", "user_id"], [key, user.pk])
         token.user = user
@@ -78,6 +85,7 @@ def _token_user_sql(token_model: Any) -> str:
     same test as ``Suspension.objects.active()``: not lifted, with no end or a later one."""
     qn = connection.ops.quote_name
     user, token, suspension = get_user_model()._meta, token_model._meta, Suspension._meta
+    preference = NotificationPreference._meta
 
     def column(meta: Any, name: str) -> str:
         return qn(meta.get_field(name).column)
@@ -88,7 +96,9 @@ def _token_user_sql(token_model: Any) -> str:
         f" WHERE s.{column(suspension, 'user')} = u.{column(user, user.pk.name)}"
         f" AND s.{column(suspension, 'lifted_at')} IS NULL"
         f" AND (s.{until} IS NULL OR s.{until} > %s)) AS suspended_now,"
-        f" t.{column(token, 'created')} AS token_created"
+        f" t.{column(token, 'created')} AS token_created,"
+        f" (SELECT p.{column(preference, 'language')} FROM {qn(preference.db_table)} p"
+        f" WHERE p.{column(preference, 'user')} = u.{column(user, user.pk.name)}) AS language"
         f" FROM {qn(user.db_table)} u JOIN {qn(token.db_table)} t"
         f" ON t.{column(token, 'user')} = u.{column(user, user.pk.name)}"
         f" WHERE t.{qn(token.pk.column)} = %s"

@@ -7,6 +7,8 @@ from typing import Any
 from zoneinfo import available_timezones
 
 from django import forms
+from django.conf import settings
+from django.contrib.auth import forms as auth_forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
@@ -17,6 +19,7 @@ from accounts.services import is_unconfirmed
 from common import login_throttle
 from common.client_ip import client_ip
 from games.models import active_suspension
+from notifications import languages
 from notifications.models import Mode
 
 
@@ -112,6 +115,29 @@ class LoginForm(AuthenticationForm):
         return None
 
 
+class PasswordResetForm(auth_forms.PasswordResetForm):
+    """Django's reset form, its email written in the language of the account it resets."""
+
+    def send_mail(
+        self,
+        subject_template_name: str,
+        email_template_name: str,
+        context: dict[str, Any],
+        from_email: str | None,
+        to_email: str,
+        html_email_template_name: str | None = None,
+    ) -> None:
+        with languages.for_user(user_id=context["user"].pk):
+            super().send_mail(
+                subject_template_name,
+                email_template_name,
+                context,
+                from_email,
+                to_email,
+                html_email_template_name,
+            )
+
+
 class ResendConfirmationForm(forms.Form):
     email = forms.EmailField(
         label="Email", widget=forms.EmailInput(attrs={"autocomplete": "email"})
@@ -155,6 +181,16 @@ class PreferencesForm(forms.Form):
         choices=time_zone_choices,
         help_text="Times on the site and in emails are shown in this zone.",
     )
+    language = forms.ChoiceField(
+        label="Language",
+        choices=settings.LANGUAGES,
+        required=False,
+        help_text="The site and every email you get are in this language.",
+    )
+
+    def clean_language(self) -> str | None:
+        """None (left as it is) when the form does not say."""
+        return self.cleaned_data.get("language") or None
 
 
 class GameModeForm(forms.Form):

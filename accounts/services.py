@@ -24,6 +24,7 @@ from django.urls import reverse
 
 from accounts.auth import SuspensionAwareBackend
 from common.links import absolute
+from notifications import languages
 from notifications.preferences import preference_set
 
 logger = logging.getLogger(__name__)
@@ -48,19 +49,26 @@ def is_unconfirmed(user: Any) -> bool:
 
 
 def account_create(
-    *, username: str, email: str, password: str, time_zone: str = "UTC"
+    *,
+    username: str,
+    email: str,
+    password: str,
+    time_zone: str = "UTC",
+    language: str | None = None,
 ) -> tuple[Any, bool]:
     """A new, inactive account, and whether the email with its link could be handed over.
     ``time_zone``: where the person lives (the sign-up form offers the browser's), for the
-    times pages and emails show.
+    times pages and emails show; ``language``: the one they signed up in (the browser's or
+    the switcher's), for the pages and emails.
 
     The account is kept when the mail server refuses: the link can be sent again later."""
     with transaction.atomic():
         user = get_user_model().objects.create_user(
             username=username, email=email, password=password, is_active=False
         )
-        if time_zone != "UTC":
-            preference_set(user=user, time_zone=time_zone)
+        language = languages.supported(language)
+        if time_zone != "UTC" or language != settings.LANGUAGE_CODE:
+            preference_set(user=user, time_zone=time_zone, language=language)
     return user, confirmation_send(user=user)
 
 
@@ -76,6 +84,7 @@ def account_exists_notice(*, email: str) -> bool:
     if not users:
         return False
     return _send(
+        user_id=users[0].pk,
         to=users[0].email,
         template="accounts/email/account_exists",
         context={
@@ -90,6 +99,7 @@ def account_exists_notice(*, email: str) -> bool:
 def confirmation_send(*, user: Any) -> bool:
     token = signing.dumps({"u": user.pk, "e": user.email}, salt=SIGNUP_SALT)
     return _send(
+        user_id=user.pk,
         to=user.email,
         template="accounts/email/confirm_signup",
         context={
@@ -146,6 +156,7 @@ def email_change_request(*, user: Any, email: str) -> bool:
     """Email a link to the new address; the account's address changes when it is followed."""
     token = signing.dumps({"u": user.pk, "old": user.email, "e": email}, salt=EMAIL_CHANGE_SALT)
     return _send(
+        user_id=user.pk,
         to=email,
         template="accounts/email/confirm_email_change",
         context={
@@ -196,15 +207,14 @@ def _load(token: str, *, salt: str) -> dict[str, Any]:
     return data
 
 
-def _send(*, to: str, template: str, context: dict[str, Any]) -> bool:
-    """Hand the email to the mail server; False (and the error logged) when it refuses."""
+def _send(*, user_id: int, to: str, template: str, context: dict[str, Any]) -> bool:
+    """Hand the email to the mail server, written in the language of the account it is
+    about (user ``user_id``); False (and the error logged) when the server refuses."""
     context = {**context, "site_url": settings.SITE_URL}
-    subject = render_to_string(f"{template}_subject.txt", context).strip()
-    message = EmailMultiAlternatives(
-        subject=" ".join(subject.split()),
-        body=render_to_string(f"{template}.txt", context),
-        to=[to],
-    )
+    with languages.for_user(user_id=user_id):
+        subject = render_to_string(f"{template}_subject.txt", context).strip()
+        body = render_to_string(f"{template}.txt", context)
+    message = EmailMultiAlternatives(subject=" ".join(subject.split()), body=body, to=[to])
     try:
         message.send()
     except Exception:  # SMTP and provider errors alike: the page says to try again

@@ -47,6 +47,7 @@ urlpatterns = [
         ),
         name="password_change_done",
     ),
+    path("language/", views.language_set, name="language-set"),
     path("profile/", views.profile, name="profile"),
     path("profile/preferences/", views.profile_preferences, name="profile-preferences"),
     path("profile/email/", views.profile_email, name="profile-email"),

@@ -9,7 +9,7 @@ refused answer 429 with the form and send nothing.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, cast
 
 from django.conf import settings
 from django.contrib import messages
@@ -17,7 +17,10 @@ from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse_lazy
+from django.urls import reverse, reverse_lazy
+from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts import limits, services
@@ -25,6 +28,7 @@ from accounts.forms import (
     EmailChangeForm,
     GameModeForm,
     LoginForm,
+    PasswordResetForm,
     PreferencesForm,
     ResendConfirmationForm,
     SignUpForm,
@@ -36,7 +40,7 @@ from common.web import AuthenticatedHttpRequest
 from games import selectors as game_selectors
 from games.errors import GameNotFoundError
 from games.models import GameStatus
-from notifications import preferences
+from notifications import languages, preferences
 from notifications import selectors as notification_selectors
 from notifications.models import GameNotificationPreference
 
@@ -67,6 +71,8 @@ def signup(request: HttpRequest) -> HttpResponse:
             email=email,
             password=form.cleaned_data["password1"],
             time_zone=form.cleaned_data.get("time_zone") or "UTC",
+            # The language the page was shown in: the switcher's or the browser's.
+            language=translation.get_language(),
         )
         return render(request, "accounts/signup_done.html", {"email": user.email, "sent": sent})
     status = 400 if request.method == "POST" else 200
@@ -117,6 +123,7 @@ class PasswordResetView(auth_views.PasswordResetView):
     """Django's reset view; links in the email point at SITE_URL, the public address."""
 
     template_name = "accounts/password_reset_form.html"
+    form_class = PasswordResetForm
     success_url = reverse_lazy("password_reset_done")
     subject_template_name = "accounts/email/password_reset_subject.txt"
     email_template_name = "accounts/email/password_reset.txt"
@@ -155,8 +162,46 @@ def profile_preferences(request: AuthenticatedHttpRequest) -> HttpResponse:
     except ServiceError as exc:
         form.add_error(None, exc.message)
         return _profile(request, preferences_form=form, status=exc.status)
-    messages.success(request, "Your preferences are saved.")
+    language = form.cleaned_data["language"]
+    if language:
+        languages.remember(request, user_id=request.user.pk, language=language)
+        translation.activate(language)
+    messages.success(request, _("Your preferences are saved."))
     return redirect("profile")
+
+
+@require_POST
+def language_set(request: HttpRequest) -> HttpResponse:
+    """The language switcher: the visitor's choice kept in a cookie, and a signed-in user's
+    saved as their setting (the pages and emails follow it). Back to the page it came from
+    when that is one of this site's."""
+    language = request.POST.get("language", "")
+    if language not in languages.codes():
+        return HttpResponse(
+            _("Unknown language: choose one of the listed ones."),
+            status=400,
+            content_type="text/plain; charset=utf-8",
+        )
+    target = request.POST.get("next") or request.headers.get("referer") or ""
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = reverse("home")
+    if request.user.is_authenticated:
+        preferences.preference_set(user=request.user, language=language)
+        languages.remember(request, user_id=request.user.pk, language=language)
+    response = redirect(target)
+    response.set_cookie(
+        settings.LANGUAGE_COOKIE_NAME,
+        language,
+        max_age=settings.LANGUAGE_COOKIE_AGE,
+        path=settings.LANGUAGE_COOKIE_PATH,
+        domain=settings.LANGUAGE_COOKIE_DOMAIN,
+        secure=settings.LANGUAGE_COOKIE_SECURE,
+        httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+        samesite=cast(Literal["Lax", "Strict", "None"], settings.LANGUAGE_COOKIE_SAMESITE),
+    )
+    return response
 
 
 @login_required
@@ -234,6 +279,7 @@ def _profile(
                 "mode": preference.mode,
                 "digest_hour": preference.digest_hour,
                 "time_zone": preference.time_zone,
+                "language": languages.supported(preference.language),
             }
         )
     games = list(

@@ -116,6 +116,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The visitor's language: the switcher's cookie, else the browser's Accept-Language.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -123,6 +125,9 @@ MIDDLEWARE = [
     "notifications.middleware.ActivityMiddleware",
     # request.time_zone: the signed-in user's time zone, for the pages that show times.
     "notifications.middleware.TimeZoneMiddleware",
+    # A signed-in user's own language (their account setting) wins over the browser's; API
+    # tokens get theirs in accounts.auth.
+    "notifications.middleware.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
@@ -409,7 +414,15 @@ AUTH_PASSWORD_VALIDATORS = [
 if GWT_ENV == "test":
     PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
-LANGUAGE_CODE = "en-us"
+# The languages of the site and its emails (docs/translation.md): English is the source,
+# each app's French catalogue is <app>/locale/fr/LC_MESSAGES/django.po (and its compiled .mo,
+# committed). Names in their own language, as the switcher shows them.
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("fr", "Français")]
+LANGUAGE_COOKIE_NAME = "gwt_language"
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+LANGUAGE_COOKIE_SAMESITE = "Lax"
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

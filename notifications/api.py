@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 from zoneinfo import available_timezones
 
+from django.conf import settings
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -18,7 +19,7 @@ from common.api import AuthenticatedRequest, error_responses, validated
 from games.errors import GameNotFoundError
 from games.models import Seat
 from games.selectors import game_get
-from notifications import outbox, preferences, selectors
+from notifications import languages, outbox, preferences, selectors
 from notifications.models import GameNotificationPreference, Mode
 
 
@@ -35,6 +36,11 @@ class PreferencesApi(APIView):
         time_zone = serializers.CharField(
             max_length=64, required=False, help_text="IANA name, e.g. Europe/Paris."
         )
+        language = serializers.ChoiceField(
+            choices=settings.LANGUAGES,
+            required=False,
+            help_text="The language of the site, the API's messages and every email.",
+        )
 
         def validate_time_zone(self, value: str) -> str:
             if value not in available_timezones():
@@ -48,6 +54,7 @@ class PreferencesApi(APIView):
                 "mode": preference.mode,
                 "digest_hour": preference.digest_hour,
                 "time_zone": preference.time_zone,
+                "language": languages.supported(preference.language),
             }
         )
 

@@ -17,9 +17,10 @@ from typing import Any
 
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.functional import SimpleLazyObject
 
+from notifications import languages
 from notifications.activity import activity_record
 from notifications.selectors import preference_of
 
@@ -101,3 +102,20 @@ def _time_zone_of(request: HttpRequest) -> str:
     if user is None or not user.is_authenticated:
         return "UTC"
     return preference_of(user=user).time_zone
+
+
+class UserLanguageMiddleware:
+    """Activates a signed-in user's own language for the request (after LocaleMiddleware,
+    which chose the visitor's from the cookie or Accept-Language): the pages follow the
+    account's setting on any browser."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            language = languages.request_language(request, user)
+            translation.activate(language)
+            request.LANGUAGE_CODE = language
+        return self.get_response(request)

@@ -178,6 +178,10 @@ class NotificationPreference(models.Model):
         default=8, help_text="Local hour (0-23) at which the daily digest is sent."
     )
     time_zone = models.CharField(max_length=64, default="UTC", help_text="IANA name.")
+    # The pages they see once logged in and every email they get, whoever's action sent it.
+    language = models.CharField(
+        max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -12,7 +12,7 @@ from django.db import transaction
 
 from common.errors import InvalidRequestError, NotAllowedError
 from games.models import Game, Seat
-from notifications import links
+from notifications import languages, links
 from notifications.models import GameNotificationPreference, Mode, NotificationPreference
 
 
@@ -22,6 +22,7 @@ def preference_set(
     mode: str | None = None,
     digest_hour: int | None = None,
     time_zone: str | None = None,
+    language: str | None = None,
 ) -> NotificationPreference:
     """Change some of the user's preferences (those given)."""
     if mode is not None and mode not in Mode.values:
@@ -30,12 +31,15 @@ def preference_set(
         raise InvalidRequestError("bad_digest_hour", "The digest hour is 0 to 23.")
     if time_zone is not None and time_zone not in available_timezones():
         raise InvalidRequestError("bad_time_zone", f"Unknown time zone {time_zone!r}.")
+    if language is not None and language not in languages.codes():
+        raise InvalidRequestError("bad_language", f"Unknown language {language!r}.")
     changes = {
         key: value
         for key, value in {
             "mode": mode,
             "digest_hour": digest_hour,
             "time_zone": time_zone,
+            "language": language,
         }.items()
         if value is not None
     }

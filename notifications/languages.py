@@ -1,0 +1,83 @@
+"""The language each person reads: theirs on the pages once logged in, and in every email
+they get, whoever's action sent it.
+
+A user's language is a setting of theirs (``NotificationPreference.language``; no row: the
+site's default). Visitors get the language of the switcher's cookie or of their browser's
+Accept-Language (Django's LocaleMiddleware); a new account starts with the language its
+sign-up page was shown in. A logged-in request reads the user's setting once per session
+(kept in the session beside the user's id, changed with the setting), an API token's request
+gets it with the token's user (``accounts.auth``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest
+from django.utils import translation
+
+from notifications.models import NotificationPreference
+
+SESSION_KEY = "gwt_language"
+
+
+def codes() -> list[str]:
+    """The languages the site speaks, the default first."""
+    return [code for code, _ in settings.LANGUAGES]
+
+
+def supported(code: str | None) -> str:
+    """``code`` as one of the site's languages ("fr-CA" is "fr"), else the default."""
+    if code:
+        try:
+            return translation.get_supported_language_variant(code)
+        except LookupError:
+            pass
+    return str(settings.LANGUAGE_CODE)
+
+
+def language_of(*, user_id: int) -> str:
+    """The user's language (the default when they never chose)."""
+    stored = (
+        NotificationPreference.objects.filter(user_id=user_id)
+        .values_list("language", flat=True)
+        .first()
+    )
+    return supported(stored)
+
+
+def languages_of(user_ids: Iterable[int]) -> dict[int, str]:
+    """Each user's language, in one query (users who never chose get the default)."""
+    ids = list(set(user_ids))
+    stored = dict(
+        NotificationPreference.objects.filter(user_id__in=ids).values_list("user_id", "language")
+    )
+    return {user_id: supported(stored.get(user_id)) for user_id in ids}
+
+
+def for_user(*, user_id: int, language: str | None = None) -> translation.override:
+    """A context in which text comes out in the user's language (``language`` when the
+    caller already knows it): what an email to them is built and rendered in."""
+    return translation.override(supported(language) if language else language_of(user_id=user_id))
+
+
+def request_language(request: HttpRequest, user: Any) -> str:
+    """The signed-in user's language for this request: from the session when it was read
+    for this user before, else from the database (and then kept in the session)."""
+    session = getattr(request, "session", None)
+    kept = session.get(SESSION_KEY) if session is not None else None
+    if isinstance(kept, list) and len(kept) == 2 and kept[0] == user.pk:
+        return supported(kept[1])
+    language = language_of(user_id=user.pk)
+    if session is not None:
+        session[SESSION_KEY] = [user.pk, language]
+    return language
+
+
+def remember(request: HttpRequest, *, user_id: int, language: str) -> None:
+    """The user just chose ``language``: this session uses it from the next request on."""
+    session = getattr(request, "session", None)
+    if session is not None:
+        session[SESSION_KEY] = [user_id, supported(language)]
