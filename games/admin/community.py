@@ -362,13 +362,13 @@ class SuspendedFilter(admin.SimpleListFilter):
 
 
 @admin.register(Player)
-class PlayerAdmin(ReadOnlyAdmin):
+class PlayerAdmin(BoundedListAdmin, ReadOnlyAdmin):
     """A player as moderators see them: games, reports by and against them, suspensions,
     and every moderator action concerning them, with the way to suspend or reinstate."""
 
     list_display = ["username", "email", "is_active", "suspended", "games", "reports_against"]
     list_filter = [SuspendedFilter, "is_active", "is_staff"]
-    search_fields = ["=id", "username", "email"]
+    exact_search_fields = ["id", "username", "email"]
     ordering = ["username"]
     readonly_fields = [
         "suspension",

@@ -265,3 +265,33 @@ def test_reading_a_past_state_is_one_range_of_the_game_and_seq_index(games):
         plan = "\n".join(row[0] for row in cursor.fetchall())
     assert "event_unique_seq" in plan
     assert replay.event_refs(game, upto=5)[-1].seq == 5
+
+
+def test_the_admin_finds_a_player_by_exact_username_email_or_number(client, moderator, alice, bob):
+    client.force_login(moderator)
+
+    def found(term: str) -> set[str]:
+        page = client.get("/admin/games/player/", {"q": term}).content.decode()
+        return set(re.findall(r"/admin/games/player/\d+/change/[^>]*>([^<]+)<", page))
+
+    assert found(alice.username) == {alice.username}
+    assert found(alice.email) == {alice.username}
+    assert found(str(bob.pk)) == {bob.username}
+    assert found(alice.username[:3]) == set()
+
+
+def test_a_finished_games_history_and_replay_cost_the_same_queries_as_a_short_ones(
+    client, alice, games, django_assert_max_num_queries
+):
+    from tests.games.helpers import play_to_end
+
+    short, long = games[0], play_to_end(games[1])
+    client.force_login(alice)
+    api = client_for(alice)
+    for game in (short, long):
+        api.get(f"/api/games/{game.public_id}/events/")
+        client.get(f"/games/{game.public_id}/replay/")
+        with django_assert_max_num_queries(8):
+            assert api.get(f"/api/games/{game.public_id}/events/").status_code == 200
+        with django_assert_max_num_queries(16):
+            assert client.get(f"/games/{game.public_id}/replay/").status_code == 200
