@@ -326,8 +326,9 @@ def report(name: str, values: list[float], seconds: float) -> dict[str, float]:
     return figures
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def arguments(description: str) -> argparse.ArgumentParser:
+    """The move benchmark's options (bench/streams.py adds its own)."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--clients", type=int, default=16)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds not measured")
@@ -358,9 +359,12 @@ def main() -> None:
         help="sample gunicorn's and Celery's worker processes with py-spy during the measured "
         "window (collapsed stacks in DIR/<role>-<pid>.txt; pip install py-spy)",
     )
-    args = parser.parse_args()
+    return parser
 
-    env = {
+
+def environment() -> dict[str, str]:
+    """The servers' environment: production settings on the bench database and Redis."""
+    return {
         **os.environ,
         "GWT_ENV": "production",
         "SECRET_KEY": secrets.token_urlsafe(40),
@@ -374,8 +378,12 @@ def main() -> None:
         "PYTHONPATH": str(ROOT),
         "DJANGO_SETTINGS_MODULE": "gwt_site.settings",
     }
-    tokens = prepare(env, args.clients)
 
+
+def start_servers(
+    args: argparse.Namespace, env: dict[str, str]
+) -> tuple[subprocess.Popen, subprocess.Popen]:
+    """gunicorn and a Celery worker, logging under VAR_DIR; (web, worker)."""
     logs = Path(env["VAR_DIR"])
     web = subprocess.Popen(
         [PYTHON, "-m", "gunicorn", "gwt_site.wsgi:application",
@@ -393,44 +401,65 @@ def main() -> None:
         cwd=ROOT, env=env, start_new_session=True,
         stdout=(logs / "worker.log").open("wb"), stderr=subprocess.STDOUT,
     )  # fmt: skip
+    return web, worker
+
+
+def run_players(
+    args: argparse.Namespace,
+    tokens: list[str],
+    env: dict[str, str],
+    roots: dict[int, str],
+) -> tuple[Results, list[Snapshot], set[int]]:
+    """Every client plays for the warm-up and ``args.seconds``: what they measured, the CPU
+    snapshots at the start and the end of the measured window, and the bench database's
+    backends. ``roots``: the server processes py-spy samples (with ``--py-spy``)."""
+    poll = args.poll_ms / 1000
+    start_at = time.time() + args.warmup
+    stop_at = start_at + args.seconds
+    cpu: list[Snapshot] = []
+    backends: set[int] = set()
+
+    def snapshot() -> None:
+        backends.update(database_backends(env["DATABASE_URL"]))
+        cpu.append(cpu_snapshot())
+
+    if args.py_spy:
+        timer = threading.Timer(
+            start_at - time.time(),
+            lambda: profile_children(roots, Path(args.py_spy), args.seconds),
+        )
+        timer.daemon = True
+        timer.start()
+    for at in (start_at, stop_at):  # CPU use over the measured window
+        timer = threading.Timer(at - time.time(), snapshot)
+        timer.daemon = True
+        timer.start()
+    # One process per client: the clients' own work never queues behind each other.
+    with multiprocessing.get_context("fork").Pool(args.clients) as pool:
+        parts = pool.starmap(
+            play,
+            [
+                (args.port, token, start_at, stop_at, i, poll, args.think_ms / 1000)
+                for i, token in enumerate(tokens)
+            ],
+        )
+    results = Results()
+    for part in parts:
+        results.add(part)
+    return results, cpu, backends
+
+
+def main() -> None:
+    args = arguments(__doc__.split("\n\n")[0]).parse_args()
+    env = environment()
+    tokens = prepare(env, args.clients)
+    web, worker = start_servers(args, env)
     try:
         wait_until_up(args.port)
-        poll = args.poll_ms / 1000
-        start_at = time.time() + args.warmup
-        stop_at = start_at + args.seconds
-        cpu: list[Snapshot] = []
-        backends: set[int] = set()
-
-        def snapshot() -> None:
-            backends.update(database_backends(env["DATABASE_URL"]))
-            cpu.append(cpu_snapshot())
-
-        if args.py_spy:
-            timer = threading.Timer(
-                start_at - time.time(),
-                lambda: profile_children(
-                    {web.pid: "gunicorn", worker.pid: "celery"}, Path(args.py_spy), args.seconds
-                ),
-            )
-            timer.daemon = True
-            timer.start()
-        for at in (start_at, stop_at):  # CPU use over the measured window
-            timer = threading.Timer(at - time.time(), snapshot)
-            timer.daemon = True
-            timer.start()
-        # One process per client: the clients' own work never queues behind each other.
-        with multiprocessing.get_context("fork").Pool(args.clients) as pool:
-            parts = pool.starmap(
-                play,
-                [
-                    (args.port, token, start_at, stop_at, i, poll, args.think_ms / 1000)
-                    for i, token in enumerate(tokens)
-                ],
-            )
+        results, cpu, backends = run_players(
+            args, tokens, env, {web.pid: "gunicorn", worker.pid: "celery"}
+        )
         elapsed = args.seconds
-        results = Results()
-        for part in parts:
-            results.add(part)
     finally:
         stop(web)
         stop(worker)
