@@ -19,7 +19,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import random
+import weakref
 from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -36,6 +39,8 @@ from games.errors import GameNotFoundError
 from games.models import active_suspension
 
 KEEPALIVE_SECONDS = 20.0
+#: Streams of one process checking their access at the same time (each needs the database).
+OPENING_AT_ONCE = 8
 #: How often an open stream says its user is on the site (``games.signals.page_watched``):
 #: well within ``NOTIFY_SKIP_IF_ACTIVE_WITHIN``, so nobody is emailed about the game they
 #: are watching, as when their page polled.
@@ -54,7 +59,8 @@ PADDING = ":" + " " * 2048 + "\n"
 async def stream(request: HttpRequest) -> HttpResponseBase:
     if not isinstance(request, ASGIRequest):
         return _refusal(503, "Live updates need the ASGI server: this page keeps polling.")
-    access = await sync_to_async(_access)(request, request.GET.get("game", ""))
+    async with _opening():
+        access = await sync_to_async(_access)(request, request.GET.get("game", ""))
     if isinstance(access, HttpResponse):
         return access
     user_id, topics = access
@@ -66,33 +72,31 @@ async def stream(request: HttpRequest) -> HttpResponseBase:
 
 def _access(request: HttpRequest, public_id: str) -> tuple[int, list[str]] | HttpResponse:
     """The user and the topics they may hear, or the refusal (the pages' rules)."""
-    try:
-        user = request.user
-        if not user.is_authenticated:
-            return _refusal(403, "Sign in to get live updates.")
-        if active_suspension(user) is not None:
-            return _refusal(403, "A suspended account gets no live updates.")
-        topics = [live.user_topic(user.pk)]
-        if public_id:
-            try:
-                game = selectors.game_get(public_id=public_id)
-            except GameNotFoundError as exc:
-                return _refusal(404, exc.message)
-            topics.append(live.game_topic(game.public_id))
-            if chat.may_read(game=game, user=user):
-                topics.append(live.chat_topic(game.public_id))
-        return user.pk, topics
-    finally:
-        # The stream stays open for minutes without touching the database: it holds no
-        # connection meanwhile (a test's transaction keeps its own).
-        if not connection.in_atomic_block:
-            connection.close()
+    user = request.user
+    if not user.is_authenticated:
+        return _refusal(403, "Sign in to get live updates.")
+    if active_suspension(user) is not None:
+        return _refusal(403, "A suspended account gets no live updates.")
+    topics = [live.user_topic(user.pk)]
+    if public_id:
+        try:
+            game = selectors.game_get(public_id=public_id)
+        except GameNotFoundError as exc:
+            return _refusal(404, exc.message)
+        topics.append(live.game_topic(game.public_id))
+        if chat.may_read(game=game, user=user):
+            topics.append(live.chat_topic(game.public_id))
+    _release_connection()
+    return user.pk, topics
 
 
 async def events(topics: list[str], user_id: int) -> AsyncIterator[str]:
     """The stream's text: ``ready`` once subscribed, then each signal, until it is time to
     reconnect or the client goes away (the ASGI handler then cancels this generator).
     Meanwhile it says every ``WATCHED_EVERY_SECONDS`` that the user is on the site."""
+    # The request's middleware has run: the stream stays open for minutes without the
+    # database, so the request's thread gives its connection back now, not at the end.
+    await sync_to_async(_release_connection)()
     hub = bus.hub()
     loop = asyncio.get_running_loop()
     async with hub.subscribe(topics) as queue:
@@ -101,12 +105,13 @@ async def events(topics: list[str], user_id: int) -> AsyncIterator[str]:
         yield f"{PADDING}retry: {RETRY_MS}\nevent: ready\ndata: {{}}\n\n"
         now = loop.time()
         ends = now + settings.LIVE_STREAM_SECONDS
-        watched = now + WATCHED_EVERY_SECONDS
-        quiet_since = now
+        watched = now + WATCHED_EVERY_SECONDS * random.random()  # streams opened together
+        quiet_since = now  # do not all report at the same moment
         while (now := loop.time()) < ends:
             if now >= watched:
                 watched = now + WATCHED_EVERY_SECONDS
-                await sync_to_async(_watched, thread_sensitive=False)(user_id)
+                if _watched_due(user_id, now):
+                    await sync_to_async(_watched, thread_sensitive=False)(user_id)
             wait = min(ends, watched, quiet_since + KEEPALIVE_SECONDS) - now
             try:
                 signal = await asyncio.wait_for(queue.get(), max(wait, 0.0))
@@ -117,6 +122,48 @@ async def events(topics: list[str], user_id: int) -> AsyncIterator[str]:
                 continue
             quiet_since = loop.time()
             yield f"event: {signal.event}\ndata: {signal.data}\n\n"
+
+
+@dataclass
+class _ProcessState:
+    """What the streams of one event loop (one ASGI process) share."""
+
+    opening: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(OPENING_AT_ONCE))
+    # user id -> loop time of the last page_watched sent for them by any stream here
+    watched: dict[int, float] = field(default_factory=dict)
+
+
+_states: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _ProcessState] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _state() -> _ProcessState:
+    loop = asyncio.get_running_loop()
+    if loop not in _states:
+        _states[loop] = _ProcessState()
+    return _states[loop]
+
+
+def _opening() -> asyncio.Semaphore:
+    """How many streams of this process check their access at once: a burst of reconnecting
+    pages (after a restart) queues here instead of opening a database connection each."""
+    return _state().opening
+
+
+def _watched_due(user_id: int, now: float) -> bool:
+    """Whether the user's streams should say again that they are on the site: once per
+    ``WATCHED_EVERY_SECONDS`` per user and process, however many pages they keep open."""
+    watched = _state().watched
+    if watched.get(user_id, -WATCHED_EVERY_SECONDS) > now - WATCHED_EVERY_SECONDS:
+        return False
+    watched[user_id] = now
+    return True
+
+
+def _release_connection() -> None:
+    if not connection.in_atomic_block:  # (a test's transaction keeps its own)
+        connection.close()
 
 
 def _watched(user_id: int) -> None:

@@ -3,6 +3,8 @@ reader hears, and that no signal carries what the reader's seat may not see."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from django.test import Client
 
@@ -132,3 +134,22 @@ def test_a_service_refusal_sends_nothing(streams, alice, bob):
             game=game, user=alice, move={"type": "pass"}, expected_version=game.version + 5
         )
     assert [e.name for e in spectator.drain()] == []
+
+
+def test_an_open_stream_keeps_its_user_on_the_site_so_no_email_comes_about_the_game(
+    streams, alice, monkeypatch
+):
+    from django.core.cache import cache
+
+    from games.web import live as live_view
+    from notifications.models import UserActivity
+
+    monkeypatch.setattr(live_view, "WATCHED_EVERY_SECONDS", 0.2)
+    streams(alice)
+    UserActivity.objects.all().delete()  # what opening the stream itself recorded
+    cache.delete(f"notifications:seen:{alice.pk}")
+
+    deadline = time.monotonic() + 5
+    while not UserActivity.objects.filter(user=alice).exists():
+        assert time.monotonic() < deadline, "the open stream never said alice is on the site"
+        time.sleep(0.05)
