@@ -169,6 +169,7 @@ def main() -> None:
     without, with_streams = api.Results(), api.Results()
     cpu_without: list = []
     cpu_with: list = []
+    backends: set[int] = set()
     latencies: list[float] = []
     opened = alive = 0
     context = multiprocessing.get_context("spawn")
@@ -176,8 +177,9 @@ def main() -> None:
         api.wait_until_up(args.port)
         api.wait_until_up(args.live_port)
         # Alternate, so that whatever else the machine runs weighs on both alike.
+        servers = {web.pid: "gunicorn", worker.pid: "celery"}
         for _ in range(args.rounds):
-            results, cpu = api.run_players(args, tokens)
+            results, cpu, backends = api.run_players(args, tokens, env, servers)
             without.add(results)
             cpu_without = cpu_without or cpu
             ours, theirs = context.Pipe()
@@ -188,7 +190,7 @@ def main() -> None:
             holder.start()
             _, opened = ours.recv()
             ours.send("measure")
-            results, cpu = api.run_players(args, tokens)
+            results, cpu, backends = api.run_players(args, tokens, env, servers)
             with_streams.add(results)
             cpu_with = cpu_with or cpu
             ours.send("stop")
@@ -232,7 +234,7 @@ def main() -> None:
         ),
     ):
         if len(cpu) == 2:
-            used = api.cpu_by_role(cpu[0], cpu[1], roots)
+            used = api.cpu_by_role(cpu[0], cpu[1], roots, backends or None)
             print(
                 f"CPU seconds ({name}, first round's {args.seconds:.0f} s): "
                 + ", ".join(f"{role} {seconds:.1f}" for role, seconds in used.items())

@@ -4,6 +4,7 @@ reader hears, and that no signal carries what the reader's seat may not see."""
 from __future__ import annotations
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.test import Client
@@ -54,7 +55,10 @@ def test_the_stream_is_for_signed_in_users_and_existing_games(streams, alice, bo
 def test_served_by_wsgi_the_stream_answers_at_once_and_the_page_keeps_polling(alice):
     client = Client()
     client.force_login(alice)
-    response = client.get("/games/live/")
+    # In a thread of its own, as a WSGI server's: this one may hold an event loop (the
+    # browser tests' Playwright), where Django refuses to run an async view synchronously.
+    with ThreadPoolExecutor(1) as pool:
+        response = pool.submit(client.get, "/games/live/").result()
     assert response.status_code == 503
 
 
