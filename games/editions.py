@@ -20,12 +20,16 @@ from typing import Any
 
 from django.conf import settings
 from django.core import checks
+from django.utils.translation import gettext, gettext_noop
 
 import engine
 from common.errors import InvalidRequestError
 
 # What an edition is called on the pages, in emails and in the admin.
-EDITION_NAMES: Mapping[str, str] = {"1e": "1st edition", "2e": "2nd edition"}
+EDITION_NAMES: Mapping[str, str] = {
+    "1e": gettext_noop("1st edition"),
+    "2e": gettext_noop("2nd edition"),
+}
 
 # The variants an edition may be played with: option key -> its name. A variant is a
 # boolean option, off unless asked for.
@@ -63,7 +67,7 @@ def default_edition() -> str:
 
 def edition_name(edition: str) -> str:
     """ "2nd edition" for "2e"; an edition this site has no name for is shown as it is."""
-    return EDITION_NAMES.get(edition, edition)
+    return gettext(EDITION_NAMES[edition]) if edition in EDITION_NAMES else edition
 
 
 def offered_text() -> str:
@@ -109,7 +113,8 @@ def setup_options(edition: str, options: Mapping[str, Any] | None) -> dict[str, 
     if edition not in offered():
         why = "is not offered here" if edition in EDITION_NAMES else "does not exist"
         raise InvalidRequestError(
-            "bad_edition", f"Edition {edition!r} {why}; the editions offered are {offered_text()}."
+            "bad_edition",
+            f"Edition {edition!r} {why}; the editions offered are {offered_text()}.",
         )
     result = dict(options or {})
     layout = result.setdefault("layout", LAYOUTS[0])

@@ -4,12 +4,16 @@ game services raise too: a bad move is an ``InvalidRequestError``, a full game a
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from common.errors import ConflictError, NotFoundError
 
 
 class GameNotFoundError(NotFoundError):
     def __init__(self, game_id: str) -> None:
-        super().__init__("game_not_found", f"There is no game {game_id!r}.")
+        super().__init__(
+            "game_not_found", _("There is no game %(game)s.") % {"game": repr(game_id)}
+        )
 
 
 class StaleVersionError(ConflictError):
@@ -19,7 +23,8 @@ class StaleVersionError(ConflictError):
         super().__init__(
             "stale_version",
             message
-            or f"The game is at version {current}, not {expected}: reload it and try again.",
+            or _("The game is at version %(current)d, not %(expected)d: reload it and try again.")
+            % {"current": current, "expected": expected},
             current_version=current,
         )
         self.expected_version = expected

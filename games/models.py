@@ -15,6 +15,8 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext_lazy as _
 
 from games import editions, naming
 from games.naming import GAME_NAME_LENGTH
@@ -33,16 +35,16 @@ def new_seed() -> int:
 
 
 class GameStatus(models.TextChoices):
-    OPEN = "open", "open (waiting for players)"
-    ACTIVE = "active", "active"
-    PAUSED = "paused", "paused"
-    FINISHED = "finished", "finished"
-    ABANDONED = "abandoned", "abandoned"
+    OPEN = "open", _("open (waiting for players)")
+    ACTIVE = "active", _("active")
+    PAUSED = "paused", _("paused")
+    FINISHED = "finished", _("finished")
+    ABANDONED = "abandoned", _("abandoned")
 
 
 class Layout(models.TextChoices):
-    BEGINNER = "beginner", "beginner"
-    RANDOM = "random", "random"
+    BEGINNER = "beginner", _("beginner")
+    RANDOM = "random", _("random")
 
 
 class BotKind(models.TextChoices):
@@ -52,16 +54,21 @@ class BotKind(models.TextChoices):
 
 # What players call the bots: by strength, not by how they choose. The stored kinds (and the
 # API's values) stay the engine's names; the strength names are accepted wherever a kind is.
-BOT_STRENGTHS: dict[str, str] = {BotKind.HEURISTIC: "normal", BotKind.RANDOM: "beginner"}
+# The values stay English (the API and the form post them); ``bot_strength`` says them in
+# the reader's language.
+BOT_STRENGTHS: dict[str, str] = {
+    BotKind.HEURISTIC: gettext_noop("normal"),
+    BotKind.RANDOM: gettext_noop("beginner"),
+}
 BOT_STRENGTH_HELP: dict[str, str] = {
-    BotKind.HEURISTIC: "plays to win",
-    BotKind.RANDOM: "any legal move, easy to beat",
+    BotKind.HEURISTIC: gettext_noop("plays to win"),
+    BotKind.RANDOM: gettext_noop("any legal move, easy to beat"),
 }
 
 
 def bot_strength(kind: str) -> str:
-    """The player-facing name of a bot kind ('normal', 'beginner')."""
-    return BOT_STRENGTHS.get(kind, kind)
+    """The player-facing name of a bot kind ('normal', 'beginner'), in the active language."""
+    return gettext(BOT_STRENGTHS[kind]) if kind in BOT_STRENGTHS else kind
 
 
 def bot_kind_of(name: str) -> str | None:
@@ -74,14 +81,14 @@ def bot_kind_of(name: str) -> str | None:
 class TimeoutPolicy(models.TextChoices):
     """What happens when a turn deadline passes (see games/timecontrol/deadlines.py)."""
 
-    BOT_MOVE = "bot_move", "a bot plays that turn"
-    REPLACE_BY_BOT = "replace_by_bot", "a bot replaces the player"
-    ABANDON = "abandon", "the game is abandoned"
+    BOT_MOVE = "bot_move", _("a bot plays that turn")
+    REPLACE_BY_BOT = "replace_by_bot", _("a bot replaces the player")
+    ABANDON = "abandon", _("the game is abandoned")
 
 
 class SeatStatus(models.TextChoices):
-    PLAYING = "playing", "playing"
-    RESIGNED = "resigned", "resigned"
+    PLAYING = "playing", _("playing")
+    RESIGNED = "resigned", _("resigned")
 
 
 # The payload key of a move event made by a seat that was not to move (2nd edition: an
@@ -579,18 +586,18 @@ class ChatMessage(models.Model):
 
 
 class ReportReason(models.TextChoices):
-    ABUSE = "abuse", "abuse or harassment"
-    CHEATING = "cheating", "cheating or collusion"
-    SPAM = "spam", "spam"
-    STALLING = "stalling", "stalling"
-    OTHER = "other", "other"
+    ABUSE = "abuse", _("abuse or harassment")
+    CHEATING = "cheating", _("cheating or collusion")
+    SPAM = "spam", _("spam")
+    STALLING = "stalling", _("stalling")
+    OTHER = "other", _("other")
 
 
 class ReportStatus(models.TextChoices):
-    OPEN = "open", "open"
-    IN_PROGRESS = "in_progress", "in progress"
-    RESOLVED = "resolved", "resolved"
-    DISMISSED = "dismissed", "dismissed"
+    OPEN = "open", _("open")
+    IN_PROGRESS = "in_progress", _("in progress")
+    RESOLVED = "resolved", _("resolved")
+    DISMISSED = "dismissed", _("dismissed")
 
 
 #: Reports a moderator still has to look at.

@@ -8,6 +8,33 @@ disagree with the rules.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, gettext_noop
+
+# The seats' colours (``games.models.SEAT_COLOURS``, stored in English) as players read them.
+SEAT_COLOUR_NAMES: dict[str, str] = {
+    "blue": gettext_noop("blue"),
+    "red": gettext_noop("red"),
+    "yellow": gettext_noop("yellow"),
+    "green": gettext_noop("green"),
+}
+
+# The building layouts (``games.models.Layout``) as the pages name them.
+LAYOUT_NAMES: dict[str, str] = {
+    "beginner": gettext_noop("beginner"),
+    "random": gettext_noop("random"),
+}
+
+
+def colour_name(colour: str) -> str:
+    """A seat colour in the active language (an unknown one as it is)."""
+    return gettext(SEAT_COLOUR_NAMES[colour]) if colour in SEAT_COLOUR_NAMES else colour
+
+
+def layout_name(layout: str) -> str:
+    """A building layout in the active language (an unknown one as it is)."""
+    return gettext(LAYOUT_NAMES[layout]) if layout in LAYOUT_NAMES else layout
+
+
 # The player's figure on the trail: a cattleman in the 1st edition, a herder in the 2nd.
 HERDER: dict[str, str] = {"1e": "cattleman", "2e": "herder"}
 HERDERS: dict[str, str] = {"1e": "cattlemen", "2e": "herders"}

@@ -12,10 +12,13 @@ from datetime import datetime
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from common.timefmt import duration_text, when, zone
 from games import progress
 from games.models import Game, GameStatus, Seat, SeatStatus, bot_strength
+from games.terms import names as term_names
 
 
 @dataclass(frozen=True)
@@ -70,15 +73,15 @@ class MyGames:
 
 def seat_name(seat: Seat, viewer_id: int | None = None) -> str:
     if seat.user and seat.bot:
-        return f"{seat.user.get_username()} (replaced by a bot)"
+        return _("%(name)s (replaced by a bot)") % {"name": seat.user.get_username()}
     if seat.user:
         name = seat.user.get_username()
         if seat.status == SeatStatus.RESIGNED:
-            name += " (resigned)"
-        return f"{name} (you)" if seat.user_id == viewer_id else name
+            name = _("%(name)s (resigned)") % {"name": name}
+        return _("%(name)s (you)") % {"name": name} if seat.user_id == viewer_id else name
     if seat.bot:
-        return f"{bot_strength(seat.bot)} bot"
-    return "free seat"
+        return _("%(strength)s bot") % {"strength": bot_strength(seat.bot)}
+    return _("free seat")
 
 
 def seat_lines(game: Game, viewer: User | AnonymousUser | None) -> list[SeatLine]:
@@ -109,9 +112,12 @@ def game_row(game: Game, viewer: User, *, tz_name: str, now: datetime | None = N
         if to_move is None:
             turn = ""
         elif to_move.is_you:
-            turn = "Your turn"
+            turn = _("Your turn")
         else:
-            turn = f"{to_move.name} ({to_move.colour}) to play"
+            turn = _("%(name)s (%(colour)s) to play") % {
+                "name": to_move.name,
+                "colour": term_names.colour_name(to_move.colour),
+            }
         waiting = duration_text((now - game.turn_since).total_seconds()) if game.turn_since else ""
         return GameRow(
             game=game,
@@ -139,14 +145,16 @@ def game_row(game: Game, viewer: User, *, tz_name: str, now: datetime | None = N
 def time_control_text(game: Game) -> str:
     """'turn time limit 3 days, then a bot plays that turn; 2 vacation days each'."""
     if game.turn_time_limit is None:
-        return "no turn time limit"
-    text = (
-        f"turn time limit {duration_text(game.turn_time_limit.total_seconds())}, "
-        f"then {game.get_timeout_policy_display()}"
-    )
+        return _("no turn time limit")
+    text = _("turn time limit %(limit)s, then %(policy)s") % {
+        "limit": duration_text(game.turn_time_limit.total_seconds()),
+        "policy": game.get_timeout_policy_display(),
+    }
     if game.vacation_days:
         days = game.vacation_days
-        text += f"; {days} vacation day{'s' if days != 1 else ''} each"
+        text += ngettext("; %(days)d vacation day each", "; %(days)d vacation days each", days) % {
+            "days": days
+        }
     return text
 
 
@@ -165,8 +173,18 @@ def result_text(game: Game) -> str:
             names.append(seat_name(seat))
     best = max(_total(score) for score in scores)
     if not names:
-        return f"best score {best}"
-    return f"{' and '.join(names)} won with {best} points"
+        return _("best score %(best)d") % {"best": best}
+    return _("%(winners)s won with %(best)d points") % {
+        "winners": joined(names),
+        "best": best,
+    }
+
+
+def joined(words: list[str]) -> str:
+    """'ann', 'ann and ben', 'ann, ben and cleo' in the active language."""
+    if len(words) <= 1:
+        return "".join(words)
+    return _("%(first)s and %(last)s") % {"first": ", ".join(words[:-1]), "last": words[-1]}
 
 
 def _total(score: object) -> int:

@@ -6,6 +6,7 @@ from datetime import timedelta
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from common.errors import ServiceError
@@ -22,6 +23,7 @@ from games.models import (
 from games.naming import GAME_NAME_LENGTH
 from games.services import MAX_PLAYERS, MIN_PLAYERS
 from games.services.lobby import RATED_MIN_PEOPLE
+from games.terms.names import colour_name
 from games.timecontrol.clock import MAX_VACATION_DAYS
 
 # Turn time limits offered on the page (hours; 0: no limit). The service accepts any
@@ -29,87 +31,93 @@ from games.timecontrol.clock import MAX_VACATION_DAYS
 TURN_LIMIT_HOURS = (0, 1, 4, 12, 24, 48, 72, 168, 336)
 
 
-# The bots as the page offers them: "normal — plays to win: it weighs each option".
-STRENGTH_CHOICES = [
-    (BOT_STRENGTHS[kind], f"{BOT_STRENGTHS[kind]} — {BOT_STRENGTH_HELP[kind]}") for kind in BotKind
-]
+def strength_choices() -> list[tuple[str, str]]:
+    """The bots as the page offers them ("normal — plays to win"), in the active language;
+    the values stay the English strengths the service reads."""
+    return [
+        (
+            BOT_STRENGTHS[kind],
+            f"{gettext(BOT_STRENGTHS[kind])} — {gettext(BOT_STRENGTH_HELP[kind])}",
+        )
+        for kind in BotKind
+    ]
 
 
 def _limit_label(hours: int) -> str:
     if hours == 0:
-        return "no limit"
+        return gettext("no limit")
     if hours % 24 == 0:
         days = hours // 24
-        return f"{days} day{'s' if days != 1 else ''}"
-    return f"{hours} hour{'s' if hours != 1 else ''}"
+        return ngettext("%(days)d day", "%(days)d days", days) % {"days": days}
+    return ngettext("%(hours)d hour", "%(hours)d hours", hours) % {"hours": hours}
 
 
 class NewGameForm(forms.Form):
     name = forms.CharField(
-        label="Name",
+        label=_("Name"),
         required=False,
         max_length=GAME_NAME_LENGTH,
-        help_text='Optional: left empty, the game is called after its players ("ann vs ben").',
+        help_text=_('Optional: left empty, the game is called after its players ("ann vs ben").'),
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
-    edition = forms.ChoiceField(label="Edition", choices=(), required=False)
+    edition = forms.ChoiceField(label=_("Edition"), choices=(), required=False)
     simmental = forms.BooleanField(
-        label="Simmental variant",
+        label=_("Simmental variant"),
         required=False,
-        help_text="2nd edition only: the Simmental cattle cards that grow from stage to stage.",
+        help_text=_("2nd edition only: the Simmental cattle cards that grow from stage to stage."),
     )
     players = forms.TypedChoiceField(
-        label="Players",
+        label=_("Players"),
         choices=[(n, str(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
         coerce=int,
         initial=MIN_PLAYERS,
     )
     bots = forms.TypedMultipleChoiceField(
-        label="Bot seats",
-        choices=[(i, f"Seat {i + 1} ({SEAT_COLOURS[i]})") for i in range(MAX_PLAYERS)],
+        label=_("Bot seats"),
+        choices=[(i, str(i + 1)) for i in range(MAX_PLAYERS)],  # words: __init__
         coerce=int,
         required=False,
         widget=forms.CheckboxSelectMultiple,
-        help_text="Ticked seats are played by the computer; you take the first seat left.",
+        help_text=_("Ticked seats are played by the computer; you take the first seat left."),
     )
     bot_kind = forms.ChoiceField(
-        label="Bot strength",
+        label=_("Bot strength"),
         # The strengths are shown; the kinds they name (older pages posted those) still pass.
-        choices=[*STRENGTH_CHOICES, *BotKind.choices],
+        choices=[*strength_choices(), *BotKind.choices],
         initial=BOT_STRENGTHS[BotKind.HEURISTIC],
     )
     layout = forms.ChoiceField(
-        label="Building layout",
+        label=_("Building layout"),
         choices=Layout.choices,
         initial=Layout.BEGINNER,
-        help_text=(
+        help_text=_(
             "Beginner: the neutral buildings in their printed order, player buildings on "
             "side a; random: neutral buildings shuffled, player building sides drawn at random."
         ),
     )
     turn_limit_hours = forms.TypedChoiceField(
-        label="Turn time limit",
-        choices=[(h, _limit_label(h)) for h in TURN_LIMIT_HOURS],
+        label=_("Turn time limit"),
+        choices=[(h, str(h)) for h in TURN_LIMIT_HOURS],  # words: __init__
         coerce=int,
         initial=72,
     )
     timeout_policy = forms.ChoiceField(
-        label="When a turn runs out of time",
+        label=_("When a turn runs out of time"),
         choices=TimeoutPolicy.choices,
         initial=TimeoutPolicy.BOT_MOVE,
     )
     vacation_days = forms.IntegerField(
-        label="Vacation days per player",
+        label=_("Vacation days per player"),
         min_value=0,
         max_value=MAX_VACATION_DAYS,
         initial=0,
-        help_text="Days each player may be late in all before the policy applies.",
+        help_text=_("Days each player may be late in all before the policy applies."),
     )
     visibility = forms.ChoiceField(
-        label="Who can join",
+        label=_("Who can join"),
         choices=[
-            ("invite", "Only people I send the invite link to"),
-            ("open", "Anyone: list it in Open games"),
+            ("invite", _("Only people I send the invite link to")),
+            ("open", _("Anyone: list it in Open games")),
         ],
         initial="invite",
         widget=forms.RadioSelect,
@@ -138,7 +146,21 @@ class NewGameForm(forms.Form):
         edition.choices = [(e, editions.edition_name(e)) for e in offered]
         edition.initial = editions.default_edition()
         # Offered by strength; the field still takes the kinds (``bot_kind`` above).
-        self.fields["bot_kind"].widget.choices = STRENGTH_CHOICES
+        self.fields["bot_kind"].widget.choices = strength_choices()
+        # Words in the reader's language (the values are what the service reads).
+        bots = self.fields["bots"]
+        assert isinstance(bots, forms.ChoiceField)
+        bots.choices = [
+            (
+                i,
+                gettext("Seat %(number)d (%(colour)s)")
+                % {"number": i + 1, "colour": colour_name(c)},
+            )
+            for i, c in enumerate(SEAT_COLOURS[:MAX_PLAYERS])
+        ]
+        limit = self.fields["turn_limit_hours"]
+        assert isinstance(limit, forms.ChoiceField)
+        limit.choices = [(h, _limit_label(h)) for h in TURN_LIMIT_HOURS]
         if not any("simmental" in editions.offered_variants(e) for e in offered):
             del self.fields["simmental"]
 
@@ -161,8 +183,11 @@ class NewGameForm(forms.Form):
         ):
             self.add_error(
                 "simmental",
-                f"The Simmental variant is played only with the 2nd edition: choose it, or "
-                f"untick the variant for the {editions.edition_name(edition)}.",
+                gettext(
+                    "The Simmental variant is played only with the 2nd edition: choose it, or "
+                    "untick the variant for the %(edition)s."
+                )
+                % {"edition": editions.edition_name(edition)},
             )
         players, bots = data.get("players"), data.get("bots") or []
         if players is not None:
@@ -170,11 +195,14 @@ class NewGameForm(forms.Form):
             if beyond:
                 self.add_error(
                     "bots",
-                    f"A {players}-player game has seats 1 to {players}: "
-                    f"untick seat {', '.join(map(str, beyond))}.",
+                    gettext(
+                        "A %(players)d-player game has seats 1 to %(players)d: "
+                        "untick seat %(seats)s."
+                    )
+                    % {"players": players, "seats": ", ".join(map(str, beyond))},
                 )
             elif len(bots) >= players:
-                self.add_error("bots", "Leave at least one seat for yourself.")
+                self.add_error("bots", gettext("Leave at least one seat for yourself."))
             elif data.get("rated") == "yes" and players - len(bots) < RATED_MIN_PEOPLE:
                 self.add_error(
                     "rated",

@@ -30,6 +30,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db import close_old_connections, connection
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -58,7 +59,7 @@ PADDING = ":" + " " * 2048 + "\n"
 @require_GET
 async def stream(request: HttpRequest) -> HttpResponseBase:
     if not isinstance(request, ASGIRequest):
-        return _refusal(503, "Live updates need the ASGI server: this page keeps polling.")
+        return _refusal(503, _("Live updates need the ASGI server: this page keeps polling."))
     async with _opening():
         access = await sync_to_async(_access)(request, request.GET.get("game", ""))
     if isinstance(access, HttpResponse):
@@ -74,9 +75,9 @@ def _access(request: HttpRequest, public_id: str) -> tuple[int, list[str]] | Htt
     """The user and the topics they may hear, or the refusal (the pages' rules)."""
     user = request.user
     if not user.is_authenticated:
-        return _refusal(403, "Sign in to get live updates.")
+        return _refusal(403, _("Sign in to get live updates."))
     if active_suspension(user) is not None:
-        return _refusal(403, "A suspended account gets no live updates.")
+        return _refusal(403, _("A suspended account gets no live updates."))
     topics = [live.user_topic(user.pk)]
     if public_id:
         try:

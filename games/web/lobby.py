@@ -18,6 +18,7 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from common.errors import ServiceError
@@ -64,9 +65,9 @@ def new_game(request: AuthenticatedHttpRequest) -> HttpResponse:
             form.add_error(None, exc.message)
         else:
             if game.status != GameStatus.OPEN:  # every other seat a bot: started at once
-                messages.success(request, "Game created and started: the bots are ready.")
+                messages.success(request, _("Game created and started: the bots are ready."))
                 return redirect("game-play", public_id=game.public_id)
-            messages.success(request, "Game created. Share the invite link with the players.")
+            messages.success(request, _("Game created. Share the invite link with the players."))
             return redirect("lobby-join", public_id=game.public_id)
     status = 400 if request.method == "POST" else 200
     return render(request, "games/lobby_new.html", {"form": form}, status=status)

@@ -23,6 +23,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -51,10 +52,10 @@ def seat_name(seat: Seat) -> str:
     if seat.user is not None and not seat.bot:
         return seat.user.get_username()
     if seat.user is not None:
-        return f"{seat.user.get_username()} (a bot plays)"
+        return _("%(name)s (a bot plays)") % {"name": seat.user.get_username()}
     if seat.bot:
-        return f"Bot ({bot_strength(seat.bot)})"
-    return "empty seat"
+        return _("Bot (%(strength)s)") % {"strength": bot_strength(seat.bot)}
+    return _("empty seat")
 
 
 def board_markup(view: View, targets: dict[str, int] | None, names: list[str] | None = None) -> str:
@@ -170,7 +171,7 @@ def move_post(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse
         )
     except ServiceError as error:
         return error_response(request, error, game=game)
-    return _after_change(request, game, "Move played.")
+    return _after_change(request, game, _("Move played."))
 
 
 @signed_in
@@ -189,7 +190,7 @@ def undo_post(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse
         )
     except ServiceError as error:
         return error_response(request, error, game=game)
-    return _after_change(request, game, "Your last decision was taken back.")
+    return _after_change(request, game, _("Your last decision was taken back."))
 
 
 @signed_in
@@ -203,7 +204,7 @@ def resign_post(request: AuthenticatedHttpRequest, public_id: str) -> HttpRespon
     except ServiceError as error:
         messages.error(request, error.message)
     else:
-        messages.success(request, "You resigned from this game.")
+        messages.success(request, _("You resigned from this game."))
     return redirect("game-play", public_id=public_id)
 
 
@@ -224,7 +225,7 @@ def _expected_version(request: HttpRequest) -> int:
     raw = request.POST.get("expected_version", "")
     if not raw.isdigit():
         raise InvalidRequestError(
-            "bad_version", "The page did not say which position it shows: reload it."
+            "bad_version", _("The page did not say which position it shows: reload it.")
         )
     return int(raw)
 
@@ -235,18 +236,18 @@ def _posted_move(request: HttpRequest, game: Game, expected: int) -> Mapping[str
         try:
             move = json.loads(raw_json)
         except ValueError as exc:
-            raise InvalidRequestError("bad_move", "That move is not valid JSON.") from exc
+            raise InvalidRequestError("bad_move", _("That move is not valid JSON.")) from exc
         if not isinstance(move, dict):
-            raise InvalidRequestError("bad_move", "A move is an object with a 'type'.")
+            raise InvalidRequestError("bad_move", _("A move is an object with a 'type'."))
         return move
     raw_index = request.POST.get("move", "")
     if not raw_index.isdigit():
-        raise InvalidRequestError("bad_move", "Choose one of the moves shown.")
+        raise InvalidRequestError("bad_move", _("Choose one of the moves shown."))
     if not 1 <= expected <= game.version:
         raise StaleVersionError(expected=expected, current=game.version)
     seat = selectors.seat_of(game=game, user=request.user)
     if seat is None:
-        raise NotAllowedError("not_seated", "You do not have a seat in this game.")
+        raise NotAllowedError("not_seated", _("You do not have a seat in this game."))
     # The index points into the list the page showed: the legal moves at that version.
     state = replay.state_at(game, expected)
     moves = engine.legal_moves(state, seat.index)
@@ -255,8 +256,8 @@ def _posted_move(request: HttpRequest, game: Game, expected: int) -> Mapping[str
         if expected != game.version:
             raise StaleVersionError(expected=expected, current=game.version)
         if not moves:
-            raise NotAllowedError("not_your_turn", "It is not your turn.")
-        raise InvalidRequestError("bad_move", "There is no such move now: choose one shown.")
+            raise NotAllowedError("not_your_turn", _("It is not your turn."))
+        raise InvalidRequestError("bad_move", _("There is no such move now: choose one shown."))
     return moves[index]
 
 
@@ -304,9 +305,9 @@ def play_context(request: HttpRequest, game: Game, *, oob: bool = False) -> dict
     current = game.current_seat
     decision = view.get("decision")
     if game.is_over:
-        announcement = "The game is over."
+        announcement = _("The game is over.")
     elif your_turn:
-        announcement = "It is your turn."
+        announcement = _("It is your turn.")
     else:
         announcement = ""
     players = player_rows(
@@ -374,7 +375,9 @@ def player_rows(
         rows.append(
             {
                 "seat": index,
-                "name": seats[index]["name"] if index in seats else f"seat {index + 1}",
+                "name": seats[index]["name"]
+                if index in seats
+                else _("seat %(number)d") % {"number": index + 1},
                 "colour": seats[index]["seat"].colour if index in seats else "",
                 "money": player["money"],
                 "certificates": player.get("certificates", 0),
@@ -466,7 +469,7 @@ def chat_view(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse
     context = chat_context(request, game)
     if not context["chat_allowed"]:
         return error_page(
-            request, NotAllowedError("not_seated", "Only the game's players can read its chat.")
+            request, NotAllowedError("not_seated", _("Only the game's players can read its chat."))
         )
     context["chat_error"] = error
     context["chat_text"] = request.POST.get("text", "") if error is not None else ""
@@ -483,7 +486,7 @@ def report_view(request: AuthenticatedHttpRequest, public_id: str) -> HttpRespon
         return error_page(request, exc)
     if selectors.seat_of(game=game, user=request.user) is None:
         return error_page(
-            request, NotAllowedError("not_seated", "Only the game's players can report from it.")
+            request, NotAllowedError("not_seated", _("Only the game's players can report from it."))
         )
     source = request.POST if request.method == "POST" else request.GET
     message = _chat_message(game, source.get("message", ""))
@@ -508,7 +511,7 @@ def report_view(request: AuthenticatedHttpRequest, public_id: str) -> HttpRespon
         except ServiceError as exc:
             error = exc
         else:
-            messages.success(request, "Thank you: the moderators will look at your report.")
+            messages.success(request, _("Thank you: the moderators will look at your report."))
             return redirect("game-play", public_id=game.public_id)
     return render(
         request,

@@ -12,6 +12,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
@@ -38,17 +39,23 @@ def replay_page(request: AuthenticatedHttpRequest, public_id: str) -> HttpRespon
 
 def replay_context(request: HttpRequest, game: Game) -> dict[str, Any]:
     if game.version == 0:
-        raise ConflictError("game_not_started", "The game has not started yet: nothing to replay.")
+        raise ConflictError(
+            "game_not_started", _("The game has not started yet: nothing to replay.")
+        )
     viewer = selectors.viewing_seat(game=game, user=request.user)
     if not game.is_over and viewer is None:
         raise NotAllowedError(
             "replay_players_only",
-            "While the game is running only its players can replay it; "
-            "everyone can once it is over.",
+            _(
+                "While the game is running only its players can replay it; "
+                "everyone can once it is over."
+            ),
         )
     raw = request.GET.get("at", "")
     if raw and not raw.isdigit():
-        raise InvalidRequestError("bad_seq", f"'at' must be a number from 1 to {game.version}.")
+        raise InvalidRequestError(
+            "bad_seq", _("'at' must be a number from 1 to %(last)d.") % {"last": game.version}
+        )
     seats = list(game.seats.all())
     seat_rows: list[dict[str, Any]] = [
         {"seat": s, "name": seat_name(s), "mine": s.user_id == request.user.pk} for s in seats
@@ -59,7 +66,9 @@ def replay_context(request: HttpRequest, game: Game) -> dict[str, Any]:
     steps = [row["seq"] for row in log]
     asked = int(raw) if raw else game.version
     if not 1 <= asked <= game.version:
-        raise InvalidRequestError("bad_seq", f"'at' must be between 1 and {game.version}.")
+        raise InvalidRequestError(
+            "bad_seq", _("'at' must be between 1 and %(last)d.") % {"last": game.version}
+        )
     seq = max((step for step in steps if step <= asked), default=steps[0])
     seq, view = selectors.game_view_for_user(game=game, user=request.user, at=seq)
     current = next((row for row in log if row["seq"] == seq), None)

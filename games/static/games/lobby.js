@@ -34,10 +34,12 @@
     }
   }
 
-  function say(button, text) {
+  // The words come from the button's data attributes, in the page's language.
+  function say(button, copied) {
+    const words = button.dataset;
     const status = button.closest(".invite")?.querySelector("[data-copy-status]");
-    if (status) status.textContent = text;
-    button.textContent = text.startsWith("Copied") ? "Copied" : "Copy link";
+    if (status) status.textContent = copied ? words.copiedText : words.copyFailedText;
+    button.textContent = copied ? words.copiedLabel : words.copyLabel;
   }
 
   async function copy(button) {
@@ -52,10 +54,10 @@
         field.select();
         if (!document.execCommand("copy")) throw new Error("copy refused");
       }
-      say(button, "Copied: paste the link in a message to your friends.");
+      say(button, true);
     } catch (error) {
       field.select();
-      say(button, "Could not copy: the link is selected, copy it with Ctrl+C (⌘C).");
+      say(button, false);
     }
   }
 
