@@ -188,6 +188,16 @@ def staff(make_user) -> Any:
     return make_user("staff", password="staff-pass-1", is_staff=True)
 
 
+@pytest.fixture(autouse=True)
+def the_default_language_after_each_test() -> Iterator[None]:
+    """A French request leaves French active in its thread (LocaleMiddleware activates the
+    request's language and nothing deactivates it): the next test starts in the default."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 # --- processes and signals -------------------------------------------------------------------
 
 
