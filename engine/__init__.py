@@ -18,6 +18,7 @@ notation are in docs/moves.md.  ::
     to_json(state) -> State ; from_json(d) -> State  # JSON-ready; exact round trip
     describe(state, seat, move) -> str ; parse_move(state, seat, text) -> Move
     move_revealed(state) -> bool   # did the last move reveal hidden information?
+    turn_preview(state, seat) -> State | None   # seat's next turn as if it began now (plans)
     price(state, seat, move) -> Price   # what a legal move costs and gives the seat
     card_text(card_id, edition="1e") -> str   # a card as the notation names it ("holstein/1vp")
     edition_data(edition) -> Edition    # an edition's component data, family by family
@@ -121,6 +122,7 @@ __all__ = [
     "scores",
     "side_decision",
     "to_json",
+    "turn_preview",
     "view",
 ]
 
@@ -239,3 +241,27 @@ def move_revealed(state: State) -> bool:
     """True when the last move drew a card or tile, refilled a display or shuffled: undo
     may go back to, but not across, such a move."""
     return bool(state["revealed"])
+
+
+def turn_preview(state: State, seat: int) -> State | None:
+    """A copy of ``state`` in which ``seat``'s turn begins now: the others' unfinished
+    decisions are dropped, the board, markets and hands stay as they are. None when the game
+    is over or ``seat`` will not have another turn (the last round has passed it).
+
+    A player prepares a planned turn against it: its legal moves, prices and notation are
+    those of the position they can see now. Nothing hidden is read until a move reveals
+    something (``move_revealed``), where a plan stops; the caller never shows the copy.
+    """
+    if state["over"] or not 0 <= seat < state["num_players"]:
+        return None
+    end = state["end"]
+    if end is not None and seat not in end["remaining"]:
+        return None
+    preview = copy_state(state)
+    preview["stack"] = []
+    if preview["end"] is not None:
+        preview["end"]["remaining"].remove(seat)
+    turn.start_turn(preview, seat)
+    flow.advance(preview)
+    preview["revealed"] = False
+    return preview

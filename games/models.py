@@ -668,3 +668,42 @@ class Player(User):
         proxy = True
         verbose_name = "player"
         verbose_name_plural = "players"
+
+
+class PlanStatus(models.TextChoices):
+    PENDING = "pending", "waiting for the owner's turn"
+    RAN = "ran", "played in full"
+    STOPPED = "stopped", "stopped at a difference"
+    DROPPED = "dropped", "dropped by a takeback or rollback"
+
+
+class TurnPlan(models.Model):
+    """A seat's planned next turn, private to its player: the decisions they chose while the
+    others moved, each with the price and notation it was shown with (``engine.price``,
+    ``engine.describe``), played through the ledger when their turn comes only while each
+    is still legal and presented the same (``games.services.plans``). Never part of the game
+    record: the events of the moves played say nothing of the plan; ``played`` lists their
+    seqs for the owner's log. One row per seat, its latest plan and what became of it."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    steps = models.JSONField(default=list, help_text="[{move, notation, price}], in order.")
+    planned_at = models.PositiveIntegerField(help_text="The game's version when last edited.")
+    status = models.CharField(max_length=16, choices=PlanStatus.choices, default=PlanStatus.PENDING)
+    closed = models.BooleanField(
+        default=False, help_text="The last step revealed something or ends the turn."
+    )
+    played = models.JSONField(default=list, help_text="Seqs of the moves the plan played.")
+    stop_index = models.PositiveSmallIntegerField(null=True, blank=True)
+    stop_reason = models.TextField(blank=True)
+    ran_at = models.PositiveIntegerField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="turnplan_unique_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"plan of seat {self.seat} in {self.game_id} ({self.status})"

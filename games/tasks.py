@@ -3,6 +3,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from games.services.bots import BOT_STALL_AFTER, bot_turns_play, bot_turns_requeue_stalled
+from games.services.plans import plan_play
 
 
 @shared_task(name="games.play_bot_turns", ignore_result=True)
@@ -15,3 +16,9 @@ def play_bot_turns(game_id: int, version: int) -> int:
 def sweep_bot_turns() -> int:
     """Scheduled by beat: queue the bots again of any game left waiting on one (a lost task)."""
     return bot_turns_requeue_stalled(older_than=BOT_STALL_AFTER)
+
+
+@shared_task(name="games.play_plan", ignore_result=True)
+def play_plan(game_id: int, version: int) -> int:
+    """Queued after a commit that gave the turn to a player with a plan: it plays the plan."""
+    return plan_play(game_id=game_id, version=version)

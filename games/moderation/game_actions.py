@@ -40,7 +40,7 @@ from games.models import (
     SeatStatus,
 )
 from games.moderation.audit import check_reason
-from games.services import bots
+from games.services import bots, plans
 
 
 def record_action(
@@ -330,6 +330,7 @@ def game_rollback(*, game: Game, to_seq: int, moderator: User, reason: str) -> G
             game.status = GameStatus.ACTIVE
         game.turn_since = None  # a fresh turn (and deadline) for the seat to move
         game.paused_remaining = None
+        plans.plans_drop_after(game, 0)  # every plan was made against what is undone
         advance_keeping_pause(game, state, seq=seq, seats=seats)
         ledger.announce_moderation(
             game,

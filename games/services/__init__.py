@@ -7,7 +7,8 @@ through the event log (``games.ledger``):
 * ``moves``: a seat's (or a bot's) move, and taking back one's last decision;
 * ``batch``: several moves at once, all or nothing (an email reply's lines);
 * ``resign``: leaving a game in progress;
-* ``bots``: the bots' Celery task and its queueing.
+* ``bots``: the bots' Celery task and its queueing;
+* ``plans``: planned turns, prepared while the others move and played when the turn comes.
 
 Moderators' actions are in ``games.moderation``, turn deadlines in ``games.timecontrol``.
 The names below are the app's public write API.
@@ -24,6 +25,15 @@ from games.services.lobby import (
     game_start,
 )
 from games.services.moves import MoveResult, move_submit, move_undo
+from games.services.plans import (
+    plan_add_step,
+    plan_cancel,
+    plan_of,
+    plan_play,
+    plan_preview,
+    plan_remove_last,
+    plans_drop_after,
+)
 from games.services.resign import game_resign
 
 __all__ = [
@@ -42,4 +52,11 @@ __all__ = [
     "move_batch_submit",
     "move_submit",
     "move_undo",
+    "plan_add_step",
+    "plan_cancel",
+    "plan_of",
+    "plan_play",
+    "plan_preview",
+    "plan_remove_last",
+    "plans_drop_after",
 ]

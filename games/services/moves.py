@@ -32,6 +32,7 @@ from games.errors import StaleVersionError
 from games.lineage import Lineage
 from games.models import Event, EventKind, Game, GameStatus, IdempotencyKey, Seat, SeatStatus
 from games.permissions import require_not_suspended, seat_of
+from games.services.plans import plans_drop_after
 
 MAX_MOVE_JSON_CHARS = 4000
 
@@ -150,6 +151,7 @@ def move_undo(
                 idempotency_key=idempotency_key,
                 state=state,
             )
+            plans_drop_after(game, to_seq)  # plans made against the position taken back
             ledger.advance(game, state, seq=seq, now=timezone.now(), seats=seats)
             return MoveResult(game=game, version=seq, seat=seat.index, state=state)
     except IntegrityError:
