@@ -32,7 +32,7 @@ from common import after_response
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
 from engine import Move, Price, State
 from games import ledger, replay, signals
-from games.errors import GameNotFoundError
+from games.errors import GameNotFoundError, StaleVersionError
 from games.models import Event, Game, GameStatus, PlanStatus, Seat, TurnPlan
 from games.permissions import require_not_suspended, seat_of
 
@@ -94,15 +94,23 @@ def plan_preview(*, game: Game, user: User, state: State) -> PlanPreview:
 
 
 def plan_add_step(
-    *, game: Game | str, user: User, index: int | None = None, text: str | None = None
+    *,
+    game: Game | str,
+    user: User,
+    index: int | None = None,
+    text: str | None = None,
+    expected_version: int | None = None,
 ) -> TurnPlan:
     """Add a decision to the user's plan: the ``index``-th of the moves the preview offers,
-    or a move's notation (``text``, as in an email). A 409 when the plan is closed or no
-    longer fits the game, a 400 for a move that is not one of those offered."""
+        or a move's notation (``text``, as in an email); ``expected_version``: the game's version
+    the offered moves were listed at (a stale one is a 409). A 409 when the plan is closed or no
+        longer fits the game, a 400 for a move that is not one of those offered."""
     require_not_suspended(user)
     with transaction.atomic():
         game, seats = ledger.lock(game)
         seat = _require_planning_seat(game, user, seats)
+        if expected_version is not None and expected_version != game.version:
+            raise StaleVersionError(expected=expected_version, current=game.version)
         state = replay.state_at(game, game.version)
         plan = _pending_or_new(game, seat, user)
         if plan.closed:

@@ -37,7 +37,7 @@ from games.board.svg import board_svg, player_board_svg
 from games.errors import StaleVersionError
 from games.models import ChatMessage, Game, GameStatus, ReportReason, Seat, bot_strength
 from games.moderation import may_moderate, reports
-from games.web import stale
+from games.web import plan_display, stale
 
 # How many of the latest events the game page lists (the replay has them all).
 LOG_LENGTH = 40
@@ -160,7 +160,7 @@ def move_post(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse
     except ServiceError as error:
         return error_response(request, error)
     try:
-        expected = _expected_version(request)
+        expected = expected_version(request)
         move = _posted_move(request, game, expected)
         services.move_submit(
             game=game.public_id,
@@ -171,7 +171,7 @@ def move_post(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse
         )
     except ServiceError as error:
         return error_response(request, error, game=game)
-    return _after_change(request, game, _("Move played."))
+    return after_change(request, game, _("Move played."))
 
 
 @signed_in
@@ -185,12 +185,12 @@ def undo_post(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse
         services.move_undo(
             game=game.public_id,
             user=request.user,
-            expected_version=_expected_version(request),
+            expected_version=expected_version(request),
             idempotency_key=request.POST.get("idempotency_key", "")[:100],
         )
     except ServiceError as error:
         return error_response(request, error, game=game)
-    return _after_change(request, game, _("Your last decision was taken back."))
+    return after_change(request, game, _("Your last decision was taken back."))
 
 
 @signed_in
@@ -208,7 +208,7 @@ def resign_post(request: AuthenticatedHttpRequest, public_id: str) -> HttpRespon
     return redirect("game-play", public_id=public_id)
 
 
-def _after_change(request: HttpRequest, game: Game, done: str) -> HttpResponse:
+def after_change(request: HttpRequest, game: Game, done: str) -> HttpResponse:
     if not is_htmx(request):
         messages.success(request, done)
         return redirect("game-play", public_id=game.public_id)
@@ -221,7 +221,7 @@ def _after_change(request: HttpRequest, game: Game, done: str) -> HttpResponse:
     return render(request, "games/play/_panel.html", context)
 
 
-def _expected_version(request: HttpRequest) -> int:
+def expected_version(request: HttpRequest) -> int:
     raw = request.POST.get("expected_version", "")
     if not raw.isdigit():
         raise InvalidRequestError(
@@ -349,6 +349,7 @@ def play_context(request: HttpRequest, game: Game, *, oob: bool = False) -> dict
             "spectator": viewer is None and not game.is_over,
         }
     )
+    context.update(plan_display.plan_context(user, game, state, my_seat, context["log"]))
     return context
 
 

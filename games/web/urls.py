@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path, re_path
 
-from games.web import live, lobby, play, replay
+from games.web import live, lobby, plans, play, replay
 
 # A game's public id (see games.models.PUBLIC_ID_ALPHABET): other paths ("new/", "open/")
 # can never be read as one.
@@ -24,6 +24,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     re_path(GAME + r"version/$", play.game_version, name="game-version"),
     re_path(GAME + r"move/$", play.move_post, name="game-move"),
     re_path(GAME + r"undo/$", play.undo_post, name="game-undo"),
+    re_path(GAME + r"plan/$", plans.plan_post, name="game-plan"),
     re_path(GAME + r"resign/$", play.resign_post, name="game-resign"),
     re_path(GAME + r"chat/$", play.chat_view, name="game-chat"),
     re_path(GAME + r"report/$", play.report_view, name="game-report"),
