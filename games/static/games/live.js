@@ -96,12 +96,15 @@
     }
     var link = document.createElement("a");
     link.href = "/games/" + encodeURIComponent(game) + "/";
-    link.textContent = "game " + game;
+    link.textContent = game;
+    // The page's words (its language): "It is your turn in game {game}."
+    var words = (meta && meta.getAttribute("data-turn-text")) || "It is your turn in game {game}.";
+    var parts = words.split("{game}");
     var line = document.createElement("p");
     line.setAttribute("data-game", game);
-    line.appendChild(document.createTextNode("It is your turn in "));
+    line.appendChild(document.createTextNode(parts[0]));
     line.appendChild(link);
-    line.appendChild(document.createTextNode("."));
+    line.appendChild(document.createTextNode(parts.slice(1).join("")));
     var old = box.querySelector('p[data-game="' + game + '"]');
     if (old) {
       box.removeChild(old);
