@@ -26,13 +26,15 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
 
 import engine
 from common.errors import InvalidRequestError
+from common.timefmt import zone
+from common.waking_time import bank_after_turn, deadline_after, waking_time
 from engine import Move, State
 from games import live, metrics, prepared, progress, replay, signals
 from games.errors import GameNotFoundError
@@ -283,12 +285,39 @@ def advance(
 
 
 def turn_start(game: Game, seats: list[Seat], to_move: int | None, *, now: datetime) -> None:
-    """``to_move``'s turn starts now: a human seat gets the game's turn time limit."""
+    """``to_move``'s turn starts now: a human seat gets the game's turn time limit and what is
+    left of their time bank, counted in their waking time (``common.waking_time``).
+
+    The seat whose turn ends first settles its bank: what it used beyond the turn time limit
+    is taken from it, the time added per turn is given (only in a game with a time bank,
+    whose seats are then saved: one more statement per turn, not per decision).
+    """
+    if game.has_time_bank and game.current_seat is not None and game.turn_since is not None:
+        ending = next((s for s in seats if s.index == game.current_seat), None)
+        if ending is not None and not ending.bot and ending.index != to_move:
+            used = waking_time(game.turn_since, now, game.clock_rules, zone(ending.time_zone))
+            ending.bank_left = bank_after_turn(
+                bank=ending.bank_left,
+                limit=game.turn_time_limit,
+                used=used,
+                per_turn=game.bank_per_turn,
+            )
+            ending.save(update_fields=["bank_left"])
     game.current_seat = to_move
     game.turn_since = now
     seat = next((s for s in seats if s.index == to_move), None)
-    human = seat is not None and not seat.bot
-    game.turn_deadline = now + game.turn_time_limit if human and game.turn_time_limit else None
+    game.turn_deadline = None
+    if seat is not None and not seat.bot:
+        game.turn_deadline = turn_deadline_of(game, seat, since=now)
+
+
+def turn_deadline_of(game: Game, seat: Seat, *, since: datetime) -> datetime | None:
+    """When ``seat``'s turn started at ``since`` runs out: the turn time limit plus their
+    time bank, in their waking time; None when the game has no clock."""
+    if game.turn_time_limit is None and not game.has_time_bank:
+        return None
+    budget = (game.turn_time_limit or timedelta(0)) + seat.bank_left
+    return deadline_after(since, budget, game.clock_rules, zone(seat.time_zone))
 
 
 def finish(game: Game, *, status: str, result: dict[str, Any] | None, now: datetime) -> None:

@@ -18,6 +18,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
+from common.waking_time import ClockRules
 from games import editions, naming
 from games.naming import GAME_NAME_LENGTH
 
@@ -172,6 +173,26 @@ class Game(models.Model):
     vacation_days = models.PositiveSmallIntegerField(
         default=0, help_text="Days each player may be late in all, before the policy applies."
     )
+    # Clocks for real life (games.timecontrol.clock). Their defaults are today's clock, so
+    # that a game created before they existed keeps its deadlines exactly.
+    bank_days = models.PositiveSmallIntegerField(
+        default=0, help_text="Time bank: days each player may spend beyond the turn time limit."
+    )
+    bank_per_turn = models.DurationField(
+        default=timedelta(0),
+        help_text="Added to a player's time bank each time a turn of theirs ends.",
+    )
+    quiet_start = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Quiet hours from this local hour (each player's own time zone); null: none.",
+    )
+    quiet_end = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Quiet hours until this local hour."
+    )
+    weekend_pause = models.BooleanField(
+        default=False, help_text="No clock runs on a player's Saturday and Sunday."
+    )
     result = models.JSONField(
         null=True, blank=True, help_text="Final scores (and how the game ended) once over."
     )
@@ -213,6 +234,19 @@ class Game(models.Model):
         return self.status in {GameStatus.FINISHED, GameStatus.ABANDONED}
 
     @property
+    def clock_rules(self) -> ClockRules:
+        """When this game's clocks stop (in each player's own time zone)."""
+        return ClockRules(
+            quiet_start=self.quiet_start,
+            quiet_end=self.quiet_end,
+            weekend_pause=self.weekend_pause,
+        )
+
+    @property
+    def has_time_bank(self) -> bool:
+        return bool(self.bank_days) or bool(self.bank_per_turn)
+
+    @property
     def edition_label(self) -> str:
         """The edition and its variants in words: "2nd edition · Simmental"."""
         return editions.label(self.edition, self.options)
@@ -242,6 +276,15 @@ class Seat(models.Model):
     status = models.CharField(max_length=16, choices=SeatStatus.choices, default=SeatStatus.PLAYING)
     vacation_used = models.DurationField(
         default=timedelta(0), help_text="Vacation this player has used (Game.vacation_days)."
+    )
+    bank_left = models.DurationField(
+        default=timedelta(0), help_text="What is left of this player's time bank (Game.bank_days)."
+    )
+    time_zone = models.CharField(
+        max_length=64,
+        default="UTC",
+        help_text="The player's time zone (IANA name), for the quiet hours of the game's clock; "
+        "kept in step with their preferences.",
     )
 
     class Meta:

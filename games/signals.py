@@ -23,6 +23,11 @@ date when a rated game finishes or is rolled back (``players.receivers``). Nothi
 ``moderator_acted``
     A moderator acted on the game in a way its players are told of (event ``seq``).
     Arguments: ``game``, ``seq``, ``action`` (the event's kind), ``reason``, ``details``.
+``seat_taken``
+    Not from the event log: a player took a seat of a game that has not started (creating
+    it, or joining it). Arguments: ``seat`` (its ``user`` set). The app that keeps people's
+    time zones sets ``seat.time_zone`` (the game's quiet hours and weekends are the player's
+    own); sent inside the transaction.
 ``page_watched``
     Not from the event log: a signed-in user still has a page of the site open (its live
     stream, ``games.web.live``, says so every ``WATCHED_EVERY_SECONDS`` while it is open; a
@@ -38,3 +43,4 @@ game_advanced = Signal()
 deadline_passed = Signal()
 moderator_acted = Signal()
 page_watched = Signal()
+seat_taken = Signal()

@@ -49,6 +49,8 @@ from django.utils import timezone
 
 from common import after_response
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
+from common.timefmt import zone
+from common.waking_time import next_waking
 from games.models import Game, GameStatus, Seat
 from notifications.context import (
     game_name,
@@ -165,7 +167,7 @@ def notifications_for_event(
         context = {"game_name": name, "seat": to_move.index}
         assert to_move.user_id is not None  # human_to_move: a seat with its player
         row = outbox_row(game, seq, to_move.user_id, Kind.YOUR_TURN, context)
-        row.next_attempt_at = _your_turn_due(to_move, now=row.next_attempt_at)
+        row.next_attempt_at = _your_turn_due(game, to_move, now=row.next_attempt_at)
         rows.append(row)
     if started:
         context = {"game_name": name, "first": seat_label(seat_at(seats, game.current_seat))}
@@ -286,8 +288,16 @@ def outbox_row(
     )
 
 
-def _your_turn_due(seat: Seat, *, now: datetime) -> datetime:
+def _your_turn_due(game: Game, seat: Seat, *, now: datetime) -> datetime:
     """When the "your turn" email to ``seat``'s player is due: now, or when they would count
     as gone if they are on the site (looking at the game, they need no email yet)."""
     activity = getattr(seat.user, "activity", None)  # selected with the seats, or absent
-    return active_until(activity.last_seen if activity else None, now) or now
+    due = active_until(activity.last_seen if activity else None, now) or now
+    return morning_of(game, seat, due)
+
+
+def morning_of(game: Game, seat: Seat, instant: datetime) -> datetime:
+    """``instant``, or, when it falls in the quiet hours (or weekend) of ``seat``'s game in
+    its player's own time zone, their next morning: nobody is woken by a game that has
+    promised them quiet nights (``common.waking_time``)."""
+    return next_waking(instant, game.clock_rules, zone(seat.time_zone))

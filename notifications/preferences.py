@@ -11,7 +11,7 @@ from django.core import signing
 from django.db import transaction
 
 from common.errors import InvalidRequestError, NotAllowedError
-from games.models import Game, Seat
+from games.models import Game, GameStatus, Seat
 from notifications import languages, links
 from notifications.models import GameNotificationPreference, Mode, NotificationPreference
 
@@ -51,6 +51,13 @@ def preference_set(
             for key, value in changes.items():
                 setattr(preference, key, value)
             preference.save()
+        if time_zone is not None:
+            # The clocks of their games that have not ended run in their zone from now on
+            # (a turn already running keeps the deadline it was given).
+            Seat.objects.filter(
+                user_id=user.pk,
+                game__status__in=[GameStatus.OPEN, GameStatus.ACTIVE, GameStatus.PAUSED],
+            ).exclude(time_zone=time_zone).update(time_zone=time_zone)
     return preference
 
 

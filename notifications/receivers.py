@@ -15,6 +15,7 @@ from games import signals
 from games.models import Game, Seat
 from notifications import outbox
 from notifications.middleware import activity_seen
+from notifications.selectors import preference_of
 
 
 @receiver(signals.game_advanced, dispatch_uid="notifications.game_advanced")
@@ -28,6 +29,15 @@ def on_game_advanced(
     **kwargs: Any,
 ) -> None:
     outbox.notifications_for_event(game=game, seq=seq, before_seat=before_seat, seats=seats)
+
+
+@receiver(signals.seat_taken, dispatch_uid="notifications.seat_taken")
+def on_seat_taken(sender: Any, *, seat: Seat, **kwargs: Any) -> None:
+    """The seat's clock runs in its player's time zone (their preferences')."""
+    time_zone = preference_of(user=seat.user).time_zone
+    if seat.time_zone != time_zone:
+        seat.time_zone = time_zone
+        seat.save(update_fields=["time_zone"])
 
 
 @receiver(signals.page_watched, dispatch_uid="notifications.page_watched")

@@ -17,6 +17,8 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from common.conf import duration_setting
+from common.timefmt import zone
+from common.waking_time import is_quiet
 from games import replay
 from games.models import Game, GameStatus, Seat, SeatStatus, TimeoutPolicy
 from notifications import links
@@ -66,7 +68,7 @@ def reminders_queue(*, now: datetime | None = None, limit: int = 1000) -> int:
         .exclude(Exists(already))
         .order_by("updated_at")[:limit]
     )
-    return _queue_for_seat_to_move(list(games), Kind.REMINDER)
+    return _queue_for_seat_to_move(list(games), Kind.REMINDER, now=now)
 
 
 def deadline_warnings_queue(*, now: datetime | None = None, limit: int = 1000) -> int:
@@ -99,15 +101,18 @@ def deadline_warnings_queue(*, now: datetime | None = None, limit: int = 1000) -
             or now >= game.turn_since + (game.turn_deadline - game.turn_since) / 2
         )
     ]
-    return _queue_for_seat_to_move(due, Kind.DEADLINE_WARNING)
+    return _queue_for_seat_to_move(due, Kind.DEADLINE_WARNING, now=now)
 
 
-def _queue_for_seat_to_move(games: list[Game], kind: str) -> int:
+def _queue_for_seat_to_move(games: list[Game], kind: str, *, now: datetime) -> int:
+    """Reminders and warnings wait for the player's morning: in a game with quiet hours
+    (or a weekend pause), a sweep during them leaves the player's row unwritten, and the
+    first sweep after them writes it (once per position or turn, as ever)."""
     queued = 0
     for game in games:
         seats = seats_of(game)
         seat = human_to_move(game, seats)
-        if seat is None:
+        if seat is None or is_quiet(now, game.clock_rules, zone(seat.time_zone)):
             continue
         context = {"game_name": game_name(game, seats), "waiting_since": _iso(game.turn_since)}
         if kind == Kind.DEADLINE_WARNING:

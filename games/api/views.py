@@ -37,7 +37,12 @@ from games.models import (
     TimeoutPolicy,
 )
 from games.naming import GAME_NAME_LENGTH
-from games.timecontrol.clock import MAX_VACATION_DAYS
+from games.timecontrol.clock import (
+    DEFAULT_QUIET_END,
+    DEFAULT_QUIET_START,
+    MAX_BANK_DAYS,
+    MAX_VACATION_DAYS,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -126,6 +131,22 @@ class GameOutput(serializers.Serializer[Any]):
     turn_time_limit = serializers.IntegerField(allow_null=True, help_text="Seconds.")
     timeout_policy = serializers.ChoiceField(choices=TimeoutPolicy.choices)
     vacation_days = serializers.IntegerField()
+    bank_days = serializers.IntegerField(help_text="Time bank: days per player at the start.")
+    bank_per_turn = serializers.IntegerField(
+        help_text="Seconds added to a player's bank each time a turn of theirs ends."
+    )
+    quiet_hours = serializers.ListField(
+        child=serializers.IntegerField(),
+        allow_null=True,
+        help_text="[start, end] local hours of each player's quiet hours (their own time "
+        "zone): no clock runs and no reminder is sent; null: none.",
+    )
+    weekend_pause = serializers.BooleanField(
+        help_text="No clock runs on each player's Saturday and Sunday."
+    )
+    bank_left = serializers.IntegerField(
+        allow_null=True, help_text="Seconds left in your time bank (null: not seated)."
+    )
     seats = SeatOutput(many=True)
     your_seat = serializers.IntegerField(allow_null=True)
     your_turn = serializers.BooleanField()
@@ -165,6 +186,13 @@ class GameOutput(serializers.Serializer[Any]):
             "turn_time_limit": int(limit.total_seconds()) if limit else None,
             "timeout_policy": game.timeout_policy,
             "vacation_days": game.vacation_days,
+            "bank_days": game.bank_days,
+            "bank_per_turn": int(game.bank_per_turn.total_seconds()),
+            "quiet_hours": (
+                [game.quiet_start, game.quiet_end] if game.quiet_start is not None else None
+            ),
+            "weekend_pause": game.weekend_pause,
+            "bank_left": int(mine.bank_left.total_seconds()) if mine else None,
             "seats": [SeatOutput().to_representation(seat) for seat in seats],
             "your_seat": mine.index if mine else None,
             "your_turn": bool(
@@ -352,6 +380,31 @@ class GameListApi(APIView):
             max_value=MAX_VACATION_DAYS,
             help_text="Days each player may run over deadlines in all before the policy applies.",
         )
+        bank_days = serializers.IntegerField(
+            default=0,
+            min_value=0,
+            max_value=MAX_BANK_DAYS,
+            help_text="Time bank: days each player may spend beyond the turn time limit.",
+        )
+        bank_per_turn = serializers.IntegerField(
+            default=0,
+            min_value=0,
+            max_value=86400,
+            help_text="Seconds added to a player's bank each time a turn of theirs ends "
+            "(needs a bank of a day or more).",
+        )
+        quiet_hours = serializers.ListField(
+            child=serializers.IntegerField(min_value=0, max_value=23),
+            min_length=2,
+            max_length=2,
+            allow_null=True,
+            default=[DEFAULT_QUIET_START, DEFAULT_QUIET_END],
+            help_text="[start, end]: local hours (each player's own time zone) when no clock "
+            "runs and no reminder is sent; null: none. Left out: [23, 7].",
+        )
+        weekend_pause = serializers.BooleanField(
+            default=False, help_text="No clock runs on each player's Saturday and Sunday."
+        )
         lobby = serializers.BooleanField(
             default=False, help_text="List the game in the open lobby."
         )
@@ -393,6 +446,10 @@ class GameListApi(APIView):
             turn_time_limit=timedelta(seconds=limit) if limit else None,
             timeout_policy=data["timeout_policy"],
             vacation_days=data["vacation_days"],
+            bank_days=data["bank_days"],
+            bank_per_turn=timedelta(seconds=data["bank_per_turn"]),
+            quiet_hours=tuple(quiet) if (quiet := data["quiet_hours"]) else None,
+            weekend_pause=data["weekend_pause"],
             lobby=data["lobby"],
             rated=data.get("rated"),
         )

@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 
 import engine
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
-from games import editions, ledger, naming, replay
+from games import editions, ledger, naming, replay, signals
 from games.models import (
     SEAT_COLOURS,
     BotKind,
@@ -47,6 +47,10 @@ def game_create(
     turn_time_limit: timedelta | None = None,
     timeout_policy: str = TimeoutPolicy.BOT_MOVE,
     vacation_days: int = 0,
+    bank_days: int = 0,
+    bank_per_turn: timedelta = timedelta(0),
+    quiet_hours: tuple[int, int] | None = None,
+    weekend_pause: bool = False,
     lobby: bool = False,
     rated: bool | None = None,
     start_if_only_bots: bool = True,
@@ -65,6 +69,9 @@ def game_create(
     ``edition``: one of those offered (``games.editions``; None: the first offered one);
     ``options``: the layout, and for the 2nd edition the Simmental variant
     (``{"layout": "random", "simmental": True}``), stored completed.
+    ``bank_days``, ``bank_per_turn``, ``quiet_hours`` (start and end hour, in each player's
+    own time zone) and ``weekend_pause``: the clock beyond the turn time limit
+    (``games.timecontrol.clock``); the defaults are the clock of games before them.
     """
     name = naming.name_check(name)
     edition = edition or editions.default_edition()
@@ -91,10 +98,15 @@ def game_create(
             )
             % {"count": RATED_MIN_PEOPLE},
         )
+    quiet_start, quiet_end = quiet_hours or (None, None)
     time_control_check(
         turn_time_limit=turn_time_limit,
         timeout_policy=timeout_policy,
         vacation_days=vacation_days,
+        bank_days=bank_days,
+        bank_per_turn=bank_per_turn,
+        quiet_start=quiet_start,
+        quiet_end=quiet_end,
     )
 
     with transaction.atomic():
@@ -108,6 +120,11 @@ def game_create(
             turn_time_limit=turn_time_limit,
             timeout_policy=timeout_policy,
             vacation_days=vacation_days,
+            bank_days=bank_days,
+            bank_per_turn=bank_per_turn,
+            quiet_start=quiet_start,
+            quiet_end=quiet_end,
+            weekend_pause=weekend_pause,
             created_by=creator,
         )
         creator_seat = min(set(range(players)) - bot_seats)
@@ -121,6 +138,7 @@ def game_create(
             )
             for index in range(players)
         )
+        signals.seat_taken.send(sender=Seat, seat=Seat.objects.get(game=game, index=creator_seat))
         if start_if_only_bots and len(bot_seats) == players - 1:
             # Nobody else to wait for: the game starts at once, and a bot to move first
             # moves when this transaction commits (its task is queued by the ledger's
@@ -160,6 +178,7 @@ def game_join(*, game: Game, user: User) -> Seat:
             raise ConflictError("game_full", "Every seat of this game is taken.")
         free.user = user
         free.save(update_fields=["user"])
+        signals.seat_taken.send(sender=Seat, seat=free)
         ledger.write(game, fields=[], seats=seats)  # the waiting rooms hear it
         return free
 
@@ -209,6 +228,10 @@ def game_start(*, game: Game, user: User) -> Game:
         state = replay.initial_state(game, payload)
         seq = ledger.append(game, kind=EventKind.SETUP, payload=payload, actor=user)
         now = timezone.now()
+        if game.has_time_bank:
+            for seat in seats:
+                seat.bank_left = timedelta(days=game.bank_days)
+            Seat.objects.bulk_update(seats, ["bank_left"])
         game.status = GameStatus.ACTIVE
         game.started_at = now
         game.rules_version = payload["rules_version"]

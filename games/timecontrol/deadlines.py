@@ -10,7 +10,10 @@ When a deadline passes:
 1. **Vacation.** Each player has ``Game.vacation_days`` for the whole game. While some are
    left, one day (or what is left of the last one) is used up and the deadline moves out by
    as much: the player's clock stops while they are away, without their having to say so.
-   The player is told, and can see what is left (``Seat.vacation_used``).
+   The player is told, and can see what is left (``Seat.vacation_used``). A deadline
+   already includes the seat's time bank and skips their quiet hours and weekend
+   (``games.ledger.turn_start``); a vacation day that would end in them is lengthened to
+   the player's morning.
 2. **The game's policy** (``Game.timeout_policy``) once the vacation is used up:
 
    * ``bot_move``: the heuristic bot plays the rest of this turn for the seat; the next
@@ -44,6 +47,8 @@ from django.utils import timezone
 
 import engine
 import engine.bots
+from common.timefmt import zone
+from common.waking_time import next_waking
 from games import ledger, replay
 from games.models import (
     BotKind,
@@ -167,7 +172,9 @@ def turn_deadline_apply(*, game_id: int, now: datetime | None = None) -> str | N
 def _use_vacation(game: Game, seat: Seat, deadline: datetime, step: timedelta) -> str:
     seat.vacation_used += step
     seat.save(update_fields=["vacation_used"])
-    game.turn_deadline = deadline + step
+    # A vacation day is a calendar day; one that ends in the player's night (or weekend)
+    # lasts until their clock runs again, as every deadline does.
+    game.turn_deadline = next_waking(deadline + step, game.clock_rules, zone(seat.time_zone))
     left = timedelta(days=game.vacation_days) - seat.vacation_used
     details = {
         "vacation_used_seconds": int(step.total_seconds()),

@@ -50,6 +50,11 @@ class GameRow:
         return self.game.title
 
     @property
+    def clock(self) -> str:
+        """The game's whole clock in words (``time_control_text``)."""
+        return time_control_text(self.game)
+
+    @property
     def players_text(self) -> str:
         return ", ".join(seat.name for seat in self.seats)
 
@@ -143,18 +148,40 @@ def game_row(game: Game, viewer: User, *, tz_name: str, now: datetime | None = N
 
 
 def time_control_text(game: Game) -> str:
-    """'turn time limit 3 days, then a bot plays that turn; 2 vacation days each'."""
+    """'turn time limit 3 days, then a bot plays that turn; 2 vacation days each; time bank
+    2 days each, plus 4 hours per turn; quiet hours 23:00-07:00 and weekends off, in each
+    player's own time zone': the whole clock, before anyone joins."""
     if game.turn_time_limit is None:
-        return _("no turn time limit")
-    text = _("turn time limit %(limit)s, then %(policy)s") % {
-        "limit": duration_text(game.turn_time_limit.total_seconds()),
-        "policy": game.get_timeout_policy_display(),
-    }
+        text = _("no turn time limit")
+    else:
+        text = _("turn time limit %(limit)s, then %(policy)s") % {
+            "limit": duration_text(game.turn_time_limit.total_seconds()),
+            "policy": game.get_timeout_policy_display(),
+        }
     if game.vacation_days:
         days = game.vacation_days
         text += ngettext("; %(days)d vacation day each", "; %(days)d vacation days each", days) % {
             "days": days
         }
+    if game.bank_days:
+        text += ngettext(
+            "; time bank %(days)d day each", "; time bank %(days)d days each", game.bank_days
+        ) % {"days": game.bank_days}
+        if game.bank_per_turn:
+            text += _(", plus %(extra)s per turn") % {
+                "extra": duration_text(game.bank_per_turn.total_seconds())
+            }
+    quiet = game.quiet_start is not None and game.quiet_end is not None
+    if quiet or game.weekend_pause:
+        parts = []
+        if quiet:
+            parts.append(
+                _("quiet hours %(start)02d:00-%(end)02d:00")
+                % {"start": game.quiet_start, "end": game.quiet_end}
+            )
+        if game.weekend_pause:
+            parts.append(_("weekends off"))
+        text += _("; %(rules)s, in each player's own time zone") % {"rules": _(" and ").join(parts)}
     return text
 
 

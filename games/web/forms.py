@@ -24,7 +24,13 @@ from games.naming import GAME_NAME_LENGTH
 from games.services import MAX_PLAYERS, MIN_PLAYERS
 from games.services.lobby import RATED_MIN_PEOPLE
 from games.terms.names import colour_name
-from games.timecontrol.clock import MAX_VACATION_DAYS
+from games.timecontrol.clock import (
+    DEFAULT_QUIET_END,
+    DEFAULT_QUIET_START,
+    MAX_BANK_DAYS,
+    MAX_VACATION_DAYS,
+    quiet_check,
+)
 
 # Turn time limits offered on the page (hours; 0: no limit). The service accepts any
 # duration from a minute to 60 days; the page offers the ones people pick.
@@ -113,6 +119,52 @@ class NewGameForm(forms.Form):
         initial=0,
         help_text=_("Days each player may be late in all before the policy applies."),
     )
+    bank_days = forms.IntegerField(
+        label=_("Time bank (days per player)"),
+        required=False,
+        min_value=0,
+        max_value=MAX_BANK_DAYS,
+        initial=0,
+        help_text=_("Time each player may spend beyond the turn time limit, in all."),
+    )
+    bank_hours_per_turn = forms.IntegerField(
+        label=_("Hours added to the bank per turn"),
+        required=False,
+        min_value=0,
+        max_value=24,
+        initial=0,
+        help_text=_("Given to a player each time a turn of theirs ends (needs a time bank)."),
+    )
+    quiet_hours = forms.BooleanField(
+        label=_("Quiet hours"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "No clock runs and no reminder is sent during each player's night, in their own "
+            "time zone."
+        ),
+    )
+    quiet_start = forms.TypedChoiceField(
+        label=_("Quiet from"),
+        required=False,
+        empty_value=None,
+        choices=[(h, f"{h:02d}:00") for h in range(24)],
+        coerce=int,
+        initial=DEFAULT_QUIET_START,
+    )
+    quiet_end = forms.TypedChoiceField(
+        label=_("Quiet until"),
+        required=False,
+        empty_value=None,
+        choices=[(h, f"{h:02d}:00") for h in range(24)],
+        coerce=int,
+        initial=DEFAULT_QUIET_END,
+    )
+    weekend_pause = forms.BooleanField(
+        label=_("Weekend pause"),
+        required=False,
+        help_text=_("No clock runs on each player's Saturday and Sunday."),
+    )
     visibility = forms.ChoiceField(
         label=_("Who can join"),
         choices=[
@@ -189,6 +241,15 @@ class NewGameForm(forms.Form):
                 )
                 % {"edition": editions.edition_name(edition)},
             )
+        if data.get("bank_hours_per_turn") and not data.get("bank_days"):
+            self.add_error(
+                "bank_hours_per_turn", _("Hours added per turn need a time bank of a day or more.")
+            )
+        if data.get("quiet_hours") and (quiet := self._quiet_hours()):
+            try:
+                quiet_check(*quiet)
+            except ServiceError as exc:
+                self.add_error("quiet_end", exc.message)
         players, bots = data.get("players"), data.get("bots") or []
         if players is not None:
             beyond = [seat + 1 for seat in bots if seat >= players]
@@ -214,6 +275,17 @@ class NewGameForm(forms.Form):
                 )
         return data
 
+    def _quiet_hours(self) -> tuple[int, int] | None:
+        """The hours ticked, the usual night for an hour left out."""
+        data = self.cleaned_data
+        if not data.get("quiet_hours"):
+            return None
+        start, end = data.get("quiet_start"), data.get("quiet_end")
+        return (
+            DEFAULT_QUIET_START if start is None else start,
+            DEFAULT_QUIET_END if end is None else end,
+        )
+
     def service_arguments(self) -> dict[str, Any]:
         """Keyword arguments for games.services.game_create (after is_valid())."""
         data = self.cleaned_data
@@ -232,6 +304,10 @@ class NewGameForm(forms.Form):
             "turn_time_limit": timedelta(hours=hours) if hours else None,
             "timeout_policy": data["timeout_policy"],
             "vacation_days": data["vacation_days"],
+            "bank_days": data.get("bank_days") or 0,
+            "bank_per_turn": timedelta(hours=data.get("bank_hours_per_turn") or 0),
+            "quiet_hours": self._quiet_hours(),
+            "weekend_pause": bool(data.get("weekend_pause")),
             "lobby": data["visibility"] == "open",
             "rated": {"yes": True, "no": False}.get(data.get("rated") or ""),
         }

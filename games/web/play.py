@@ -38,6 +38,7 @@ from games.errors import StaleVersionError
 from games.models import ChatMessage, Game, GameStatus, ReportReason, Seat, bot_strength
 from games.moderation import may_moderate, reports
 from games.web import plan_display, stale
+from games.web.display import time_control_text
 
 # How many of the latest events the game page lists (the replay has them all).
 LOG_LENGTH = 40
@@ -344,6 +345,7 @@ def play_context(request: HttpRequest, game: Game, *, oob: bool = False) -> dict
             "announcement": announcement,
             # In the reader's time zone (their profile's; set from the browser at sign-up).
             "deadline_text": when(game.turn_deadline, zone(time_zone_name(request))),
+            "clock_text": time_control_text(game),
             "oob": oob,
             "poll_seconds": _poll_seconds(game, context["seats"]),
             "spectator": viewer is None and not game.is_over,
