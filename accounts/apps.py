@@ -1,11 +1,12 @@
 from typing import Any
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class AccountsConfig(AppConfig):
     name = "accounts"
-    verbose_name = "Accounts"
+    verbose_name = _("Accounts")
 
     def ready(self) -> None:
         from django.contrib.auth import get_user_model

@@ -61,7 +61,7 @@ class SuspensionAwareTokenAuthentication(TokenAuthentication):
         user = cast("WithAnnotations[User, _TokenUserColumns]", users[0])
         if api_tokens.is_expired(user.token_created):
             raise exceptions.AuthenticationFailed(
-                "The token has expired: ask for a new one (POST /api/token/).",
+                _("The token has expired: ask for a new one (POST /api/token/)."),
                 code="token_expired",
             )
         if not user.is_active:

@@ -14,6 +14,8 @@ from django.contrib.auth.forms import AuthenticationForm, UserCreationForm
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from accounts.services import is_unconfirmed
 from common import login_throttle
@@ -42,17 +44,19 @@ class SignUpForm(UserCreationForm):
     not the form's business: the page answers the same either way (``views.signup``)."""
 
     email = forms.EmailField(
-        label="Email",
-        help_text="We send a link to confirm it, then your turns and game news.",
+        label=_("Email"),
+        help_text=_("We send a link to confirm it, then your turns and game news."),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
     time_zone = forms.ChoiceField(
-        label="Time zone",
+        label=_("Time zone"),
         choices=time_zone_choices,
         initial="UTC",
         required=False,
-        help_text="Deadlines and times are shown in it; your browser's is chosen for you. "
-        "You can change it later in your profile.",
+        help_text=_(
+            "Deadlines and times are shown in it; your browser's is chosen for you. "
+            "You can change it later in your profile."
+        ),
         widget=forms.Select(attrs={"data-browser-zone": ""}),
     )
 
@@ -105,13 +109,15 @@ class LoginForm(AuthenticationForm):
             return suspension.message
         if is_unconfirmed(user):
             return format_html(
-                "Confirm your email first: follow the link we sent to {}. "
-                '<a href="{}">Send the link again</a>.',
+                gettext(
+                    "Confirm your email first: follow the link we sent to {}. "
+                    '<a href="{}">Send the link again</a>.'
+                ),
                 user.email,
                 reverse("account-resend"),
             )
         if not user.is_active:
-            return "This account has been deactivated."
+            return gettext("This account has been deactivated.")
         return None
 
 
@@ -140,14 +146,14 @@ class PasswordResetForm(auth_forms.PasswordResetForm):
 
 class ResendConfirmationForm(forms.Form):
     email = forms.EmailField(
-        label="Email", widget=forms.EmailInput(attrs={"autocomplete": "email"})
+        label=_("Email"), widget=forms.EmailInput(attrs={"autocomplete": "email"})
     )
 
 
 class EmailChangeForm(forms.Form):
     email = forms.EmailField(
-        label="New email",
-        help_text="We send a link to the new address; it takes effect when you follow it.",
+        label=_("New email"),
+        help_text=_("We send a link to the new address; it takes effect when you follow it."),
         widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
 
@@ -158,34 +164,34 @@ class EmailChangeForm(forms.Form):
     def clean_email(self) -> str:
         email: str = self.cleaned_data["email"].strip()
         if email.lower() == (self.user.email or "").lower():
-            raise ValidationError("This is already your email.")
+            raise ValidationError(_("This is already your email."))
         if _email_taken(email, exclude_pk=self.user.pk):
-            raise ValidationError("Another account uses this email.")
+            raise ValidationError(_("Another account uses this email."))
         return email
 
 
 class PreferencesForm(forms.Form):
     mode = forms.ChoiceField(
-        label="Email me about my turns",
+        label=_("Email me about my turns"),
         choices=Mode.choices,
         widget=forms.RadioSelect,
-        help_text="A daily digest gathers the games waiting for you into one email a day.",
+        help_text=_("A daily digest gathers the games waiting for you into one email a day."),
     )
     digest_hour = forms.TypedChoiceField(
-        label="Digest hour (your time)",
+        label=_("Digest hour (your time)"),
         choices=[(hour, f"{hour:02d}:00") for hour in range(24)],
         coerce=int,
     )
     time_zone = forms.ChoiceField(
-        label="Time zone",
+        label=_("Time zone"),
         choices=time_zone_choices,
-        help_text="Times on the site and in emails are shown in this zone.",
+        help_text=_("Times on the site and in emails are shown in this zone."),
     )
     language = forms.ChoiceField(
-        label="Language",
+        label=_("Language"),
         choices=settings.LANGUAGES,
         required=False,
-        help_text="The site and every email you get are in this language.",
+        help_text=_("The site and every email you get are in this language."),
     )
 
     def clean_language(self) -> str | None:
@@ -197,7 +203,7 @@ class GameModeForm(forms.Form):
     """One game's override of the email mode ("" keeps the account's setting)."""
 
     mode = forms.ChoiceField(
-        label="Emails for this game",
-        choices=[("", "as in my preferences"), *Mode.choices],
+        label=_("Emails for this game"),
+        choices=[("", _("as in my preferences")), *Mode.choices],
         required=False,
     )

@@ -14,6 +14,7 @@ up: a refusal is the same for every address, so it tells nothing about who has a
 from __future__ import annotations
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from common import ratelimit
 
@@ -50,15 +51,14 @@ def email_request_allowed(*, client_ip: str, email: str | None = None) -> bool:
 
 def refusal_message() -> str:
     """What a refused page says: the same whichever limit was reached, and for every address."""
-    return (
+    return _(
         "Too many emails have been asked for lately, for this address or from your network, "
-        f"so none was sent. Wait up to {ratelimit.window_text(settings.ACCOUNT_EMAIL_RATE_WINDOW)}"
-        " and try again."
-    )
+        "so none was sent. Wait up to %(window)s and try again."
+    ) % {"window": ratelimit.window_text(settings.ACCOUNT_EMAIL_RATE_WINDOW)}
 
 
 def signup_refusal_message() -> str:
-    return (
+    return _(
         "Too many accounts have been created from your network lately, so this one was not. "
-        f"Wait up to {ratelimit.window_text(settings.ACCOUNT_EMAIL_RATE_WINDOW)} and try again."
-    )
+        "Wait up to %(window)s and try again."
+    ) % {"window": ratelimit.window_text(settings.ACCOUNT_EMAIL_RATE_WINDOW)}

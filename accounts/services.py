@@ -21,6 +21,8 @@ from django.db import transaction
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from accounts.auth import SuspensionAwareBackend
 from common.links import absolute
@@ -130,7 +132,7 @@ def account_confirm(*, token: str) -> Confirmed:
     user_id = data.get("u")
     user = None if user_id is None else get_user_model().objects.filter(pk=user_id).first()
     if user is None or user.email != data.get("e"):
-        raise ConfirmationError("This confirmation link is not valid any more.")
+        raise ConfirmationError(_("This confirmation link is not valid any more."))
     if user.is_active or user.last_login is not None:
         return Confirmed(user=user, already=True)
     user.is_active = True
@@ -171,11 +173,11 @@ def email_change_confirm(*, token: str, user: Any) -> Confirmed:
     """Set the new address, when the link was made for this user and their current one."""
     data = _load(token, salt=EMAIL_CHANGE_SALT)
     if data.get("u") != user.pk:
-        raise ConfirmationError("This link was sent for another account: log in as that one.")
+        raise ConfirmationError(_("This link was sent for another account: log in as that one."))
     if user.email == data.get("e"):
         return Confirmed(user=user, already=True)
     if user.email != data.get("old"):
-        raise ConfirmationError("Your address has changed since this link was sent.")
+        raise ConfirmationError(_("Your address has changed since this link was sent."))
     taken = (
         get_user_model()
         .objects.filter(email__iexact=data.get("e", ""))
@@ -183,7 +185,7 @@ def email_change_confirm(*, token: str, user: Any) -> Confirmed:
         .exists()
     )
     if taken:
-        raise ConfirmationError("Another account uses this address now.")
+        raise ConfirmationError(_("Another account uses this address now."))
     user.email = data["e"]
     user.save(update_fields=["email"])
     return Confirmed(user=user, already=False)
@@ -194,16 +196,21 @@ def _load(token: str, *, salt: str) -> dict[str, Any]:
     try:
         data = signing.loads(token, salt=salt, max_age=max_age)
     except signing.SignatureExpired as exc:
+        days = settings.ACCOUNT_CONFIRMATION_DAYS
         raise ConfirmationError(
-            f"This link has expired (links last {settings.ACCOUNT_CONFIRMATION_DAYS} days): "
-            "ask for a new one."
+            ngettext(
+                "This link has expired (links last %(days)d day): ask for a new one.",
+                "This link has expired (links last %(days)d days): ask for a new one.",
+                days,
+            )
+            % {"days": days}
         ) from exc
     except signing.BadSignature as exc:
         raise ConfirmationError(
-            "This link is not valid: check that it was copied whole, or ask for a new one."
+            _("This link is not valid: check that it was copied whole, or ask for a new one.")
         ) from exc
     if not isinstance(data, dict):
-        raise ConfirmationError("This link is not valid.")
+        raise ConfirmationError(_("This link is not valid."))
     return data
 
 

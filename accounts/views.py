@@ -87,12 +87,12 @@ def confirm(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "accounts/confirm_failed.html", {"reason": str(exc)}, status=400)
     if result.already:
         # Only the first use logs in: a link that stays in a mailbox is not a password.
-        messages.info(request, "Your email was already confirmed: log in.")
+        messages.info(request, _("Your email was already confirmed: log in."))
         return redirect("login")
     if not services.confirmed_login(request, result.user):
-        messages.success(request, "Your email is confirmed and your account active: log in.")
+        messages.success(request, _("Your email is confirmed and your account active: log in."))
         return redirect("login")
-    messages.success(request, "Your email is confirmed: welcome! You are logged in.")
+    messages.success(request, _("Your email is confirmed: welcome! You are logged in."))
     return redirect(settings.LOGIN_REDIRECT_URL)
 
 
@@ -215,9 +215,11 @@ def profile_email(request: AuthenticatedHttpRequest) -> HttpResponse:
         form.add_error(None, limits.refusal_message())
         return _profile(request, email_form=form, status=429)
     if not services.email_change_request(user=request.user, email=email):
-        form.add_error(None, "The email could not be sent just now: try again in a moment.")
+        form.add_error(None, _("The email could not be sent just now: try again in a moment."))
         return _profile(request, email_form=form, status=503)
-    messages.success(request, f"We sent a link to {email}: follow it to use that address.")
+    messages.success(
+        request, _("We sent a link to %(email)s: follow it to use that address.") % {"email": email}
+    )
     return redirect("profile")
 
 
@@ -229,7 +231,7 @@ def email_confirm(request: AuthenticatedHttpRequest, token: str) -> HttpResponse
     except services.ConfirmationError as exc:
         return render(request, "accounts/confirm_failed.html", {"reason": str(exc)}, status=400)
     if not result.already:
-        messages.success(request, f"Your email is now {result.user.email}.")
+        messages.success(request, _("Your email is now %(email)s.") % {"email": result.user.email})
     return redirect("profile")
 
 
@@ -238,7 +240,7 @@ def email_confirm(request: AuthenticatedHttpRequest, token: str) -> HttpResponse
 def profile_token_revoke(request: AuthenticatedHttpRequest) -> HttpResponse:
     """Revoke the user's API token: requests with it are refused from now on."""
     if api_tokens.tokens_revoke(user=request.user):
-        messages.success(request, "Your API token is revoked.")
+        messages.success(request, _("Your API token is revoked."))
     return redirect("profile")
 
 
@@ -251,7 +253,7 @@ def profile_game_mode(request: AuthenticatedHttpRequest, public_id: str) -> Http
         raise Http404(exc.message) from exc
     form = GameModeForm(request.POST)
     if not form.is_valid():
-        messages.error(request, "Choose one of the listed email modes.")
+        messages.error(request, _("Choose one of the listed email modes."))
         return redirect("profile")
     try:
         preferences.game_preference_set(
@@ -260,7 +262,7 @@ def profile_game_mode(request: AuthenticatedHttpRequest, public_id: str) -> Http
     except ServiceError as exc:
         messages.error(request, exc.message)
         return _profile(request, status=exc.status)
-    messages.success(request, f"Emails for game {game.public_id} are saved.")
+    messages.success(request, _("Emails for game %(game)s are saved.") % {"game": game.public_id})
     return redirect("profile")
 
 

@@ -12,6 +12,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
+from django.utils.translation import gettext as _
 from rest_framework import exceptions, parsers, serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -40,7 +41,7 @@ class JSONParser(parsers.JSONParser):
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError as exc:
-            raise exceptions.ParseError("JSON parse error - nested too deeply.") from exc
+            raise exceptions.ParseError(_("JSON parse error - nested too deeply.")) from exc
         _check_json(data)
         return data
 
@@ -50,14 +51,16 @@ def _check_json(data: Any) -> None:
     while pending:
         value, depth = pending.pop()
         if depth > MAX_JSON_DEPTH:
-            raise exceptions.ParseError(f"JSON nested more than {MAX_JSON_DEPTH} levels deep.")
+            raise exceptions.ParseError(
+                _("JSON nested more than %(depth)d levels deep.") % {"depth": MAX_JSON_DEPTH}
+            )
         if isinstance(value, str):
             if "\x00" in value:
-                raise exceptions.ParseError("JSON strings may not contain a NUL character.")
+                raise exceptions.ParseError(_("JSON strings may not contain a NUL character."))
         elif isinstance(value, dict):
             for key, item in value.items():
                 if "\x00" in key:
-                    raise exceptions.ParseError("JSON keys may not contain a NUL character.")
+                    raise exceptions.ParseError(_("JSON keys may not contain a NUL character."))
                 pending.append((item, depth + 1))
         elif isinstance(value, list):
             pending.extend((item, depth + 1) for item in value)

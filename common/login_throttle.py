@@ -12,6 +12,7 @@ answer does not tell which accounts exist.
 from __future__ import annotations
 
 from django.conf import settings
+from django.utils.translation import gettext
 
 from common import ratelimit
 
@@ -49,7 +50,7 @@ def failed(*, username: str, client_ip: str) -> None:
 
 
 def refusal_message() -> str:
-    return (
+    return gettext(
         "Too many failed log-ins for this account or from your network: wait up to "
-        f"{ratelimit.window_text(window())} and try again."
-    )
+        "%(window)s and try again."
+    ) % {"window": ratelimit.window_text(window())}

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 
 from django.core.cache import cache
+from django.utils.translation import gettext, ngettext
 
 
 def _key(scope: str, subject: str) -> str:
@@ -62,6 +63,10 @@ def window_text(seconds: int) -> str:
     """A window's length for a person ("an hour", "15 minutes"), for "try again" messages."""
     if seconds >= 3600 and seconds % 3600 == 0:
         hours = seconds // 3600
-        return "an hour" if hours == 1 else f"{hours} hours"
+        if hours == 1:
+            return gettext("an hour")
+        return ngettext("%(count)d hour", "%(count)d hours", hours) % {"count": hours}
     minutes = max(1, round(seconds / 60))
-    return "a minute" if minutes == 1 else f"{minutes} minutes"
+    if minutes == 1:
+        return gettext("a minute")
+    return ngettext("%(count)d minute", "%(count)d minutes", minutes) % {"count": minutes}

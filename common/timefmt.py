@@ -5,6 +5,9 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
+from django.utils import dateformat
+from django.utils.translation import gettext, ngettext
+
 
 def zone(name: str) -> ZoneInfo:
     try:
@@ -14,13 +17,14 @@ def zone(name: str) -> ZoneInfo:
 
 
 def when(value: datetime | str | None, zone: ZoneInfo) -> str:
-    """A date and time as the recipient reads it, e.g. 'Tue 3 Nov 2026, 14:05 (Europe/Paris)'."""
+    """A date and time as the recipient reads it, e.g. 'Tue 3 Nov 2026, 14:05 (Europe/Paris)'
+    (the day and month named in the active language)."""
     if value is None:
         return ""
     if isinstance(value, str):
         value = datetime.fromisoformat(value)
     local = value.astimezone(zone)
-    return f"{local:%a} {local.day} {local:%b %Y, %H:%M} ({zone.key})"
+    return f"{dateformat.format(local, 'D j M Y, H:i')} ({zone.key})"
 
 
 def duration_text(seconds: float) -> str:
@@ -29,8 +33,12 @@ def duration_text(seconds: float) -> str:
     days, rest = divmod(minutes, 24 * 60)
     hours, minutes = divmod(rest, 60)
     parts = [
-        f"{n} {unit}{'' if n == 1 else 's'}"
-        for n, unit in ((days, "day"), (hours, "hour"), (minutes, "minute"))
+        text % {"count": n}
+        for n, text in (
+            (days, ngettext("%(count)d day", "%(count)d days", days)),
+            (hours, ngettext("%(count)d hour", "%(count)d hours", hours)),
+            (minutes, ngettext("%(count)d minute", "%(count)d minutes", minutes)),
+        )
         if n
     ]
-    return " ".join(parts[:2]) or "less than a minute"
+    return " ".join(parts[:2]) or gettext("less than a minute")

@@ -25,6 +25,9 @@ from django.core.exceptions import RequestDataTooBig
 from django.db import InterfaceError, OperationalError, connections
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
 
 logger = logging.getLogger(__name__)
 
@@ -37,10 +40,19 @@ def is_api(request: HttpRequest) -> bool:
     return request.path_info.startswith(API_PREFIX)
 
 
-def _error(request: HttpRequest, status: int, code: str, message: str, title: str) -> HttpResponse:
-    if is_api(request):
-        return JsonResponse({"code": code, "message": message}, status=status)
-    html = render_to_string("gwt_site/error.html", {"title": title, "message": message})
+def _language(request: HttpRequest) -> str:
+    """The request's language, also when the failure came before LocaleMiddleware chose it
+    (from the cookie or Accept-Language alone: the database may be the thing that failed)."""
+    return getattr(request, "LANGUAGE_CODE", None) or translation.get_language_from_request(request)
+
+
+def _error(
+    request: HttpRequest, status: int, code: str, message: Promise, title: Promise
+) -> HttpResponse:
+    with translation.override(_language(request)):
+        if is_api(request):
+            return JsonResponse({"code": code, "message": str(message)}, status=status)
+        html = render_to_string("gwt_site/error.html", {"title": title, "message": message})
     return HttpResponse(html, status=status)
 
 
@@ -52,16 +64,14 @@ def database_unavailable(request: HttpRequest) -> HttpResponse:
             connection.close()
         except Exception:  # already broken: closing it is all we wanted
             logger.debug("closing a broken database connection failed", exc_info=True)
-    if is_api(request):
-        response: HttpResponse = JsonResponse(
-            {
-                "code": "database_unavailable",
-                "message": "The service cannot reach its database just now: try again shortly.",
-            },
-            status=503,
-        )
-    else:
-        response = HttpResponse(render_to_string("gwt_site/back_soon.html"), status=503)
+    with translation.override(_language(request)):
+        if is_api(request):
+            message = _("The service cannot reach its database just now: try again shortly.")
+            response: HttpResponse = JsonResponse(
+                {"code": "database_unavailable", "message": str(message)}, status=503
+            )
+        else:
+            response = HttpResponse(render_to_string("gwt_site/back_soon.html"), status=503)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
 
@@ -98,8 +108,8 @@ class UnstorableInputMiddleware:
                 request,
                 400,
                 "bad_request",
-                "The address contains a NUL character.",
-                "Bad request",
+                _("The address contains a NUL character."),
+                _("Bad request"),
             )
         return self.get_response(request)
 
@@ -113,18 +123,20 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
             request,
             413,
             "too_large",
-            "The request body is too large.",
-            "Request too large",
+            _("The request body is too large."),
+            _("Request too large"),
         )
-    return _error(request, 400, "bad_request", "The request is malformed.", "Bad request")
+    return _error(request, 400, "bad_request", _("The request is malformed."), _("Bad request"))
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _error(request, 403, "permission_denied", "You may not do this.", "Permission denied")
+    return _error(
+        request, 403, "permission_denied", _("You may not do this."), _("Permission denied")
+    )
 
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _error(request, 404, "not_found", "There is nothing at this address.", "Not found")
+    return _error(request, 404, "not_found", _("There is nothing at this address."), _("Not found"))
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
@@ -135,6 +147,6 @@ def server_error(request: HttpRequest) -> HttpResponse:
         request,
         500,
         "server_error",
-        "Something went wrong on our side; it has been logged.",
-        "Server error",
+        _("Something went wrong on our side; it has been logged."),
+        _("Server error"),
     )

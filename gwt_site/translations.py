@@ -31,7 +31,14 @@ from django.core.management import call_command
 
 # The apps whose French catalogue is complete and kept so: every app that shows people text.
 # Widened app by app as each is translated; in the end every app that shows people text.
-TRANSLATED_APPS: tuple[str, ...] = ("games",)
+TRANSLATED_APPS: tuple[str, ...] = (
+    "gwt_site",
+    "common",
+    "accounts",
+    "notifications",
+    "players",
+    "games",
+)
 LANGUAGE = "fr"
 # The catalogues of each app: Python and templates, and for apps with translated scripts
 # (Django's JavaScriptCatalog) the djangojs domain too, when the app has that catalogue.

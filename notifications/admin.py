@@ -9,6 +9,8 @@ from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.utils import timezone
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from notifications.delivery import notifications_requeue
 from notifications.models import (
@@ -80,32 +82,43 @@ class NotificationAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
 
-    @admin.display(description="due", ordering="next_attempt_at")
+    @admin.display(description=_("due"), ordering="next_attempt_at")
     def due(self, obj: Notification) -> datetime | None:
         """When a pending row is sent: later than it was written for a retry, or for a
         "your turn" waiting for its player to leave the site."""
         return obj.next_attempt_at if obj.status == Status.PENDING else None
 
-    @admin.display(description="last error")
+    @admin.display(description=_("last error"))
     def short_error(self, obj: Notification) -> str:
         if obj.last_error or obj.reason:
             return obj.last_error[:80] or obj.reason[:80]
         waiting = obj.status == Status.PENDING and obj.next_attempt_at > timezone.now()
-        return "waits: the player is on the site" if waiting and obj.kind == Kind.YOUR_TURN else ""
+        if waiting and obj.kind == Kind.YOUR_TURN:
+            return gettext("waits: the player is on the site")
+        return ""
 
-    @admin.action(description="Send the selected failed or skipped notifications again")
+    @admin.action(description=_("Send the selected failed or skipped notifications again"))
     def requeue(self, request: HttpRequest, queryset: QuerySet[Notification]) -> None:
         ids = list(
             queryset.filter(status__in=[Status.FAILED, Status.SKIPPED]).values_list("pk", flat=True)
         )
         count = notifications_requeue(ids=ids)
-        self.message_user(request, f"{count} notification(s) queued again.", messages.SUCCESS)
+        self.message_user(
+            request,
+            ngettext(
+                "%(count)d notification queued again.",
+                "%(count)d notifications queued again.",
+                count,
+            )
+            % {"count": count},
+            messages.SUCCESS,
+        )
 
 
 @admin.register(NotificationPreference)
 class NotificationPreferenceAdmin(admin.ModelAdmin):
-    list_display = ["user", "mode", "digest_hour", "time_zone", "updated_at"]
-    list_filter = ["mode"]
+    list_display = ["user", "mode", "digest_hour", "time_zone", "language", "updated_at"]
+    list_filter = ["mode", "language"]
     search_fields = ["user__username", "user__email"]
     raw_id_fields = ["user"]
 

@@ -9,6 +9,7 @@ from typing import Any
 from zoneinfo import available_timezones
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -44,7 +45,9 @@ class PreferencesApi(APIView):
 
         def validate_time_zone(self, value: str) -> str:
             if value not in available_timezones():
-                raise serializers.ValidationError(f"Unknown time zone {value!r}.")
+                raise serializers.ValidationError(
+                    _("Unknown time zone %(zone)s.") % {"zone": repr(value)}
+                )
             return value
 
     def _output(self, request: AuthenticatedRequest) -> Response:

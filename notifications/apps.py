@@ -1,10 +1,11 @@
 from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
 
 
 class NotificationsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "notifications"
-    verbose_name = "Notifications"
+    verbose_name = _("Notifications")
 
     def ready(self) -> None:
         from anymail.signals import inbound

@@ -9,6 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
 from games import prepared, replay
 from games.models import (
     Event,
@@ -53,27 +56,62 @@ def human_to_move(game: Game, seats: list[Seat]) -> Seat | None:
 
 
 def seat_label(seat: Seat | None) -> str:
+    """A seat as emails name it, in the active language: 'alice (blue)', 'normal bot (red)'."""
     if seat is None:
         return ""
+    colour = colour_name(seat.colour)
     if seat.user and not seat.bot:
-        return f"{seat.user.get_username()} ({seat.colour})"
+        return _("%(name)s (%(colour)s)") % {"name": seat.user.get_username(), "colour": colour}
     if seat.user:
-        return f"{seat.user.get_username()}'s bot ({seat.colour})"
-    return f"{bot_strength(seat.bot) if seat.bot else 'empty'} bot ({seat.colour})"
+        return _("%(name)s's bot (%(colour)s)") % {
+            "name": seat.user.get_username(),
+            "colour": colour,
+        }
+    return _("%(strength)s bot (%(colour)s)") % {
+        "strength": strength_name(bot_strength(seat.bot) if seat.bot else "empty"),
+        "colour": colour,
+    }
+
+
+# The words emails use for the seats' colours (games.models.SEAT_COLOURS) and the bots'
+# strengths (games.models.bot_strength; "empty": a seat nobody plays).
+COLOUR_NAMES = {
+    "blue": gettext_lazy("blue"),
+    "red": gettext_lazy("red"),
+    "yellow": gettext_lazy("yellow"),
+    "green": gettext_lazy("green"),
+}
+STRENGTH_NAMES = {
+    "normal": gettext_lazy("normal"),
+    "beginner": gettext_lazy("beginner"),
+    "empty": gettext_lazy("empty"),
+}
+
+
+def colour_name(colour: str) -> str:
+    return str(COLOUR_NAMES.get(colour, colour))
+
+
+def strength_name(strength: str) -> str:
+    return str(STRENGTH_NAMES.get(strength, strength))
 
 
 def game_name(game: Game, seats: list[Seat] | None = None) -> str:
-    """How emails name a game: 'game k3x9mnpq2rst (alice, bob, normal bot)', or with the
-    name it was given, 'Sunday table (game k3x9mnpq2rst)'."""
+    """How emails name a game, in the active language: 'game k3x9mnpq2rst (alice, bob,
+    normal bot)', or with the name it was given, 'Sunday table (game k3x9mnpq2rst)'."""
     if game.name:
-        return f"{game.name} (game {game.public_id})"
+        return _("%(name)s (game %(id)s)") % {"name": game.name, "id": game.public_id}
     seats = seats_of(game) if seats is None else seats
     names = [
-        seat.user.get_username() if seat.user else f"{bot_strength(seat.bot)} bot"
+        seat.user.get_username()
+        if seat.user
+        else _("%(strength)s bot") % {"strength": strength_name(bot_strength(seat.bot))}
         for seat in seats
         if seat.is_filled
     ]
-    return f"game {game.public_id} ({', '.join(names)})" if names else f"game {game.public_id}"
+    if not names:
+        return _("game %(id)s") % {"id": game.public_id}
+    return _("game %(id)s (%(players)s)") % {"id": game.public_id, "players": ", ".join(names)}
 
 
 def your_turn_context(notification: Notification) -> dict[str, Any]:
@@ -95,7 +133,12 @@ def your_turn_context(notification: Notification) -> dict[str, Any]:
     seat = seat_at(seats, notification.context["seat"])
     assert seat is not None, "a your-turn row names a seat of its game"
     state = replay.state_at(game, seq)
-    return {**notification.context, **turn_context(game, seat, seats, state, seq)}
+    return {
+        **notification.context,
+        # Named again in the language it is sent in (the row was queued in the mover's).
+        "game_name": game_name(game, seats),
+        **turn_context(game, seat, seats, state, seq),
+    }
 
 
 def turn_context(game: Game, seat: Seat, seats: list[Seat], state: Any, seq: int) -> dict[str, Any]:
@@ -132,7 +175,7 @@ def playable_context(*, seat: Seat, state: Any, version: int) -> dict[str, Any]:
     """
     return {
         "seat": seat.index,
-        "colour": seat.colour,
+        "colour": colour_name(seat.colour),
         "reply_version": version,
         **facts_context(turn_facts(state, seat.index)),
     }
@@ -144,7 +187,7 @@ def facts_context(facts: dict[str, Any]) -> dict[str, Any]:
         "money": facts["money"],
         "hand": facts["hand"],
         # Facts stored before the 2nd edition's "herder" have no word: a cattleman then.
-        "herder_word": facts.get("herder_word", "cattleman"),
+        "herder_word": facts.get("herder_word", _("cattleman")),
         "herder": facts["herder"],
         "engine_at": facts["engine_at"],
         "certificates": facts["certificates"],
@@ -158,17 +201,17 @@ def facts_context(facts: dict[str, Any]) -> dict[str, Any]:
 
 
 TIMEOUT_TEXTS = {
-    "vacation_day": "missed the deadline: a vacation day was used",
-    TimeoutPolicy.BOT_MOVE: "missed the deadline: a bot played the turn",
-    TimeoutPolicy.REPLACE_BY_BOT: "missed the deadline: a bot plays on for them",
-    TimeoutPolicy.ABANDON: "missed the deadline: the game is abandoned",
+    "vacation_day": gettext_lazy("missed the deadline: a vacation day was used"),
+    TimeoutPolicy.BOT_MOVE: gettext_lazy("missed the deadline: a bot played the turn"),
+    TimeoutPolicy.REPLACE_BY_BOT: gettext_lazy("missed the deadline: a bot plays on for them"),
+    TimeoutPolicy.ABANDON: gettext_lazy("missed the deadline: the game is abandoned"),
 }
 
 
 def _event_text(event: Event) -> str:
     if event.kind == EventKind.TIMEOUT:
         action = (event.payload or {}).get("action", "")
-        return TIMEOUT_TEXTS.get(action, "missed the deadline")
+        return str(TIMEOUT_TEXTS.get(action, gettext_lazy("missed the deadline")))
     return event_text(event)
 
 

@@ -45,7 +45,7 @@ from django.utils import timezone
 
 from common.conf import duration_setting
 from games.models import Event, EventKind, GameStatus, Seat, SeatStatus
-from notifications import emails, links, metrics
+from notifications import emails, languages, links, metrics
 from notifications.context import your_turn_context
 from notifications.models import (
     ANSWER_KINDS,
@@ -382,15 +382,18 @@ def _prepare(
         if until is not None:
             return _postpone(row, token, until)
     built: dict[str, Any] = {}
+    # Everything the email says (its options, words and times included) is in the
+    # recipient's language, whoever's action queued it.
     try:
-        built = _build_context(row)
-        message = emails.build(
-            row,
-            unsubscribe_token=links.unsubscribe_token(
-                user_id=row.recipient_id, game_id=row.game_id
-            ),
-            time_zone=preference.time_zone if preference else "UTC",
-        )
+        with languages.override(preference.language if preference else None):
+            built = _build_context(row)
+            message = emails.build(
+                row,
+                unsubscribe_token=links.unsubscribe_token(
+                    user_id=row.recipient_id, game_id=row.game_id
+                ),
+                time_zone=preference.time_zone if preference else "UTC",
+            )
     except Exception as exc:
         return _failed(row, token, exc, now, **built)
     return message, built

@@ -23,6 +23,9 @@ from django.core.mail.backends.base import BaseEmailBackend
 from django.core.mail.backends.smtp import EmailBackend as SMTPBackend
 from django.template import TemplateDoesNotExist, TemplateSyntaxError
 from django.template.loader import render_to_string
+from django.utils.functional import Promise
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from common.timefmt import duration_text, when, zone
 from notifications import links, reply_address
@@ -32,19 +35,30 @@ logger = logging.getLogger(__name__)
 
 TEMPLATE_DIR = "notifications/email"
 
-SUBJECTS: dict[str, str] = {
-    Kind.INVITATION: "{inviter} invites you to a game of Great Western Trail ({game_name})",
-    Kind.GAME_STARTED: "{game_name} has started",
-    Kind.YOUR_TURN: "Your turn in {game_name}",
-    Kind.REMINDER: "Reminder: {game_name} is waiting for you",
-    Kind.DEADLINE_WARNING: "Deadline soon in {game_name}",
-    Kind.DEADLINE_PASSED: "Deadline passed in {game_name}",
-    Kind.GAME_OVER: "{game_name} is over",
-    Kind.DIGEST: "{count} game{plural} waiting for you",
-    Kind.MODERATION: "A moderator changed {game_name}",
-    Kind.REPLY_CONFIRMATION: "Moves played in {game_name}",
-    Kind.REPLY_ERROR: "Nothing was played in {game_name}",
+SUBJECTS: dict[str, Promise] = {
+    Kind.INVITATION: _("%(inviter)s invites you to a game of Great Western Trail (%(game_name)s)"),
+    Kind.GAME_STARTED: _("%(game_name)s has started"),
+    Kind.YOUR_TURN: _("Your turn in %(game_name)s"),
+    Kind.REMINDER: _("Reminder: %(game_name)s is waiting for you"),
+    Kind.DEADLINE_WARNING: _("Deadline soon in %(game_name)s"),
+    Kind.DEADLINE_PASSED: _("Deadline passed in %(game_name)s"),
+    Kind.GAME_OVER: _("%(game_name)s is over"),
+    Kind.MODERATION: _("A moderator changed %(game_name)s"),
+    Kind.REPLY_CONFIRMATION: _("Moves played in %(game_name)s"),
+    Kind.REPLY_ERROR: _("Nothing was played in %(game_name)s"),
 }
+
+
+def subject(kind: str, context: dict[str, Any]) -> str:
+    """The subject of an email of ``kind``, in the active language."""
+    if kind == Kind.DIGEST:
+        count = context["count"]
+        return ngettext(
+            "%(count)d game waiting for you", "%(count)d games waiting for you", count
+        ) % {"count": count}
+    if kind == Kind.DEADLINE_PASSED and context.get("suspended"):
+        return gettext("A player cannot play for now in %(game_name)s") % context
+    return str(SUBJECTS[kind]) % context
 
 
 class PermanentError(Exception):
@@ -65,9 +79,7 @@ def build(
     if not recipient.email:
         raise PermanentError("the recipient has no email address")
     context = _context(notification, unsubscribe_token, zone(time_zone))
-    subject = SUBJECTS[notification.kind].format(**context)
-    if notification.kind == Kind.DEADLINE_PASSED and context.get("suspended"):
-        subject = "A player cannot play for now in {game_name}".format(**context)
+    title = subject(notification.kind, context)
     try:
         text = render_to_string(f"{TEMPLATE_DIR}/{notification.kind}.txt", context)
         html = render_to_string(f"{TEMPLATE_DIR}/{notification.kind}.html", context)
@@ -75,7 +87,7 @@ def build(
         raise PermanentError(f"template: {exc}") from exc
     unsubscribe = context["unsubscribe_url"]
     message = EmailMultiAlternatives(
-        subject=" ".join(subject.split()),
+        subject=" ".join(title.split()),
         body=text,
         from_email=settings.DEFAULT_FROM_EMAIL,
         to=[recipient.email],
@@ -122,7 +134,8 @@ def _context(notification: Notification, unsubscribe_token: str, zone: ZoneInfo)
         **data,
         "kind": notification.kind,
         "name": notification.recipient.get_username(),
-        "game_name": data.get("game_name") or (f"game {game.public_id}" if game else ""),
+        "game_name": data.get("game_name")
+        or (gettext("game %(id)s") % {"id": game.public_id} if game else ""),
         "game_url": links.game_url(game) if game else "",
         "edition_label": game.edition_label if game else "",
         "replay_url": links.replay_url(game) if game else "",

@@ -63,6 +63,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db import IntegrityError, InterfaceError, OperationalError, transaction
+from django.utils.translation import gettext_lazy as _
 
 import engine
 from common import ratelimit
@@ -72,8 +73,8 @@ from games import replay
 from games.errors import StaleVersionError
 from games.models import OUT_OF_TURN, Event, Game, GameStatus, Seat
 from games.services import BatchLineError, move_batch_submit
-from notifications import metrics, reply_address, reply_moves
-from notifications.context import game_name, playable_context
+from notifications import languages, metrics, reply_address, reply_moves
+from notifications.context import colour_name, game_name, playable_context
 from notifications.models import InboundEmail, InboundOutcome, Kind
 from notifications.outbox import notification_queue
 from notifications.reply_text import message_text, reply_lines
@@ -260,25 +261,41 @@ def _once_per_window(key: str) -> bool:
 
 
 ERROR_TEXTS = {
-    "expired": "This reply address has expired. Reply to your latest email from the game, "
-    "or play on the game's page.",
-    "too_large": "Your message was too large to be read ({size} bytes; at most {limit}). "
-    "Reply with just your moves, without attachments.",
-    "not_text": "Your message had no text to read (only attachments?). Write your moves "
-    "as plain text, one per line.",
-    "no_moves": "We found no move in your message. Write one move per line above the "
-    "quoted email (an option number or its notation).",
-    "game_over": "This game is over: nothing more can be played.",
-    "game_not_active": "This game is {status}: no move can be made now.",
-    "unknown_version": "This email does not match the game's history (it may have been "
-    "rolled back). Reply to your latest email from the game.",
-    "not_your_turn": "It is not your turn now: you will get an email when it is.",
-    "turn_passed": "The turn this email was sent for has passed: nothing was played from it. "
-    "Reply to your latest email from the game.",
-    "already_answered": "A reply to this email has already been played: nothing more was "
-    "played from it. Reply to your latest email from the game.",
-    "wrong_sender": "A reply to your email for this game came from {sender}, not from your "
-    "address, and was refused. If it was you, reply from the address of your account.",
+    "expired": _(
+        "This reply address has expired. Reply to your latest email from the game, "
+        "or play on the game's page."
+    ),
+    "too_large": _(
+        "Your message was too large to be read ({size} bytes; at most {limit}). "
+        "Reply with just your moves, without attachments."
+    ),
+    "not_text": _(
+        "Your message had no text to read (only attachments?). Write your moves "
+        "as plain text, one per line."
+    ),
+    "no_moves": _(
+        "We found no move in your message. Write one move per line above the "
+        "quoted email (an option number or its notation)."
+    ),
+    "game_over": _("This game is over: nothing more can be played."),
+    "game_not_active": _("This game is {status}: no move can be made now."),
+    "unknown_version": _(
+        "This email does not match the game's history (it may have been "
+        "rolled back). Reply to your latest email from the game."
+    ),
+    "not_your_turn": _("It is not your turn now: you will get an email when it is."),
+    "turn_passed": _(
+        "The turn this email was sent for has passed: nothing was played from it. "
+        "Reply to your latest email from the game."
+    ),
+    "already_answered": _(
+        "A reply to this email has already been played: nothing more was "
+        "played from it. Reply to your latest email from the game."
+    ),
+    "wrong_sender": _(
+        "A reply to your email for this game came from {sender}, not from your "
+        "address, and was refused. If it was you, reply from the address of your account."
+    ),
 }
 
 
@@ -324,12 +341,15 @@ class _Processing:
             if result.reason == "wrong_sender" and _once_per_window(
                 f"wrong-sender:{game.pk}:{seat.index}"
             ):
-                self._answer(game, seat, "wrong_sender", sender=record.sender, options=False)
+                with languages.for_user(user_id=user.pk):
+                    self._answer(game, seat, "wrong_sender", sender=record.sender, options=False)
             return result
         record.user = user
         if over_player_rate(user.pk):
             return self._refuse("rate_limited", "too many messages from this player")
-        return self._authenticated(game, seat, token, expired)
+        # The moves' refusals and the answer are in the player's language, as their emails.
+        with languages.for_user(user_id=user.pk):
+            return self._authenticated(game, seat, token, expired)
 
     def _refuse_unauthenticated(self, reason: str, error: str) -> InboundResult:
         """Refuse a message that did not pass the checks, counted against its origin (over
@@ -454,7 +474,7 @@ class _Processing:
         **details: Any,
     ) -> InboundResult:
         record = self.record
-        text = message or ERROR_TEXTS.get(reason, reason).format(**details)
+        text = message or str(ERROR_TEXTS.get(reason, reason)).format(**details)
         record.outcome = InboundOutcome.FAILED
         record.reason = reason[:40]
         record.error = text
@@ -466,7 +486,7 @@ class _Processing:
     def _answer(
         self, game: Game, seat: Seat, reason: str, *, options: bool, **details: Any
     ) -> int | None:
-        text = details.pop("text", "") or ERROR_TEXTS.get(reason, reason).format(**details)
+        text = details.pop("text", "") or str(ERROR_TEXTS.get(reason, reason)).format(**details)
         context = {"reason": reason, "error": text, **details}
         return self._queue(game, seat, Kind.REPLY_ERROR, context, options=options)
 
@@ -488,7 +508,7 @@ class _Processing:
             **context,
             "game_name": game_name(game),
             "seat": seat.index,
-            "colour": seat.colour,
+            "colour": colour_name(seat.colour),
             "in_reply_to": self.record.message_id,
             "version": game.version,
             "their_turn": their_turn,

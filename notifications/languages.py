@@ -57,10 +57,24 @@ def languages_of(user_ids: Iterable[int]) -> dict[int, str]:
     return {user_id: supported(stored.get(user_id)) for user_id in ids}
 
 
-def for_user(*, user_id: int, language: str | None = None) -> translation.override:
-    """A context in which text comes out in the user's language (``language`` when the
-    caller already knows it): what an email to them is built and rendered in."""
-    return translation.override(supported(language) if language else language_of(user_id=user_id))
+def for_user(*, user_id: int) -> translation.override:
+    """A context in which text comes out in the user's language: what an email to them is
+    built and rendered in."""
+    return translation.override(language_of(user_id=user_id))
+
+
+def override(language: str | None) -> translation.override:
+    """``for_user`` when the caller has read the language already (None: the default)."""
+    return translation.override(supported(language))
+
+
+def by_language(user_ids: Iterable[int]) -> dict[str, list[int]]:
+    """The users grouped by their language (one query), so that what is said to several
+    of them is built once per language."""
+    groups: dict[str, list[int]] = {}
+    for user_id, language in sorted(languages_of(user_ids).items()):
+        groups.setdefault(language, []).append(user_id)
+    return groups
 
 
 def request_language(request: HttpRequest, user: Any) -> str:

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class WorkerHeartbeat(models.Model):
@@ -22,7 +23,7 @@ class WorkerHeartbeat(models.Model):
     reports the age of the newest heartbeat.
     """
 
-    worker = models.CharField(max_length=255, unique=True, help_text="Celery worker hostname.")
+    worker = models.CharField(max_length=255, unique=True, help_text=_("Celery worker hostname."))
     first_seen = models.DateTimeField(auto_now_add=True)
     last_seen = models.DateTimeField(db_index=True)
     beats = models.PositiveBigIntegerField(default=0)
@@ -35,17 +36,17 @@ class WorkerHeartbeat(models.Model):
 
 
 class Kind(models.TextChoices):
-    INVITATION = "invitation", "invitation"
-    GAME_STARTED = "game_started", "game started"
-    YOUR_TURN = "your_turn", "your turn"
-    REMINDER = "reminder", "reminder"
-    DEADLINE_WARNING = "deadline_warning", "deadline warning"
-    DEADLINE_PASSED = "deadline_passed", "deadline passed"
-    GAME_OVER = "game_over", "game over"
-    DIGEST = "digest", "daily digest"
-    MODERATION = "moderation", "moderator action"
-    REPLY_CONFIRMATION = "reply_confirmation", "reply applied"
-    REPLY_ERROR = "reply_error", "reply not applied"
+    INVITATION = "invitation", _("invitation")
+    GAME_STARTED = "game_started", _("game started")
+    YOUR_TURN = "your_turn", _("your turn")
+    REMINDER = "reminder", _("reminder")
+    DEADLINE_WARNING = "deadline_warning", _("deadline warning")
+    DEADLINE_PASSED = "deadline_passed", _("deadline passed")
+    GAME_OVER = "game_over", _("game over")
+    DIGEST = "digest", _("daily digest")
+    MODERATION = "moderation", _("moderator action")
+    REPLY_CONFIRMATION = "reply_confirmation", _("reply applied")
+    REPLY_ERROR = "reply_error", _("reply not applied")
 
 
 # What the "daily digest" mode replaces: the emails that say a game waits for you.
@@ -69,15 +70,15 @@ REPLYABLE_KINDS = frozenset(
 
 
 class Channel(models.TextChoices):
-    EMAIL = "email", "email"
+    EMAIL = "email", _("email")
 
 
 class Status(models.TextChoices):
-    PENDING = "pending", "pending"  # to be sent (not before next_attempt_at)
-    SENDING = "sending", "sending"  # claimed by a worker until claimed_until
-    SENT = "sent", "sent"  # handed to the mail server
-    FAILED = "failed", "failed"  # a permanent error, or too many transient ones
-    SKIPPED = "skipped", "skipped"  # deliberately not sent (see reason)
+    PENDING = "pending", _("pending")  # to be sent (not before next_attempt_at)
+    SENDING = "sending", _("sending")  # claimed by a worker until claimed_until
+    SENT = "sent", _("sent")  # handed to the mail server
+    FAILED = "failed", _("failed")  # a permanent error, or too many transient ones
+    SKIPPED = "skipped", _("skipped")  # deliberately not sent (see reason)
 
 
 OPEN_STATUSES = (Status.PENDING, Status.SENDING)
@@ -104,23 +105,25 @@ class Notification(models.Model):
         related_name="notifications",
     )
     event_seq = models.PositiveIntegerField(
-        null=True, blank=True, help_text="Seq of the game event that caused it."
+        null=True, blank=True, help_text=_("Seq of the game event that caused it.")
     )
     digest_date = models.DateField(
-        null=True, blank=True, help_text="Daily digest: the recipient's local date."
+        null=True, blank=True, help_text=_("Daily digest: the recipient's local date.")
     )
     context = models.JSONField(
         default=dict,
         blank=True,
-        help_text="What the message says, fixed when it was queued (a your-turn email's "
-        "summary and options: when it was sent, for its event).",
+        help_text=_(
+            "What the message says, fixed when it was queued (a your-turn email's "
+            "summary and options: when it was sent, for its event)."
+        ),
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
-    reason = models.CharField(max_length=200, blank=True, help_text="Why it was skipped.")
+    reason = models.CharField(max_length=200, blank=True, help_text=_("Why it was skipped."))
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.TextField(blank=True)
     next_attempt_at = models.DateTimeField(default=timezone.now)
-    claim = models.CharField(max_length=32, blank=True, help_text="Token of the current claim.")
+    claim = models.CharField(max_length=32, blank=True, help_text=_("Token of the current claim."))
     claimed_until = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now, db_index=True)
     sent_at = models.DateTimeField(null=True, blank=True)
@@ -159,9 +162,9 @@ class Notification(models.Model):
 
 
 class Mode(models.TextChoices):
-    IMMEDIATE = "immediate", "immediately"
-    DIGEST = "digest", "daily digest"
-    OFF = "off", "off (no email)"
+    IMMEDIATE = "immediate", _("immediately")
+    DIGEST = "digest", _("daily digest")
+    OFF = "off", _("off (no email)")
 
 
 class NotificationPreference(models.Model):
@@ -175,9 +178,9 @@ class NotificationPreference(models.Model):
     )
     mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.IMMEDIATE)
     digest_hour = models.PositiveSmallIntegerField(
-        default=8, help_text="Local hour (0-23) at which the daily digest is sent."
+        default=8, help_text=_("Local hour (0-23) at which the daily digest is sent.")
     )
-    time_zone = models.CharField(max_length=64, default="UTC", help_text="IANA name.")
+    time_zone = models.CharField(max_length=64, default="UTC", help_text=_("IANA name."))
     # The pages they see once logged in and every email they get, whoever's action sent it.
     language = models.CharField(
         max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
@@ -225,18 +228,18 @@ class UserActivity(models.Model):
     last_seen = models.DateTimeField()
 
     class Meta:
-        verbose_name_plural = "user activity"
+        verbose_name_plural = _("user activity")
 
     def __str__(self) -> str:
         return f"user {self.user_id} seen {self.last_seen:%Y-%m-%d %H:%M:%S}"
 
 
 class InboundOutcome(models.TextChoices):
-    APPLIED = "applied", "applied"  # every line was played
-    FAILED = "failed", "failed"  # authenticated, but a line (or the game) refused it
-    REFUSED = "refused", "refused"  # not authenticated, or not acceptable as a message
+    APPLIED = "applied", _("applied")  # every line was played
+    FAILED = "failed", _("failed")  # authenticated, but a line (or the game) refused it
+    REFUSED = "refused", _("refused")  # not authenticated, or not acceptable as a message
     # Could not be processed at all: set aside for moderators, never tried again.
-    QUARANTINED = "quarantined", "quarantined"
+    QUARANTINED = "quarantined", _("quarantined")
 
 
 class InboundEmail(models.Model):
@@ -249,27 +252,29 @@ class InboundEmail(models.Model):
 
     message_id = models.CharField(max_length=255, unique=True)
     sender = models.CharField(max_length=254, blank=True, db_index=True)
-    recipient = models.CharField(max_length=254, blank=True, help_text="The reply address.")
-    source = models.CharField(max_length=40, blank=True, help_text="webhook:<provider>, mailbox")
+    recipient = models.CharField(max_length=254, blank=True, help_text=_("The reply address."))
+    source = models.CharField(max_length=40, blank=True, help_text=_("webhook:<provider>, mailbox"))
     size = models.PositiveIntegerField(default=0)
     game = models.ForeignKey(
         "games.Game", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     version = models.PositiveIntegerField(
-        null=True, blank=True, help_text="The game version the answered email was sent for."
+        null=True, blank=True, help_text=_("The game version the answered email was sent for.")
     )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     outcome = models.CharField(max_length=16, choices=InboundOutcome.choices)
-    reason = models.CharField(max_length=40, blank=True, help_text="Machine code of the outcome.")
-    error = models.TextField(blank=True)
-    lines = models.JSONField(default=list, blank=True, help_text="The move lines read.")
-    raw = models.TextField(
-        blank=True, help_text="A quarantined message's source (the start of it), to look into."
+    reason = models.CharField(
+        max_length=40, blank=True, help_text=_("Machine code of the outcome.")
     )
-    applied = models.JSONField(default=list, blank=True, help_text="Notations applied.")
+    error = models.TextField(blank=True)
+    lines = models.JSONField(default=list, blank=True, help_text=_("The move lines read."))
+    raw = models.TextField(
+        blank=True, help_text=_("A quarantined message's source (the start of it), to look into.")
+    )
+    applied = models.JSONField(default=list, blank=True, help_text=_("Notations applied."))
     answer = models.ForeignKey(
         Notification, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

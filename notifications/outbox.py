@@ -46,12 +46,15 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from common import after_response
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
 from common.timefmt import zone
 from common.waking_time import next_waking
 from games.models import Game, GameStatus, Seat
+from notifications import languages
 from notifications.context import (
     game_name,
     human_to_move,
@@ -154,27 +157,61 @@ def notifications_for_event(
     if not (game.is_over or started) and seats is not None and not human_to_move(game, seats):
         return []  # the turn passed to a bot (or an empty seat): nobody is told
     seats = seats_of(game, with_activity=True)
-    name = game_name(game, seats)
     rows: list[Notification] = []
     if game.is_over:
-        context: dict[str, Any] = {"game_name": name, "result": result_context(game, seats)}
-        for seat in seats:
-            if seat.user_id:
-                rows.append(outbox_row(game, seq, seat.user_id, Kind.GAME_OVER, context))
+        players = [seat.user_id for seat in seats if seat.user_id]
+        rows += rows_in_languages(
+            game,
+            seq,
+            Kind.GAME_OVER,
+            players,
+            lambda: {"game_name": game_name(game, seats), "result": result_context(game, seats)},
+        )
         return queue_rows(rows)
     to_move = human_to_move(game, seats)
     if to_move is not None:
-        context = {"game_name": name, "seat": to_move.index}
+        # Its name is said again, in its player's language, when the email is built.
+        context = {"game_name": game_name(game, seats), "seat": to_move.index}
         assert to_move.user_id is not None  # human_to_move: a seat with its player
         row = outbox_row(game, seq, to_move.user_id, Kind.YOUR_TURN, context)
         row.next_attempt_at = _your_turn_due(game, to_move, now=row.next_attempt_at)
         rows.append(row)
     if started:
-        context = {"game_name": name, "first": seat_label(seat_at(seats, game.current_seat))}
-        for seat in seats:
-            if seat.user_id and not seat.bot and seat is not to_move:
-                rows.append(outbox_row(game, seq, seat.user_id, Kind.GAME_STARTED, context))
+        others = [
+            seat.user_id for seat in seats if seat.user_id and not seat.bot and seat is not to_move
+        ]
+        rows += rows_in_languages(
+            game,
+            seq,
+            Kind.GAME_STARTED,
+            others,
+            lambda: {
+                "game_name": game_name(game, seats),
+                "first": seat_label(seat_at(seats, game.current_seat)),
+            },
+        )
     return queue_rows(rows)
+
+
+def rows_in_languages(
+    game: Game,
+    seq: int,
+    kind: str,
+    user_ids: Iterable[int],
+    context: Callable[[], dict[str, Any]],
+) -> list[Notification]:
+    """One row of ``kind`` per user, its ``context`` (the texts stored with it) built in
+    its recipient's language: once per language, whoever's action queued them."""
+    wanted = list(dict.fromkeys(user_ids))
+    if not wanted:
+        return []
+    rows: dict[int, Notification] = {}
+    for language, users in languages.by_language(wanted).items():
+        with languages.override(language):
+            built = context()
+        for user_id in users:
+            rows[user_id] = outbox_row(game, seq, user_id, kind, built)
+    return [rows[user_id] for user_id in wanted]
 
 
 def deadline_passed_queue(
@@ -194,19 +231,22 @@ def deadline_passed_queue(
     """
     seats = seats_of(game)
     late = seat_at(seats, seat)
-    context = {
-        **(details or {}),
-        "game_name": game_name(game, seats),
-        "action": action,
-        "late": seat_label(late),
-        "late_user": late.user_id if late else None,
-        "missed_deadline": deadline.isoformat(),
-    }
     wanted = None if to is None else set(to)
     return queue_rows(
-        outbox_row(game, seq, s.user_id, Kind.DEADLINE_PASSED, context)
-        for s in seats
-        if s.user_id and (wanted is None or s.user_id in wanted)
+        rows_in_languages(
+            game,
+            seq,
+            Kind.DEADLINE_PASSED,
+            [s.user_id for s in seats if s.user_id and (wanted is None or s.user_id in wanted)],
+            lambda: {
+                **(details or {}),
+                "game_name": game_name(game, seats),
+                "action": action,
+                "late": seat_label(late),
+                "late_user": late.user_id if late else None,
+                "missed_deadline": deadline.isoformat(),
+            },
+        )
     )
 
 
@@ -217,12 +257,17 @@ def invitation_send(*, game: Game, inviter: Any, invitee: Any) -> int | None:
     """
     seats = seats_of(game)
     if game.status != GameStatus.OPEN:
-        raise ConflictError("game_not_open", "Only a game that has not started takes invitations.")
+        raise ConflictError(
+            "game_not_open", _("Only a game that has not started takes invitations.")
+        )
     if not any(seat.user_id == inviter.pk for seat in seats):
-        raise NotAllowedError("not_seated", "Only a player of this game can invite others.")
+        raise NotAllowedError("not_seated", _("Only a player of this game can invite others."))
     if any(seat.user_id == invitee.pk for seat in seats):
-        raise ConflictError("already_seated", f"{invitee.get_username()} already plays here.")
-    with transaction.atomic():
+        raise ConflictError(
+            "already_seated",
+            _("%(name)s already plays here.") % {"name": invitee.get_username()},
+        )
+    with transaction.atomic(), languages.for_user(user_id=invitee.pk):
         return notification_queue(
             recipient_id=invitee.pk,
             kind=Kind.INVITATION,
@@ -243,18 +288,22 @@ def invitation_by_username(*, game: Game, inviter: Any, username: str) -> tuple[
         invitee = matches[0] if len(matches) == 1 else None
     if invitee is None or not invitee.is_active:
         raise InvalidRequestError(
-            "unknown_user", f"No player is called {name!r}: check the spelling of the username."
+            "unknown_user",
+            _("No player is called %(name)s: check the spelling of the username.")
+            % {"name": repr(name)},
         )
     return invitee, invitation_send(game=game, inviter=inviter, invitee=invitee)
 
 
 MODERATION_TEXTS = {
-    "pause": "paused the game (the clocks are stopped)",
-    "resume": "resumed the game",
-    "abandon": "ended the game: it is abandoned",
-    "replace_by_bot": "handed {seat} to a bot",
-    "rollback": "rolled the game back to the position after move #{to_seq}",
-    "rules_upgrade": "moved the game to the newest rules ({to}): the moves so far stand",
+    "pause": gettext_lazy("paused the game (the clocks are stopped)"),
+    "resume": gettext_lazy("resumed the game"),
+    "abandon": gettext_lazy("ended the game: it is abandoned"),
+    "replace_by_bot": gettext_lazy("handed {seat} to a bot"),
+    "rollback": gettext_lazy("rolled the game back to the position after move #{to_seq}"),
+    "rules_upgrade": gettext_lazy(
+        "moved the game to the newest rules ({to}): the moves so far stand"
+    ),
 }
 
 
@@ -265,18 +314,23 @@ def moderation_queue(
     details = dict(details or {})
     seats = seats_of(game)
     seat = seat_at(seats, details.get("seat"))
-    text = MODERATION_TEXTS.get(action, action.replace("_", " ")).format(
-        seat=seat_label(seat), to_seq=details.get("to_seq"), to=details.get("to")
-    )
-    context = {
-        **details,
-        "game_name": game_name(game, seats),
-        "action": action,
-        "action_text": text,
-        "reason": reason,
-    }
+
+    def context() -> dict[str, Any]:
+        text = str(MODERATION_TEXTS.get(action, action.replace("_", " "))).format(
+            seat=seat_label(seat), to_seq=details.get("to_seq"), to=details.get("to")
+        )
+        return {
+            **details,
+            "game_name": game_name(game, seats),
+            "action": action,
+            "action_text": text,
+            "reason": reason,
+        }
+
     return queue_rows(
-        outbox_row(game, seq, s.user_id, Kind.MODERATION, context) for s in seats if s.user_id
+        rows_in_languages(
+            game, seq, Kind.MODERATION, [s.user_id for s in seats if s.user_id], context
+        )
     )
 
 

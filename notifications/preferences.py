@@ -9,6 +9,7 @@ from zoneinfo import available_timezones
 from django.contrib.auth import get_user_model
 from django.core import signing
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from common.errors import InvalidRequestError, NotAllowedError
 from games.models import Game, GameStatus, Seat
@@ -26,13 +27,17 @@ def preference_set(
 ) -> NotificationPreference:
     """Change some of the user's preferences (those given)."""
     if mode is not None and mode not in Mode.values:
-        raise InvalidRequestError("bad_mode", "The mode is 'immediate', 'digest' or 'off'.")
+        raise InvalidRequestError("bad_mode", _("The mode is 'immediate', 'digest' or 'off'."))
     if digest_hour is not None and not 0 <= digest_hour <= 23:
-        raise InvalidRequestError("bad_digest_hour", "The digest hour is 0 to 23.")
+        raise InvalidRequestError("bad_digest_hour", _("The digest hour is 0 to 23."))
     if time_zone is not None and time_zone not in available_timezones():
-        raise InvalidRequestError("bad_time_zone", f"Unknown time zone {time_zone!r}.")
+        raise InvalidRequestError(
+            "bad_time_zone", _("Unknown time zone %(zone)s.") % {"zone": repr(time_zone)}
+        )
     if language is not None and language not in languages.codes():
-        raise InvalidRequestError("bad_language", f"Unknown language {language!r}.")
+        raise InvalidRequestError(
+            "bad_language", _("Unknown language %(language)s.") % {"language": repr(language)}
+        )
     changes = {
         key: value
         for key, value in {
@@ -64,12 +69,12 @@ def preference_set(
 def game_preference_set(*, user: Any, game: Game, mode: str | None) -> None:
     """Override the user's mode for one game in which they have a seat (None: no override)."""
     if not Seat.objects.filter(game=game, user_id=user.pk).exists():
-        raise NotAllowedError("not_seated", "You do not have a seat in this game.")
+        raise NotAllowedError("not_seated", _("You do not have a seat in this game."))
     if mode is None:
         GameNotificationPreference.objects.filter(user_id=user.pk, game=game).delete()
         return
     if mode not in Mode.values:
-        raise InvalidRequestError("bad_mode", "The mode is 'immediate', 'digest' or 'off'.")
+        raise InvalidRequestError("bad_mode", _("The mode is 'immediate', 'digest' or 'off'."))
     GameNotificationPreference.objects.update_or_create(
         user_id=user.pk, game=game, defaults={"mode": mode}
     )

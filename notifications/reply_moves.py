@@ -15,8 +15,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 import engine
 from games.services import BatchLineError
+from notifications import reply_words
 
 _NUMBER = re.compile(r"^[(#]?\s*(\d{1,3})\s*[.):]?(?:\s+(?P<rest>\S.*))?$")
 # What an email's option line has after the notation: the game page's words and the price,
@@ -44,14 +47,17 @@ def resolve(state: Any, seat: int, lines: list[str]) -> list[str]:
     current = state  # None once a line does not fit the emailed position
     for index, line in enumerate(lines):
         number, text = split_number(line)
+        text = reply_words.to_notation(text) if text else text
         if not text:
             if current is None:
                 raise BatchLineError(
                     index=index,
                     line=line,
                     code="option_unknown",
-                    reason="an option number can only follow lines that are legal in the "
-                    "position the email showed: write the move itself.",
+                    reason=_(
+                        "an option number can only follow lines that are legal in the "
+                        "position the email showed: write the move itself."
+                    ),
                 )
             moves = engine.legal_moves(current, seat)
             if not moves:
@@ -59,14 +65,15 @@ def resolve(state: Any, seat: int, lines: list[str]) -> list[str]:
                     index=index,
                     line=line,
                     code="no_options",
-                    reason="you have no decision to make at this point.",
+                    reason=_("you have no decision to make at this point."),
                 )
             if number is None or not 1 <= number <= len(moves):
                 raise BatchLineError(
                     index=index,
                     line=line,
                     code="no_such_option",
-                    reason=f"there is no option {number}: the options are 1 to {len(moves)}.",
+                    reason=_("there is no option %(number)s: the options are 1 to %(last)d.")
+                    % {"number": number, "last": len(moves)},
                 )
             text = engine.describe(current, seat, moves[number - 1])
         notations.append(text)

@@ -15,13 +15,14 @@ from zoneinfo import ZoneInfo
 from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from common.conf import duration_setting
 from common.timefmt import zone
 from common.waking_time import is_quiet
 from games import replay
 from games.models import Game, GameStatus, Seat, SeatStatus, TimeoutPolicy
-from notifications import links
+from notifications import languages, links
 from notifications.context import game_name, human_to_move, playable_context, seats_of
 from notifications.models import (
     GameNotificationPreference,
@@ -114,11 +115,15 @@ def _queue_for_seat_to_move(games: list[Game], kind: str, *, now: datetime) -> i
         seat = human_to_move(game, seats)
         if seat is None or is_quiet(now, game.clock_rules, zone(seat.time_zone)):
             continue
-        context = {"game_name": game_name(game, seats), "waiting_since": _iso(game.turn_since)}
-        if kind == Kind.DEADLINE_WARNING:
-            context["policy_text"] = _policy_text(game, seat)
-        context.update(_playable_or_nothing(game, seat))
         assert seat.user_id is not None  # human_to_move: a seat with its player
+        with languages.for_user(user_id=seat.user_id):
+            context = {
+                "game_name": game_name(game, seats),
+                "waiting_since": _iso(game.turn_since),
+            }
+            if kind == Kind.DEADLINE_WARNING:
+                context["policy_text"] = _policy_text(game, seat)
+            context.update(_playable_or_nothing(game, seat))
         with transaction.atomic():
             queued += len(queue_rows([outbox_row(game, game.version, seat.user_id, kind, context)]))
     return queued
@@ -145,11 +150,11 @@ def _playable_or_nothing(game: Game, seat: Seat) -> dict[str, Any]:
 def _policy_text(game: Game, seat: Seat) -> str:
     """What happens if the seat does not move in time, for the deadline warning."""
     if timedelta(days=game.vacation_days) > seat.vacation_used:
-        return "one of your vacation days will be used (your clock stops for a day)"
+        return _("one of your vacation days will be used (your clock stops for a day)")
     texts: dict[str, str] = {
-        TimeoutPolicy.BOT_MOVE: "a bot will play that turn for you",
-        TimeoutPolicy.REPLACE_BY_BOT: "a bot will take your seat for the rest of the game",
-        TimeoutPolicy.ABANDON: "the game will be abandoned",
+        TimeoutPolicy.BOT_MOVE: _("a bot will play that turn for you"),
+        TimeoutPolicy.REPLACE_BY_BOT: _("a bot will take your seat for the rest of the game"),
+        TimeoutPolicy.ABANDON: _("the game will be abandoned"),
     }
     return texts.get(game.timeout_policy, "")
 
@@ -192,11 +197,13 @@ def digests_queue(*, now: datetime | None = None) -> int:
         ]
         if not waiting:
             continue
+        with languages.override(preference.language):
+            names = {game.pk: game_name(game) for game in waiting}
         context = {
             "games": [
                 {
                     "id": game.public_id,
-                    "name": game_name(game),
+                    "name": names[game.pk],
                     "url": links.game_url(game),
                     "waiting_since": _iso(game.turn_since),
                     "deadline": _iso(game.turn_deadline),

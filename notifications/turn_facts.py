@@ -12,6 +12,9 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 import engine
 from engine import Card, Count, State, card_text
 from games.move_presentation import decision_text, herder_word, out_of_turn_text
@@ -27,7 +30,8 @@ def turn_facts(state: State, seat: int) -> dict[str, Any]:
     me = view["players"][seat]
     hand = me["hand"] if isinstance(me["hand"], list) else []
     objectives = [
-        f"{card['id']} ({' '.join(card.get('tasks') or [])}, {card.get('vp', 0)} VP)"
+        _("%(card)s (%(tasks)s, %(vp)s VP)")
+        % {"card": card["id"], "tasks": " ".join(card.get("tasks") or []), "vp": card.get("vp", 0)}
         for card in me.get("objectives", [])
     ]
     workers = me.get("workers", {})
@@ -38,7 +42,11 @@ def turn_facts(state: State, seat: int) -> dict[str, Any]:
         "money": me["money"],
         "hand": [_card(card, edition) for card in hand],
         "herder_word": herder_word(edition),
-        "herder": f"at {me['herder']}" if me.get("herder") else "not on the trail yet",
+        "herder": (
+            _("at %(place)s") % {"place": me["herder"]}
+            if me.get("herder")
+            else _("not on the trail yet")
+        ),
         "engine_at": me.get("engine"),
         "certificates": me.get("certificates", 0),
         # The 2nd edition's exchange tokens (None in a 1st edition game, which has none).
@@ -55,17 +63,20 @@ def turn_facts(state: State, seat: int) -> dict[str, Any]:
     }
 
 
-# The worker kinds of both editions (the 2nd edition's builders are the 1st's craftsmen).
-WORKER_PLURALS = {
-    "cowboy": "cowboys",
-    "craftsman": "craftsmen",
-    "builder": "builders",
-    "engineer": "engineers",
-}
-
-
 def _count(n: int, kind: str) -> str:
-    return f"{n} {kind if n == 1 else WORKER_PLURALS.get(kind, kind + 's')}"
+    """'2 cowboys': the worker kinds of both editions (the 2nd edition's builders are the
+    1st's craftsmen), in the active language."""
+    if kind == "cowboy":
+        text = ngettext("%(count)d cowboy", "%(count)d cowboys", n)
+    elif kind == "craftsman":
+        text = ngettext("%(count)d craftsman", "%(count)d craftsmen", n)
+    elif kind == "builder":
+        text = ngettext("%(count)d builder", "%(count)d builders", n)
+    elif kind == "engineer":
+        text = ngettext("%(count)d engineer", "%(count)d engineers", n)
+    else:
+        return f"{n} {kind}"
+    return text % {"count": n}
 
 
 def _count_of(pile: list[Card] | Count) -> int:
@@ -75,7 +86,10 @@ def _count_of(pile: list[Card] | Count) -> int:
 def _card(card: Card, edition: str) -> str:
     """A card of the game's edition as the notation names it (ids are per edition)."""
     if card.get("kind") == "cattle":
-        return f"{card_text(card['id'], edition)} (value {card.get('value')})"
+        return _("%(card)s (value %(value)s)") % {
+            "card": card_text(card["id"], edition),
+            "value": card.get("value"),
+        }
     return card_text(card["id"], edition)
 
 

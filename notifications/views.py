@@ -14,6 +14,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -23,6 +24,7 @@ from games import selectors
 from games.errors import GameNotFoundError
 from games.models import Game
 from games.web.lobby import room_response
+from notifications import languages
 from notifications.outbox import invitation_by_username
 from notifications.preferences import BadUnsubscribeTokenError, unsubscribe, unsubscribe_read
 
@@ -44,7 +46,9 @@ def invite_view(request: AuthenticatedHttpRequest, public_id: str) -> HttpRespon
     username = request.POST.get("username", "").strip()
     try:
         if not username or len(username) > USERNAME_MAX_LENGTH:
-            return _invite_refused(request, game, username, "Type the username of a player.", 400)
+            return _invite_refused(
+                request, game, username, _("Type the username of a player."), 400
+            )
         invitee, created = invitation_by_username(
             game=game, inviter=request.user, username=username
         )
@@ -52,10 +56,10 @@ def invite_view(request: AuthenticatedHttpRequest, public_id: str) -> HttpRespon
         return _invite_refused(request, game, username, exc.message, exc.status)
     name = invitee.get_username()
     notice = (
-        f"{name} is invited: they get an email with the link to this room."
+        _("%(name)s is invited: they get an email with the link to this room.")
         if created
-        else f"{name} had been invited already: no second email."
-    )
+        else _("%(name)s had been invited already: no second email.")
+    ) % {"name": name}
     if is_htmx(request):
         return room_response(request, game, invite={"notice": notice})
     messages.success(request, notice)
@@ -77,16 +81,18 @@ def unsubscribe_view(request: HttpRequest, token: str) -> HttpResponse:
         if request.method == "POST":
             only_game = request.POST.get("scope") == "game"
             user, game = unsubscribe(token=token, only_game=only_game)
-            return render(
-                request,
-                "notifications/unsubscribe.html",
-                {"done": True, "username": user.get_username(), "game": game},
-            )
+            with languages.for_user(user_id=user.pk):  # the page of the emails' reader
+                return render(
+                    request,
+                    "notifications/unsubscribe.html",
+                    {"done": True, "username": user.get_username(), "game": game},
+                )
         user, game = unsubscribe_read(token=token)
     except BadUnsubscribeTokenError:
         return render(request, "notifications/unsubscribe_invalid.html", status=400)
-    return render(
-        request,
-        "notifications/unsubscribe.html",
-        {"done": False, "username": user.get_username(), "game": game, "token": token},
-    )
+    with languages.for_user(user_id=user.pk):
+        return render(
+            request,
+            "notifications/unsubscribe.html",
+            {"done": False, "username": user.get_username(), "game": game, "token": token},
+        )

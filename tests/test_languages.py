@@ -159,3 +159,34 @@ def test_the_preferences_api_reads_and_sets_the_language(alice):
     assert refused.status_code == 400
     assert refused.json()["code"] == "invalid"
     assert languages.language_of(user_id=alice.pk) == "fr"
+
+
+@pytest.mark.parametrize(
+    ("path", "french_title"),
+    [
+        ("/help/moves/", "Les coups et leur notation"),
+        ("/help/email/", "Jouer par e-mail"),
+        ("/help/ratings/", "Classements"),
+    ],
+)
+def test_the_help_pages_have_french_versions(client, path, french_title):
+    french = client.get(path, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    english = client.get(path, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f"<h1>{french_title}</h1>" in french
+    assert f"<h1>{french_title}</h1>" not in english
+    # Links between the documents still lead to their pages.
+    if path == "/help/moves/":
+        assert 'href="/help/email/"' in french
+        assert "La notation est la même en français et en anglais" in french
+
+
+def test_each_french_help_document_has_the_sections_of_its_original():
+    from pathlib import Path
+
+    docs = Path(settings.BASE_DIR) / "docs"
+    for name in ("moves.md", "email.md", "ratings.md"):
+        english = [line for line in (docs / name).read_text().splitlines() if line.startswith("#")]
+        french = [
+            line for line in (docs / "fr" / name).read_text().splitlines() if line.startswith("#")
+        ]
+        assert len(french) == len(english), name

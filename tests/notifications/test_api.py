@@ -23,6 +23,7 @@ def test_a_user_reads_and_changes_their_preferences(alice):
         "mode": "immediate",
         "digest_hour": 8,
         "time_zone": "UTC",
+        "language": "en",
     }
     changed = api.put(
         "/api/notifications/preferences/",
@@ -30,11 +31,17 @@ def test_a_user_reads_and_changes_their_preferences(alice):
         format="json",
     )
     assert changed.status_code == 200
-    assert changed.json() == {"mode": "digest", "digest_hour": 19, "time_zone": "America/Denver"}
+    assert changed.json() == {
+        "mode": "digest",
+        "digest_hour": 19,
+        "time_zone": "America/Denver",
+        "language": "en",
+    }
     assert api.patch("/api/notifications/preferences/", {"mode": "off"}, format="json").json() == {
         "mode": "off",
         "digest_hour": 19,
         "time_zone": "America/Denver",
+        "language": "en",
     }
 
 

@@ -35,4 +35,5 @@ class Command(BaseCommand):
             self.stderr.write(line)
         if problems and not options["refresh"]:
             raise CommandError(f"{len(problems)} problem(s) in the French catalogues")
-        self.stdout.write(f"French catalogues whole: {', '.join(apps)}")
+        if not problems:
+            self.stdout.write(f"French catalogues whole: {', '.join(apps)}")
