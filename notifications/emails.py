@@ -56,6 +56,8 @@ def subject(kind: str, context: dict[str, Any]) -> str:
         return ngettext(
             "%(count)d game waiting for you", "%(count)d games waiting for you", count
         ) % {"count": count}
+    if kind == Kind.REPLY_CONFIRMATION and context.get("plan_reply"):
+        return gettext("Your plan for your next turn in %(game_name)s") % context
     if kind == Kind.DEADLINE_PASSED and context.get("suspended"):
         return gettext("A player cannot play for now in %(game_name)s") % context
     return str(SUBJECTS[kind]) % context

@@ -72,7 +72,7 @@ from common.text import storable
 from games import replay
 from games.errors import StaleVersionError
 from games.models import OUT_OF_TURN, Event, Game, GameStatus, Seat
-from games.services import BatchLineError, move_batch_submit
+from games.services import BatchLineError, move_batch_submit, plan_replace
 from notifications import languages, metrics, reply_address, reply_moves
 from notifications.context import colour_name, game_name, playable_context
 from notifications.models import InboundEmail, InboundOutcome, Kind
@@ -376,6 +376,9 @@ class _Processing:
             return self._fail(game, seat, "game_not_active", status=game.status, options=False)
         if token.version > game.version or token.version < 1:
             return self._fail(game, seat, "unknown_version")
+        planned = reply_moves.plan_lines(record.lines)
+        if planned is not None:
+            return self._plan(game, seat, planned)
         out_of_turn = game.current_seat != seat.index and _may_act_out_of_turn(game, seat)
         passed = self._decision_passed(game, seat, token.version)
         if passed is not None and not (passed == "turn_passed" and out_of_turn):
@@ -429,6 +432,28 @@ class _Processing:
             list(result.applied),
             answer,
         )
+
+    def _plan(self, game: Game, seat: Seat, lines: list[str]) -> InboundResult:
+        """A reply that plans the player's next turn (``PLAN: ...``): made anew from its
+        lines, all or none, at any time while it is not their turn (a plan is not bound to
+        the position an email showed: each step is checked when the turn comes)."""
+        record, user = self.record, seat.user
+        assert user is not None  # run() answers only for a seat with its player
+        try:
+            plan = plan_replace(game=game, user=user, lines=lines)
+        except ServiceError as exc:
+            return self._fail(game, seat, exc.code, message=exc.message, options=False)
+        steps = [] if plan is None else [step["notation"] for step in plan.steps]
+        record.outcome = InboundOutcome.APPLIED
+        record.reason = "planned"
+        answer = self._queue(
+            game,
+            seat,
+            Kind.REPLY_CONFIRMATION,
+            {"plan_reply": True, "planned": steps, "plan_closed": plan is not None and plan.closed},
+            options=False,
+        )
+        return InboundResult(InboundOutcome.APPLIED, record.reason, record.pk, [], answer)
 
     def _decision_passed(self, game: Game, seat: Seat, version: int) -> str | None:
         """Why a reply to the email of ``version`` may no longer play anything, or None.

@@ -29,6 +29,28 @@ _NUMBER = re.compile(r"^[(#]?\s*(\d{1,3})\s*[.):]?(?:\s+(?P<rest>\S.*))?$")
 _AFTER_NOTATION = re.compile(r"\s{2,}\(.*$|\s+\u2013\s.*$")
 
 
+_PLAN = re.compile(r"^plan\s*:\s*(?P<rest>.*)$", re.IGNORECASE)
+
+
+def plan_lines(lines: list[str]) -> list[str] | None:
+    """The moves of a reply that plans the player's next turn, or None for any other reply.
+
+    A planning reply's first line starts with ``PLAN:``; each of its lines is ``PLAN:`` and
+    one or more moves' notations separated by ";" (the same notation as any reply; option
+    numbers mean nothing here, there is no list they refer to). ``PLAN: cancel`` (or ``PLAN:``
+    alone) cancels the plan: no move."""
+    if not lines or _PLAN.match(lines[0]) is None:
+        return None
+    moves: list[str] = []
+    for line in lines:
+        match = _PLAN.match(line)
+        rest = match["rest"] if match is not None else line
+        moves += [_AFTER_NOTATION.sub("", part.strip()) for part in rest.split(";") if part.strip()]
+    if [m.lower() for m in moves] == ["cancel"]:
+        return []
+    return moves
+
+
 def split_number(line: str) -> tuple[int | None, str]:
     """(option number or None, the notation written on the line or '')."""
     line = _AFTER_NOTATION.sub("", line.strip())

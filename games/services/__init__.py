@@ -32,6 +32,7 @@ from games.services.plans import (
     plan_play,
     plan_preview,
     plan_remove_last,
+    plan_replace,
     plans_drop_after,
 )
 from games.services.resign import game_resign
@@ -58,5 +59,6 @@ __all__ = [
     "plan_play",
     "plan_preview",
     "plan_remove_last",
+    "plan_replace",
     "plans_drop_after",
 ]

@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 
 import engine
 from common import after_response
-from common.errors import ConflictError, InvalidRequestError, NotAllowedError
+from common.errors import ConflictError, InvalidRequestError, NotAllowedError, ServiceError
 from engine import Move, Price, State
 from games import ledger, replay, signals
 from games.errors import GameNotFoundError, StaleVersionError
@@ -143,6 +143,27 @@ def plan_add_step(
         )
         plan.planned_at = game.version
         plan.save()
+        return plan
+
+
+def plan_replace(*, game: Game | str, user: User, lines: list[str]) -> TurnPlan | None:
+    """The user's plan made anew from ``lines`` (moves' notations, as in a reply by email),
+    all or none: a line that is not a move the plan may make next leaves the former plan as
+    it was and says which line. No line: the plan is cancelled. None when no plan is left."""
+    with transaction.atomic():
+        game, seats = ledger.lock(game)
+        seat = _require_planning_seat(game, user, seats)
+        TurnPlan.objects.filter(game=game, seat=seat.index).delete()
+        plan = None
+        for number, line in enumerate(lines, start=1):
+            try:
+                plan = plan_add_step(game=game, user=user, text=line)
+            except ServiceError as exc:
+                raise InvalidRequestError(
+                    exc.code,
+                    _("Line %(number)s (%(line)s): %(reason)s")
+                    % {"number": number, "line": line, "reason": exc.message},
+                ) from exc
         return plan
 
 
