@@ -129,7 +129,7 @@ def validated(serializer_class: type[serializers.Serializer[Any]], data: Any) ->
     """``data`` (a request's body or query) checked by ``serializer_class``: its validated
     data, or a 400 naming the first problem."""
     if not isinstance(data, dict) and not hasattr(data, "getlist"):
-        raise exceptions.ValidationError({"non_field_errors": ["Expected a JSON object."]})
+        raise exceptions.ValidationError({"non_field_errors": [_("Expected a JSON object.")]})
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)

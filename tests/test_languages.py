@@ -190,3 +190,52 @@ def test_each_french_help_document_has_the_sections_of_its_original():
             line for line in (docs / "fr" / name).read_text().splitlines() if line.startswith("#")
         ]
         assert len(french) == len(english), name
+
+
+def test_api_errors_keep_their_code_and_speak_the_users_language(alice):
+    set_language(alice, "fr")
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=alice).key}")
+    answer = api.patch(
+        "/api/notifications/preferences/", {"time_zone": "Mars/Olympus"}, format="json"
+    )
+    assert answer.status_code == 400
+    assert answer.json()["code"] == "invalid"
+    assert "Fuseau horaire inconnu" in answer.json()["message"]
+    # An address no view answers reads no token: the browser's language is all it has.
+    unknown = APIClient().get("/api/no-such-thing/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert unknown.status_code == 404
+    assert unknown.json() == {"code": "not_found", "message": "Il n'y a rien à cette adresse."}
+
+
+def test_an_anonymous_api_error_follows_accept_language():
+    answer = APIClient().post("/api/games/", {}, format="json", HTTP_ACCEPT_LANGUAGE="fr")
+    assert answer.status_code == 401
+    assert answer.json()["code"] == "not_authenticated"
+    assert answer.json()["message"] == "Informations d'authentification non fournies."
+
+
+def test_a_french_sign_up_gets_its_confirmation_email_in_french(client, mailoutbox):
+    client.post(
+        "/accounts/signup/",
+        {
+            "username": "dora",
+            "email": "dora@example.com",
+            "password1": PASSWORD,
+            "password2": PASSWORD,
+        },
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
+    [message] = mailoutbox
+    assert message.subject == "Confirmez votre adresse e-mail pour Great Western Trail"
+    assert message.body.startswith("Bonjour dora,")
+    assert "Le lien est valable 3 jours." in message.body
+
+
+def test_a_password_reset_email_is_in_the_accounts_language_not_the_pages(
+    client, alice, mailoutbox
+):
+    set_language(alice, "fr")
+    client.post("/accounts/password/reset/", {"email": alice.email}, HTTP_ACCEPT_LANGUAGE="en")
+    [message] = mailoutbox
+    assert message.subject == "Réinitialisez votre mot de passe Great Western Trail"

@@ -100,3 +100,12 @@ def test_a_fuzzy_message_is_not_compiled(tmp_path):
     compiled = polib.mofile(str(translations.po_path("demo", root=app).with_suffix(".mo")))
     assert {entry.msgid for entry in compiled if entry.msgid} == {"Hello"}
     assert translations.mo_differences(translations.po_path("demo", root=app)) == []
+
+
+def test_every_app_of_the_project_is_translated():
+    from django.apps import apps
+    from django.conf import settings
+
+    root = Path(settings.BASE_DIR)
+    ours = {config.name for config in apps.get_app_configs() if Path(config.path).parent == root}
+    assert ours - set(translations.TRANSLATED_APPS) == set()

@@ -7,8 +7,11 @@ import pytest
 from django.core import mail
 from django.utils import translation
 
+from games import replay
+from games.models import Game
 from notifications import reply_words
 from notifications.models import Kind, Notification, NotificationPreference
+from notifications.turn_facts import numbered_options
 from tests.notifications.helpers import pass_turn
 from tests.notifications.inbound_support import (
     deliver_all,
@@ -122,3 +125,24 @@ def test_no_french_word_is_a_word_of_the_notation():
     english = {"end", "pass", "done", "move", "buy", "hire", "build", "deliver", "discard"}
     french = set(reply_words.WHOLE_LINES) | set(reply_words.LEADING_WORDS)
     assert not english & french
+
+
+def test_a_reply_in_french_words_is_played_as_the_notation(client, two_player_game, alice):
+    speaks(alice, "fr")
+    Notification.objects.all().delete()
+    pass_turn(two_player_game)  # to bob
+    pass_turn(two_player_game)  # back to alice
+    deliver_all()
+    turn_email = latest_to(alice)
+    mail.outbox.clear()
+    state = replay.state_at(Game.objects.get(pk=two_player_game.pk))
+    notations = [choice["text"] for choice in numbered_options(state, 0)]
+    english = next(text for text in notations if text.startswith("move "))
+    french = "aller " + english.removeprefix("move ")
+
+    raw = plain_reply(alice.email, reply_address_of(turn_email), [french])
+    assert mailgun_post(client, raw).status_code == 200
+    [answer] = deliver_all()
+
+    assert answer.subject.startswith("Coups joués dans partie ")
+    assert english in answer.body
