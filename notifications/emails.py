@@ -28,7 +28,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from common.timefmt import duration_text, when, zone
-from notifications import links, reply_address
+from notifications import email_lines, links, reply_address
 from notifications.models import ANSWER_KINDS, REPLYABLE_KINDS, Kind, Notification
 
 logger = logging.getLogger(__name__)
@@ -160,6 +160,12 @@ def _context(notification: Notification, unsubscribe_token: str, zone: ZoneInfo)
     for key in ("vacation_used", "vacation_left"):
         seconds = data.get(f"{key}_seconds")
         context[f"{key}_text"] = duration_text(seconds) if seconds else ""
+    # The long lists, written in Python (notifications/email_lines.py).
+    choices, summary = context.get("choices") or [], context.get("summary") or []
+    context["choice_lines"] = email_lines.choice_lines(choices)
+    context["choice_items"] = email_lines.choice_items(choices)
+    context["summary_lines"] = email_lines.summary_lines(summary)
+    context["summary_items"] = email_lines.summary_items(summary)
     for item in context.get("games", []):
         item["deadline_text"] = when(item.get("deadline"), zone)
         item["waiting_since_text"] = when(item.get("waiting_since"), zone)
