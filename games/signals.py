@@ -28,6 +28,11 @@ date when a rated game finishes or is rolled back (``players.receivers``). Nothi
     it, or joining it). Arguments: ``seat`` (its ``user`` set). The app that keeps people's
     time zones sets ``seat.time_zone`` (the game's quiet hours and weekends are the player's
     own); sent inside the transaction.
+``plan_stopped``
+    A planned turn played what it could and the turn is still its owner's (it stopped at a
+    difference, or closed before the turn's end): they decide the rest, and are told so.
+    Arguments: ``game``, ``seq`` (the game's version after the plan's moves), ``seats``.
+    Sent in the plan's transaction, after ``game_advanced`` for its moves if it played any.
 ``page_watched``
     Not from the event log: a signed-in user still has a page of the site open (its live
     stream, ``games.web.live``, says so every ``WATCHED_EVERY_SECONDS`` while it is open; a
@@ -43,4 +48,5 @@ game_advanced = Signal()
 deadline_passed = Signal()
 moderator_acted = Signal()
 page_watched = Signal()
+plan_stopped = Signal()
 seat_taken = Signal()

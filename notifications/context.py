@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import prepared, replay
+from games import prepared, replay, services
 from games.models import (
     Event,
     EventKind,
@@ -133,11 +133,14 @@ def your_turn_context(notification: Notification) -> dict[str, Any]:
     seat = seat_at(seats, notification.context["seat"])
     assert seat is not None, "a your-turn row names a seat of its game"
     state = replay.state_at(game, seq)
+    plan = services.plan_of(game=game, user=seat.user) if seat.user is not None else None
     return {
         **notification.context,
         # Named again in the language it is sent in (the row was queued in the mover's).
         "game_name": game_name(game, seats),
         **turn_context(game, seat, seats, state, seq),
+        # What the player's planned turn did (docs/plans.md): only ever their own plan.
+        "plan": services.plan_outcome(plan, notification.event_seq),
     }
 
 

@@ -31,6 +31,15 @@ def on_game_advanced(
     outbox.notifications_for_event(game=game, seq=seq, before_seat=before_seat, seats=seats)
 
 
+@receiver(signals.plan_stopped, dispatch_uid="notifications.plan_stopped")
+def on_plan_stopped(
+    sender: Any, *, game: Game, seq: int, seats: list[Seat] | None, **kwargs: Any
+) -> None:
+    """A plan left its owner to decide: their "your turn" email, at the position it left
+    (delivery sends only the latest of a game's pending ones; it says what the plan did)."""
+    outbox.notifications_for_event(game=game, seq=seq, before_seat=None, seats=seats)
+
+
 @receiver(signals.seat_taken, dispatch_uid="notifications.seat_taken")
 def on_seat_taken(sender: Any, *, seat: Seat, **kwargs: Any) -> None:
     """The seat's clock runs in its player's time zone (their preferences')."""

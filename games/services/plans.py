@@ -56,6 +56,26 @@ class PlanPreview:
         return self.plan is not None and self.plan.closed
 
 
+def plan_outcome(plan: TurnPlan | None, seq: int) -> dict[str, Any] | None:
+    """What a plan that ran did, for its owner's email of event ``seq`` (the position that
+    gave them the turn, or the one after the plan's moves); None for another position."""
+    if (
+        plan is None
+        or plan.ran_at is None
+        or plan.status not in (PlanStatus.RAN, PlanStatus.STOPPED)
+    ):
+        return None
+    if seq not in (plan.ran_at, plan.played[-1] if plan.played else plan.ran_at):
+        return None
+    steps = [step["notation"] for step in plan.steps]
+    index = plan.stop_index
+    return {
+        "played": steps[: len(plan.played)],
+        "stopped_before": steps[index] if index is not None and index < len(steps) else "",
+        "reason": plan.stop_reason,
+    }
+
+
 def plan_of(*, game: Game, user: User) -> TurnPlan | None:
     """The user's own plan in ``game`` (pending, or the last one and its outcome)."""
     seat = next((s for s in game.seats.all() if s.user_id == user.pk and not s.bot), None)
@@ -255,6 +275,8 @@ def plan_play(*, game_id: int, version: int) -> int:
             ledger.advance(
                 game, state, seq=game.version, now=timezone.now(), seats=seats, events=events
             )
+        if game.status == GameStatus.ACTIVE and game.current_seat == seat.index:
+            signals.plan_stopped.send(sender=Game, game=game, seq=game.version, seats=seats)
         return len(events)
 
 
