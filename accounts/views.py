@@ -167,7 +167,10 @@ def profile_preferences(request: AuthenticatedHttpRequest) -> HttpResponse:
         languages.remember(request, user_id=request.user.pk, language=language)
         translation.activate(language)
     messages.success(request, _("Your preferences are saved."))
-    return redirect("profile")
+    response = redirect("profile")
+    if language:  # and on this browser after logging out
+        _set_language_cookie(response, language)
+    return response
 
 
 @require_POST
@@ -191,6 +194,12 @@ def language_set(request: HttpRequest) -> HttpResponse:
         preferences.preference_set(user=request.user, language=language)
         languages.remember(request, user_id=request.user.pk, language=language)
     response = redirect(target)
+    _set_language_cookie(response, language)
+    return response
+
+
+def _set_language_cookie(response: HttpResponse, language: str) -> None:
+    """The visitor's language (LocaleMiddleware reads it), with Django's cookie settings."""
     response.set_cookie(
         settings.LANGUAGE_COOKIE_NAME,
         language,
@@ -201,7 +210,6 @@ def language_set(request: HttpRequest) -> HttpResponse:
         httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
         samesite=cast(Literal["Lax", "Strict", "None"], settings.LANGUAGE_COOKIE_SAMESITE),
     )
-    return response
 
 
 @login_required

@@ -100,6 +100,10 @@ def test_the_profile_sets_the_language(client, alice):
     assert answer.status_code == 302
     assert languages.language_of(user_id=alice.pk) == "fr"
     assert html_lang(client.get("/accounts/profile/")) == "fr"
+    # The browser keeps it once logged out.
+    assert answer.cookies[settings.LANGUAGE_COOKIE_NAME].value == "fr"
+    client.post("/accounts/logout/")
+    assert html_lang(client.get("/", HTTP_ACCEPT_LANGUAGE="en")) == "fr"
 
 
 def test_the_profile_refuses_a_language_the_site_does_not_speak(client, alice):
