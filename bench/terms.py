@@ -87,7 +87,7 @@ def main() -> None:
 
         after = {id(item): apply(item) for item in played}
 
-        def journal(item: Any, after: dict[int, Any] = after) -> str:
+        def journal(item: Any, after: dict[int, Any] = after) -> tuple[str, dict[str, str]]:
             state, seat, move = item
             before = engine.view(state, seat)
             return ledger.move_journal(state, before, seat, move, after[id(item)])

@@ -40,6 +40,7 @@ from games import live, metrics, prepared, progress, replay, signals
 from games.errors import GameNotFoundError
 from games.models import (
     JOURNAL,
+    JOURNALS,
     OUT_OF_TURN,
     Event,
     EventKind,
@@ -48,7 +49,7 @@ from games.models import (
     IdempotencyKey,
     Seat,
 )
-from games.terms.journal import journal_line
+from games.terms.journal import journal_lines
 
 # The game row's fields that follow the events (a full save would also rewrite the options,
 # the seed, ...).
@@ -160,12 +161,14 @@ def move_event(
     out_of_turn = engine.current_player(state) != seat.index
     before = engine.view(state, seat.index)
     after = engine_call(engine.apply, state, seat.index, move)
-    journal = move_journal(state, before, seat.index, move, after)
+    journal, journals = move_journal(state, before, seat.index, move, after)
     state = after
     game.version += 1
     payload = {"move": move, "text": notation, "revealed": engine.move_revealed(state)}
     if journal:
         payload[JOURNAL] = journal
+    if journals:
+        payload[JOURNALS] = journals
     if out_of_turn:
         payload[OUT_OF_TURN] = True
     event = Event(
@@ -187,7 +190,9 @@ def append_move(game: Game, seat: Seat, state: State, move: Move, *, actor: Acto
     return state
 
 
-def move_journal(state: State, before: Any, seat: int, move: Move, after: State) -> str:
+def move_journal(
+    state: State, before: Any, seat: int, move: Move, after: State
+) -> tuple[str, dict[str, str]]:
     """The log's line for ``move`` (``games.terms.journal``); empty if it cannot be said,
     which never stops the move. The money a move made or cost is read from the positions
     before and after it; only a delivery (whose transport is paid a decision later) and a
@@ -200,10 +205,10 @@ def move_journal(state: State, before: Any, seat: int, move: Move, after: State)
             price = engine.price(state, seat, move)
         else:
             price = {"cost": -change or None, "cost_text": "", "gains": {"money": change}}
-        return journal_line(before, move, price, change)
+        return journal_lines(before, move, price, change)
     except Exception:  # a log line is a nicety: never let it stop a move
         logger.warning("no journal line for %r", move, exc_info=True)
-        return ""
+        return "", {}
 
 
 def engine_call(function: Any, *args: Any) -> Any:

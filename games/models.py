@@ -101,6 +101,9 @@ OUT_OF_TURN = "out_of_turn"
 # amounts ("hired a builder for $7 (job market row 3)"; ``games.terms.journal``). Events
 # played before it existed have none: the log shows their notation.
 JOURNAL = "journal"
+# The same line in the site's other languages ({"fr": "..."}), written beside it; a reader
+# of another language whose line an older event lacks reads the English one.
+JOURNALS = "journals"
 
 
 class EventKind(models.TextChoices):

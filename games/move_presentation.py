@@ -14,69 +14,74 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext, gettext_noop, ngettext
+
 import engine
 from engine import Move, Score, State
 from games.terms import names as term_names
 from games.terms import places
 from games.terms.choices import PRICE_IN_WORDS, choice_words
+from games.terms.names import Words
 
 # The player's piece on the trail: a "cattleman" in the 1st edition's rulebook, a "herder" in
 # the 2nd edition's ("{herder}" in the texts below).
-HERDER_WORDS: dict[str, str] = term_names.HERDER  # the printed names, games.terms.names
+HERDER_WORDS: Mapping[str, str] = term_names.HERDER  # the printed names, games.terms.names
 
 # Titles of the groups of buttons, by move type or by local action id ("action:<id>").
-GROUP_TITLES: dict[str, str] = {
-    "start": "Start on a neutral building",
-    "move": "Move your {herder}",
-    "action:discard": "Discard for money",
-    "action:hire": "Hire a worker",
-    "action:build": "Build",
-    "action:certificate": "Take a certificate",
-    "action:certificates": "Take certificates",
-    "action:objective": "Take an objective card",
-    "action:engine": "Move your engine",
-    "action:engine-back": "Move your engine back",
-    "action:trade": "Trade with the Indians",
-    "action:aux": "Auxiliary action (single or double)",
-    "action:buy": "Buy cattle",
-    "action:hazard": "Remove a hazard",
-    "action:bounty": "Collect a bounty for your outlaws",
-    "action:outlaw-pairs": "Certificates and money for outlaw pairs",
-    "action:hazards-engine": "Move your engine for your hazards",
-    "action:builder-money": "Money for your builders",
-    "action:station-money": "Money for your stations",
-    "action:exchange-token": "Take an exchange token",
-    "action:move": "Move your {herder} again",
-    "action:woods-money": "Money for your buildings in the woods",
-    "action:draw": "Draw cards",
-    "action:engineer-money": "Money for your engineers",
-    "action:teepee-pairs": "Money for teepee pairs",
-    "action:delivery": "Extraordinary delivery",
-    "action:copy": "Copy a neighbouring building",
-    "action:upgrade": "Upgrade a station behind your engine",
-    "action:gain": "Gain",
-    "action:risk": "Risk action",
-    "aux": "Auxiliary action",
-    "end": "End your actions",
-    "play_objective": "Play an objective card",
-    "foresight": "Foresight: take a tile",
-    "income": "Income",
-    "deliver": "Deliver to a city",
-    "disc": "Place a disc: the space it leaves unlocks",
-    "simmental": "Upgrade Simmental cards",
-    "take_objective": "Take an objective card",
-    "buy": "Buy cattle",
-    "market_draw": "Reveal more market cards",
-    "place": "Place the building",
-    "upgrade": "Upgrade the station",
-    "appoint": "Appoint the station master",
-    "engine": "Move your engine back",
-    "discard": "Discard a card",
-    "exchange": "Use an exchange token",
-    "remove": "Remove a card from the game",
-    "pass": "Decline",
-    "done": "Done",
-}
+GROUP_TITLES: Mapping[str, str] = Words(
+    {
+        "start": gettext_noop("Start on a neutral building"),
+        "move": gettext_noop("Move your {herder}"),
+        "action:discard": gettext_noop("Discard for money"),
+        "action:hire": gettext_noop("Hire a worker"),
+        "action:build": gettext_noop("Build"),
+        "action:certificate": gettext_noop("Take a certificate"),
+        "action:certificates": gettext_noop("Take certificates"),
+        "action:objective": gettext_noop("Take an objective card"),
+        "action:engine": gettext_noop("Move your engine"),
+        "action:engine-back": gettext_noop("Move your engine back"),
+        "action:trade": gettext_noop("Trade with the Indians"),
+        "action:aux": gettext_noop("Auxiliary action (single or double)"),
+        "action:buy": gettext_noop("Buy cattle"),
+        "action:hazard": gettext_noop("Remove a hazard"),
+        "action:bounty": gettext_noop("Collect a bounty for your outlaws"),
+        "action:outlaw-pairs": gettext_noop("Certificates and money for outlaw pairs"),
+        "action:hazards-engine": gettext_noop("Move your engine for your hazards"),
+        "action:builder-money": gettext_noop("Money for your builders"),
+        "action:station-money": gettext_noop("Money for your stations"),
+        "action:exchange-token": gettext_noop("Take an exchange token"),
+        "action:move": gettext_noop("Move your {herder} again"),
+        "action:woods-money": gettext_noop("Money for your buildings in the woods"),
+        "action:draw": gettext_noop("Draw cards"),
+        "action:engineer-money": gettext_noop("Money for your engineers"),
+        "action:teepee-pairs": gettext_noop("Money for teepee pairs"),
+        "action:delivery": gettext_noop("Extraordinary delivery"),
+        "action:copy": gettext_noop("Copy a neighbouring building"),
+        "action:upgrade": gettext_noop("Upgrade a station behind your engine"),
+        "action:gain": gettext_noop("Gain"),
+        "action:risk": gettext_noop("Risk action"),
+        "aux": gettext_noop("Auxiliary action"),
+        "end": gettext_noop("End your actions"),
+        "play_objective": gettext_noop("Play an objective card"),
+        "foresight": gettext_noop("Foresight: take a tile"),
+        "income": gettext_noop("Income"),
+        "deliver": gettext_noop("Deliver to a city"),
+        "disc": gettext_noop("Place a disc: the space it leaves unlocks"),
+        "simmental": gettext_noop("Upgrade Simmental cards"),
+        "take_objective": gettext_noop("Take an objective card"),
+        "buy": gettext_noop("Buy cattle"),
+        "market_draw": gettext_noop("Reveal more market cards"),
+        "place": gettext_noop("Place the building"),
+        "upgrade": gettext_noop("Upgrade the station"),
+        "appoint": gettext_noop("Appoint the station master"),
+        "engine": gettext_noop("Move your engine back"),
+        "discard": gettext_noop("Discard a card"),
+        "exchange": gettext_noop("Use an exchange token"),
+        "remove": gettext_noop("Remove a card from the game"),
+        "pass": gettext_noop("Decline"),
+        "done": gettext_noop("Done"),
+    }
+)
 
 # Local action ids grouped under one title (several ids differ only by their reward).
 _ACTION_FAMILIES = {
@@ -90,29 +95,35 @@ _ACTION_FAMILIES = {
 }
 
 # What the pending decision asks for, by decision kind ("{...}" are the decision's keys).
-DECISION_TEXTS: dict[str, str] = {
-    "first": "choose the neutral building to start on",
-    "first_discard": "discard {n} card(s) before your first turn (4 stay in your hand)",
-    "exchange_discard": "discard {n} card(s) for the exchange token you used",
-    "phase_a": "move the {herder} (phase A)",
-    "loc": "take actions at {space}, or end them",
-    "copy": "use the copied building's actions, or stop",
-    "once": "take the immediate action, or pass",
-    "discard": "discard {n} card(s)",
-    "remove": "remove up to {n} card(s) from the game, or stop",
-    "buy": "buy cattle ({cowboys} cowboy(s) left), or stop",
-    "place": "choose where building {building} goes",
-    "station": "upgrade {station}, or pass",
-    "back39": "choose where the engine goes back to",
-    "sm": "take the station master at {station}, or pass",
-    "disc": "choose a disc to place on {to}",
-    "gain_objective": "take an objective card",
-    "kc_foresight": "Kansas City: take a tile for foresight space {n}",
-    "kc_income": "Kansas City: collect income",
-    "kc_deliver": "Kansas City: deliver the herd (breeding value {bv}) to a city",
-    "xdeliver": "deliver the herd (breeding value {bv}) to a city",
-    "simm_upgrade": "Kansas City: upgrade Simmental cards of stage {stage}, or pass",
-}
+DECISION_TEXTS: Mapping[str, str] = Words(
+    {
+        "first": gettext_noop("choose the neutral building to start on"),
+        "first_discard": gettext_noop(
+            "discard {n} card(s) before your first turn (4 stay in your hand)"
+        ),
+        "exchange_discard": gettext_noop("discard {n} card(s) for the exchange token you used"),
+        "phase_a": gettext_noop("move the {herder} (phase A)"),
+        "loc": gettext_noop("take actions at {space}, or end them"),
+        "copy": gettext_noop("use the copied building's actions, or stop"),
+        "once": gettext_noop("take the immediate action, or pass"),
+        "discard": gettext_noop("discard {n} card(s)"),
+        "remove": gettext_noop("remove up to {n} card(s) from the game, or stop"),
+        "buy": gettext_noop("buy cattle ({cowboys} cowboy(s) left), or stop"),
+        "place": gettext_noop("choose where building {building} goes"),
+        "station": gettext_noop("upgrade {station}, or pass"),
+        "back39": gettext_noop("choose where the engine goes back to"),
+        "sm": gettext_noop("take the station master at {station}, or pass"),
+        "disc": gettext_noop("choose a disc to place on {to}"),
+        "gain_objective": gettext_noop("take an objective card"),
+        "kc_foresight": gettext_noop("Kansas City: take a tile for foresight space {n}"),
+        "kc_income": gettext_noop("Kansas City: collect income"),
+        "kc_deliver": gettext_noop("Kansas City: deliver the herd (breeding value {bv}) to a city"),
+        "xdeliver": gettext_noop("deliver the herd (breeding value {bv}) to a city"),
+        "simm_upgrade": gettext_noop(
+            "Kansas City: upgrade Simmental cards of stage {stage}, or pass"
+        ),
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -173,18 +184,22 @@ def decision_text(
     neutral building C", "choose a disc to place on Wichita"); without it, by their ids."""
     if not decision:
         return ""
-    template = DECISION_TEXTS.get(str(decision.get("kind")), "make a decision")
+    template = DECISION_TEXTS.get(str(decision.get("kind"))) or gettext("make a decision")
     template = template.replace("{herder}", herder_word(edition))
     values = {
         **decision,
-        **({"station": f"station {decision['station']}"} if "station" in decision else {}),
+        **(
+            {"station": gettext("station %(id)s") % {"id": decision["station"]}}
+            if "station" in decision
+            else {}
+        ),
     }
     if view is not None:
         values.update(decision_places(view, decision))
     try:
         return template.format(**values)
     except KeyError:
-        return template.split("{")[0].rstrip(" (,") or "make a decision"
+        return template.split("{")[0].rstrip(" (,") or gettext("make a decision")
 
 
 def decision_places(view: Mapping[str, Any], decision: Mapping[str, Any]) -> dict[str, str]:
@@ -207,8 +222,12 @@ def out_of_turn_text(view: Mapping[str, Any], seat: int) -> str:
     side = view["players"][seat].get("side_decision")
     if side:
         n = side["n"]
-        return f"discard {n} card{'s' if n != 1 else ''} for the exchange token you used"
-    return "you may use an exchange token now, even though it is not your turn"
+        return ngettext(
+            "discard %(n)d card for the exchange token you used",
+            "discard %(n)d cards for the exchange token you used",
+            n,
+        ) % {"n": n}
+    return gettext("you may use an exchange token now, even though it is not your turn")
 
 
 def present_moves(state: State, seat: int, moves: list[Move]) -> list[MoveGroup]:
@@ -295,26 +314,30 @@ def station_of_track(space: str, edition: str = "1e") -> str | None:
 
 # --- cards and final scores ------------------------------------------------------------------
 
-SCORE_CATEGORIES: dict[str, str] = {
-    "money": "Money ($5 each)",
-    "buildings": "Buildings",
-    "cities": "Cities",
-    "stations": "Stations",
-    "hazards": "Hazards",
-    "cattle": "Cattle cards",
-    "objectives": "Objective cards",
-    "station_masters": "Station masters",
-    "workers": "Workers",
-    "step_disc": "Disc on the step space",
-    "job_market_token": "Job market token",
-}
+SCORE_CATEGORIES: Mapping[str, str] = Words(
+    {
+        "money": gettext_noop("Money ($5 each)"),
+        "buildings": gettext_noop("Buildings"),
+        "cities": gettext_noop("Cities"),
+        "stations": gettext_noop("Stations"),
+        "hazards": gettext_noop("Hazards"),
+        "cattle": gettext_noop("Cattle cards"),
+        "objectives": gettext_noop("Objective cards"),
+        "station_masters": gettext_noop("Station masters"),
+        "workers": gettext_noop("Workers"),
+        "step_disc": gettext_noop("Disc on the step space"),
+        "job_market_token": gettext_noop("Job market token"),
+    }
+)
 
 # The 1st edition breeds' names (kept with the other printed names, ``games.terms.names``).
 BREED_NAMES: dict[str, str] = term_names.BREED_NAMES_1E
 
 
 # The growth stages of the 2nd edition's Simmental cards (engine.data.second.cattle).
-SIMMENTAL_STAGE_NAMES: dict[int, str] = {1: "calf", 2: "heifer", 3: "cow"}
+SIMMENTAL_STAGE_NAMES: Mapping[int, str] = Words(
+    {1: gettext_noop("calf"), 2: gettext_noop("heifer"), 3: gettext_noop("cow")}
+)
 
 
 def breed_name(breed: str, edition: str = "1e") -> str:
@@ -335,14 +358,27 @@ def card_label(card: Mapping[str, Any], edition: str = "1e") -> str:
     if card.get("kind") == "objective":
         tasks = " ".join(str(t) for t in card.get("tasks", ()))
         penalty = card.get("penalty") or 0
-        label = f"Objective {card['id']}: {tasks} — {card.get('vp', 0)} VP"
-        return f"{label}, {penalty} if unmet" if penalty else label
+        label = gettext("Objective %(id)s: %(tasks)s — %(vp)s VP") % {
+            "id": card["id"],
+            "tasks": tasks,
+            "vp": card.get("vp", 0),
+        }
+        if penalty:
+            return gettext("%(label)s, %(penalty)s if unmet") % {"label": label, "penalty": penalty}
+        return label
     breed = breed_name(str(card.get("breed")), edition)
     stage = card.get("stage")
     if isinstance(stage, int):  # a Simmental card of the 2nd edition's variant
-        breed = f"{breed} {SIMMENTAL_STAGE_NAMES.get(stage, '')} (stage {stage})".replace("  ", " ")
-    label = f"{breed}, value {card.get('value')}"
-    return f"{label}, {card['vp']} VP" if card.get("vp") else label
+        breed = gettext("%(breed)s %(stage_name)s (stage %(stage)d)") % {
+            "breed": breed,
+            "stage_name": SIMMENTAL_STAGE_NAMES.get(stage, ""),
+            "stage": stage,
+        }
+        breed = breed.replace("  ", " ")
+    label = gettext("%(breed)s, value %(value)s") % {"breed": breed, "value": card.get("value")}
+    if card.get("vp"):
+        return gettext("%(label)s, %(vp)s VP") % {"label": label, "vp": card["vp"]}
+    return label
 
 
 def score_table(scores: Sequence[Score], names: Mapping[int, str]) -> dict[str, Any]:
@@ -353,7 +389,11 @@ def score_table(scores: Sequence[Score], names: Mapping[int, str]) -> dict[str, 
     best = max((score["total"] for score in scores), default=0)
     return {
         "seats": [
-            {"seat": i, "name": names.get(i, f"seat {i + 1}"), "winner": s["total"] == best}
+            {
+                "seat": i,
+                "name": names.get(i, gettext("seat %(number)d") % {"number": i + 1}),
+                "winner": s["total"] == best,
+            }
             for i, s in enumerate(scores)
         ],
         "rows": [

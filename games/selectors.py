@@ -14,6 +14,7 @@ from django.db.models import (
     Q,
     QuerySet,
 )
+from django.utils.translation import get_language, gettext, gettext_noop
 
 import engine
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
@@ -23,6 +24,7 @@ from games.errors import GameNotFoundError
 from games.lineage import Lineage, setup_rules_version
 from games.models import (
     JOURNAL,
+    JOURNALS,
     OUT_OF_TURN,
     Event,
     EventKind,
@@ -211,30 +213,40 @@ def event_text(event: Event) -> str:
     """One line for the history."""
     payload = event.payload or {}
     if event.kind == EventKind.MOVE:
-        text = str(payload.get(JOURNAL) or payload.get("text", ""))
+        spoken = payload.get(JOURNALS) or {}
+        text = str(
+            spoken.get(get_language() or "") or payload.get(JOURNAL) or payload.get("text", "")
+        )
         # 2nd edition: a seat that was not to move (an exchange token, R2-TURN-01)
-        return f"{text} (out of turn)" if payload.get(OUT_OF_TURN) else text
+        return (
+            gettext("%(text)s (out of turn)") % {"text": text} if payload.get(OUT_OF_TURN) else text
+        )
     if event.kind == EventKind.SETUP:
         edition = str(payload.get("edition") or "1e")
-        return (
-            f"Game set up for {payload.get('players')} players "
-            f"({editions.label(edition, payload.get('options'))})"
-        )
+        return gettext("Game set up for %(players)s players (%(edition)s)") % {
+            "players": payload.get("players"),
+            "edition": editions.label(edition, payload.get("options")),
+        }
     if event.kind == EventKind.UNDO:
-        return f"took back to the position after #{payload.get('to_seq')}"
+        return gettext("took back to the position after #%(seq)s") % {"seq": payload.get("to_seq")}
     if event.kind == EventKind.ROLLBACK:
-        text = f"a moderator rolled back to the position after #{payload.get('to_seq')}"
+        text = gettext("a moderator rolled back to the position after #%(seq)s") % {
+            "seq": payload.get("to_seq")
+        }
         return _with_reason(text, payload)
     if event.kind == EventKind.RESIGN:
         outcome = {
-            "finished": "the game is over",
-            "replaced_by_bot": "a bot plays on",
-            "abandoned": "no human is left: the game is abandoned",
+            "finished": gettext_noop("the game is over"),
+            "replaced_by_bot": gettext_noop("a bot plays on"),
+            "abandoned": gettext_noop("no human is left: the game is abandoned"),
         }.get(payload.get("outcome", ""), "")
-        return f"resigned; {outcome}" if outcome else "resigned"
+        if outcome:
+            return gettext("resigned; %(outcome)s") % {"outcome": gettext(outcome)}
+        return gettext("resigned")
     if event.kind in MODERATOR_TEXTS:
-        return _with_reason(MODERATOR_TEXTS[event.kind].format(seat=payload.get("seat")), payload)
-    return event.get_kind_display()
+        text = gettext(MODERATOR_TEXTS[event.kind]) % {"seat": payload.get("seat")}
+        return _with_reason(text, payload)
+    return str(event.get_kind_display())
 
 
 def event_notation(event: Event) -> str:
@@ -251,12 +263,12 @@ def _with_reason(text: str, payload: dict[str, Any]) -> str:
 
 
 MODERATOR_TEXTS: dict[str, str] = {
-    EventKind.PAUSE: "a moderator paused the game",
-    EventKind.RESUME: "a moderator resumed the game",
-    EventKind.ABANDON: "a moderator abandoned the game",
-    EventKind.REPLACE_BY_BOT: "a moderator handed seat {seat} to a bot",
-    EventKind.RESTORE: "a moderator gave seat {seat} back to its player",
-    EventKind.EXTEND_DEADLINE: "a moderator moved the turn's deadline",
+    EventKind.PAUSE: gettext_noop("a moderator paused the game"),
+    EventKind.RESUME: gettext_noop("a moderator resumed the game"),
+    EventKind.ABANDON: gettext_noop("a moderator abandoned the game"),
+    EventKind.REPLACE_BY_BOT: gettext_noop("a moderator handed seat %(seat)s to a bot"),
+    EventKind.RESTORE: gettext_noop("a moderator gave seat %(seat)s back to its player"),
+    EventKind.EXTEND_DEADLINE: gettext_noop("a moderator moved the turn's deadline"),
 }
 
 

@@ -13,19 +13,22 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from django.utils.translation import gettext, gettext_noop, ngettext
+
 import engine
 from engine import Move, Price
 from games.terms import names
 from games.terms.places import (
     View,
+    article,
     card_id_words,
     city_name,
     edition_of,
     money,
     neutral_name,
     place_name,
-    plural,
     section_tile,
+    section_tile_words,
     station_name,
     tile_words,
     track_name,
@@ -46,15 +49,21 @@ def choice_words(view: View, move: Move, price: Price | None = None) -> str:
 
 
 def _start(view: View, move: Move, price: Price) -> str:
-    return f"Start on {neutral_name(view, move['space'])}"
+    return gettext("Start on %(place)s") % {"place": neutral_name(view, move["space"])}
 
 
 def _move(view: View, move: Move, price: Price) -> str:
     herder = names.HERDER[edition_of(view)]
-    text = f"Move your {herder} to {place_name(view, move['to'])}"
+    text = gettext("Move your %(herder)s to %(place)s") % {
+        "herder": herder,
+        "place": place_name(view, move["to"]),
+    }
     via = move.get("via") or []
     if via:
-        text += ", passing " + ", ".join(place_name(view, space) for space in via)
+        text = gettext("%(move)s, passing %(places)s") % {
+            "move": text,
+            "places": ", ".join(place_name(view, space) for space in via),
+        }
     return text
 
 
@@ -65,11 +74,16 @@ def aux_words(view: View, aux: int, double: bool) -> str:
 
 def _aux(view: View, move: Move, price: Price) -> str:
     double = bool(move.get("double"))
-    text = ("Double auxiliary action: " if double else "Auxiliary action: ") + aux_words(
-        view, int(move["aux"]), double
-    )
+    words = aux_words(view, int(move["aux"]), double)
+    if double:
+        text = gettext("Double auxiliary action: %(words)s") % {"words": words}
+    else:
+        text = gettext("Auxiliary action: %(words)s") % {"words": words}
     if "to" in move:
-        text += f", to {track_name(view, move['to'])}"
+        text = gettext("%(action)s, to %(place)s") % {
+            "action": text,
+            "place": track_name(view, move["to"]),
+        }
     return text
 
 
@@ -78,7 +92,7 @@ def _gains(price: Price) -> str:
     parts = []
     for key, amount in price["gains"].items():
         if key != "money" and amount:
-            one, many = names.GAINS.get(key, (key.replace("_", " "), key.replace("_", " ")))
+            one, many = names.GAINS.get(key) or (key.replace("_", " "), key.replace("_", " "))
             sign = "+" if amount > 0 else "\u2212"
             parts.append(f"{sign}{abs(amount)} {one if abs(amount) == 1 else many}")
     return ", ".join(parts)
@@ -104,15 +118,20 @@ def _discard_action(view: View, move: Move, price: Price) -> str:
     ident = str(move["id"])
     card = card_id_words(view, move["card"])
     if ident == "discard-pair":
-        text = f"Discard a pair: 2 \u00d7 {card}"
+        text = gettext("Discard a pair: 2 × %(card)s") % {"card": card}  # noqa: RUF001
         if "second" in move:
-            text = f"Discard a pair: {card} and {card_id_words(view, move['second'])}"
+            text = gettext("Discard a pair: %(card)s and %(second)s") % {
+                "card": card,
+                "second": card_id_words(view, move["second"]),
+            }
     elif ident == "risk":
-        text = f"Risk action: discard {card}"
+        text = gettext("Risk action: discard %(card)s") % {"card": card}
     else:
-        text = f"Discard {card}"
+        text = gettext("Discard %(card)s") % {"card": card}
     rewards = [part for part in (_money_gain(price), _gains(price)) if part]
-    return f"{text} for {', '.join(rewards)}" if rewards else text
+    if rewards:
+        return gettext("%(text)s for %(rewards)s") % {"text": text, "rewards": ", ".join(rewards)}
+    return text
 
 
 def _money_gain(price: Price) -> str:
@@ -121,56 +140,62 @@ def _money_gain(price: Price) -> str:
 
 
 def _hire(view: View, move: Move, price: Price) -> str:
-    row = f"job market row {move['row'] + 1}"
+    row = gettext("job market row %(row)d") % {"row": move["row"] + 1}
     modifier = names.HIRE_MODIFIERS.get(str(move["id"]))
-    return f"Hire {_a(worker_name(move['worker']))} ({row}{', ' + modifier if modifier else ''})"
-
-
-def _a(word: str) -> str:
-    return ("an " if word[:1] in "aeiou" else "a ") + word
+    where = f"{row}, {modifier}" if modifier else row
+    return gettext("Hire %(worker)s (%(where)s)") % {
+        "worker": article(worker_name(move["worker"])),
+        "where": where,
+    }
 
 
 def _build(view: View, move: Move, price: Price) -> str:
     building = str(move["building"])
     vp = engine.edition_data(edition_of(view)).buildings.vp(building)
-    return f"Build building {building} ({vp} VP)"
+    return gettext("Build building %(building)s (%(vp)s VP)") % {"building": building, "vp": vp}
 
 
 def _engine(view: View, move: Move, price: Price) -> str:
-    return f"Move your engine to {track_name(view, move['to'])}"
+    return gettext("Move your engine to %(place)s") % {"place": track_name(view, move["to"])}
 
 
 def _trade(view: View, move: Move, price: Price) -> str:
     space = move["space"]
     tile = section_tile(view, space)
-    what = tile_words(tile).removeprefix("a ") if tile else "tile"
-    verb = "Trade with the Indians: take the" if move["id"] == "trade" else "Collect the"
-    return f"{verb} {what} from {place_name(view, space)}"
+    what = section_tile_words(tile) if tile else gettext("tile")
+    values = {"tile": what, "place": place_name(view, space)}
+    if move["id"] == "trade":
+        return gettext("Trade with the Indians: take the %(tile)s from %(place)s") % values
+    return gettext("Collect the %(tile)s from %(place)s") % values
 
 
 def _hazard(view: View, move: Move, price: Price) -> str:
-    return f"Remove {place_name(view, move['space'])}"
+    return gettext("Remove %(place)s") % {"place": place_name(view, move["space"])}
 
 
 def _copy(view: View, move: Move, price: Price) -> str:
-    return f"Use the actions of {place_name(view, move['space'])}"
+    return gettext("Use the actions of %(place)s") % {"place": place_name(view, move["space"])}
 
 
 def _draw(view: View, move: Move, price: Price) -> str:
     n = int(move["n"])
-    return f"Draw {plural(n, 'card')}, then discard {n}"
+    return ngettext(
+        "Draw %(n)d card, then discard %(n)d", "Draw %(n)d cards, then discard %(n)d", n
+    ) % {"n": n}
 
 
 def _gain(view: View, move: Move, price: Price) -> str:
-    return f"Gain {money(-(price['cost'] or 0))}" if price["cost"] else "Gain money"
+    if price["cost"]:
+        return gettext("Gain %(money)s") % {"money": money(-(price["cost"] or 0))}
+    return gettext("Gain money")
 
 
 def _objective_action(view: View, move: Move, price: Price) -> str:
-    return f"Take {card_id_words(view, move['card'])}"
+    return gettext("Take %(card)s") % {"card": card_id_words(view, move["card"])}
 
 
 def _move_action(view: View, move: Move, price: Price) -> str:
-    return _move(view, move, price) + " (then use it)"
+    return gettext("%(move)s (then use it)") % {"move": _move(view, move, price)}
 
 
 _ACTIONS: dict[str, Callable[[View, Move, Price], str]] = {
@@ -193,11 +218,11 @@ _ACTIONS: dict[str, Callable[[View, Move, Price], str]] = {
 
 
 def _play_objective(view: View, move: Move, price: Price) -> str:
-    return f"Play {card_id_words(view, move['card'])}"
+    return gettext("Play %(card)s") % {"card": card_id_words(view, move["card"])}
 
 
 def _take_objective(view: View, move: Move, price: Price) -> str:
-    return f"Take {card_id_words(view, move['card'])}"
+    return gettext("Take %(card)s") % {"card": card_id_words(view, move["card"])}
 
 
 def _foresight(view: View, move: Move, price: Price) -> str:
@@ -205,12 +230,16 @@ def _foresight(view: View, move: Move, price: Price) -> str:
     row = int(decision.get("n", 1)) - 1
     rows = view.get("foresight") or []
     tile = rows[row][move["slot"]] if row < len(rows) else None
-    return f"Take {tile_words(tile)}"
+    return gettext("Take %(tile)s") % {"tile": tile_words(tile)}
 
 
 def _income(view: View, move: Move, price: Price) -> str:
     n = int(move["certificates"])
-    return "Income without certificates" if n == 0 else f"Income using {plural(n, 'certificate')}"
+    if n == 0:
+        return gettext("Income without certificates")
+    return ngettext("Income using %(n)d certificate", "Income using %(n)d certificates", n) % {
+        "n": n
+    }
 
 
 def _deliver(view: View, move: Move, price: Price) -> str:
@@ -224,18 +253,23 @@ def _deliver(view: View, move: Move, price: Price) -> str:
         parts.append(money(bv))
     local = engine.edition_data(edition_of(view)).cities
     if city == local.LOCAL:
-        parts.append(f"{money(local.KAN_MONEY)} crest")
+        parts.append(gettext("%(money)s crest") % {"money": money(local.KAN_MONEY)})
     transport = int(price["cost"] or 0) + (local.KAN_MONEY if city == local.LOCAL else 0)
     if decision.get("kind") == "kc_deliver":
-        parts.append(f"{money(-transport)} transport" if transport else "no transport cost")
+        if transport:
+            parts.append(gettext("%(money)s transport") % {"money": money(-transport)})
+        else:
+            parts.append(gettext("no transport cost"))
     name = city_name(view, city)
     return f"{name}: {', '.join(parts)}" if parts else name
 
 
 def _disc(view: View, move: Move, price: Price) -> str:
     if "station" in move:
-        return f"Take your disc back from {station_name(view, move['station'])}"
-    return "Unlock " + disc_words(view, str(move["space"]))
+        return gettext("Take your disc back from %(station)s") % {
+            "station": station_name(view, move["station"])
+        }
+    return gettext("Unlock %(space)s") % {"space": disc_words(view, str(move["space"]))}
 
 
 def disc_words(view: View, space: str) -> str:
@@ -249,34 +283,42 @@ def disc_words(view: View, space: str) -> str:
         if space in discs:
             level = int((me.get("aux_levels") or {}).get(str(aux), 0)) + 1
             if level >= 2:
-                return f"double auxiliary action: {aux_words(view, aux, True)}"
-            return f"auxiliary action: {aux_words(view, aux, False)}"
+                return gettext("double auxiliary action: %(words)s") % {
+                    "words": aux_words(view, aux, True)
+                }
+            return gettext("auxiliary action: %(words)s") % {"words": aux_words(view, aux, False)}
     if space == "CERT-4":
-        return names.DISC_CERT_WORDS.format(limit=4)
+        return gettext(names.DISC_CERT_WORDS).format(limit=4)
     if space == "CERT-6":
         if "CERT-4" in left:
-            return names.DISC_CERT6_LATER
-        return names.DISC_CERT_WORDS.format(limit=6)
+            return gettext(names.DISC_CERT6_LATER)
+        return gettext(names.DISC_CERT_WORDS).format(limit=6)
     if space.startswith("HAND-"):
         limit = int(me.get("hand_limit", board.HAND_LIMIT_START)) + 1
-        return names.DISC_HAND_WORDS.format(limit=limit, cost=board.HAND_DISC_COST)
+        return gettext(names.DISC_HAND_WORDS).format(limit=limit, cost=board.HAND_DISC_COST)
     players = int(view.get("num_players") or len(view.get("players", [])))
     if space == "STEP-CASH":
         limit = int(me.get("step_limit", 0)) + board.STEP_CASH_BONUS[players]
-        return names.DISC_STEP_CASH.format(limit=limit, cash=board.STEP_CASH_GAIN)
+        return gettext(names.DISC_STEP_CASH).format(limit=limit, cash=board.STEP_CASH_GAIN)
     if space == "STEP-VP":
         limit = int(me.get("step_limit", 0)) + board.STEP_VP_BONUS[players]
-        return names.DISC_STEP_VP.format(limit=limit, vp=board.STEP_VP)
-    return "a disc space"
+        return gettext(names.DISC_STEP_VP).format(limit=limit, vp=board.STEP_VP)
+    return gettext("a disc space")
 
 
 def _buy(view: View, move: Move, price: Price) -> str:
     cards = [card_id_words(view, card) for card in move["cards"]]
     cowboys = _buy_cowboys(view, str(move["option"]))
     cost = price["cost"]
-    paid = f" for ${cost}" if isinstance(cost, int) and cost > 0 else ""
-    crew = f" with {plural(cowboys, 'cowboy')}" if cowboys else ""
-    return f"Buy {' and '.join(cards)}{paid}{crew}"
+    text = gettext("Buy %(cards)s") % {"cards": gettext(" and ").join(cards)}
+    if isinstance(cost, int) and cost > 0:
+        text = gettext("%(buy)s for $%(cost)d") % {"buy": text, "cost": cost}
+    if cowboys:
+        text = ngettext("%(buy)s with %(n)d cowboy", "%(buy)s with %(n)d cowboys", cowboys) % {
+            "buy": text,
+            "n": cowboys,
+        }
+    return text
 
 
 def _buy_cowboys(view: View, option: str) -> int:
@@ -287,41 +329,55 @@ def _buy_cowboys(view: View, option: str) -> int:
 
 
 def _market_draw(view: View, move: Move, price: Price) -> str:
-    return "Use a cowboy to reveal 2 more market cards"
+    return gettext("Use a cowboy to reveal 2 more market cards")
 
 
 def _place(view: View, move: Move, price: Price) -> str:
-    return f"Place it on {place_name(view, move['space'])}"
+    return gettext("Place it on %(place)s") % {"place": place_name(view, move["space"])}
 
 
 def _upgrade(view: View, move: Move, price: Price) -> str:
-    return f"Upgrade {station_name(view, move['station'])}"
+    return gettext("Upgrade %(station)s") % {"station": station_name(view, move["station"])}
 
 
 def _appoint(view: View, move: Move, price: Price) -> str:
-    return f"Take the station master, paying with {_a(worker_name(move['worker']))}"
+    return gettext("Take the station master, paying with %(worker)s") % {
+        "worker": article(worker_name(move["worker"]))
+    }
 
 
-def _card_move(verb: str) -> Callable[[View, Move, Price], str]:
+def _card_move(template: str) -> Callable[[View, Move, Price], str]:
+    """``template``: marked for the catalogue, with the card as %(card)s."""
+
     def words(view: View, move: Move, price: Price) -> str:
-        return f"{verb} {card_id_words(view, move['card'])}"
+        return gettext(template) % {"card": card_id_words(view, move["card"])}
 
     return words
 
 
 def _exchange(view: View, move: Move, price: Price) -> str:
     n = int(move["n"])
-    return f"Use an exchange token: draw {plural(n, 'card')}, then discard {n}"
+    return ngettext(
+        "Use an exchange token: draw %(n)d card, then discard %(n)d",
+        "Use an exchange token: draw %(n)d cards, then discard %(n)d",
+        n,
+    ) % {"n": n}
 
 
 def _simmental(view: View, move: Move, price: Price) -> str:
     n = int(move["n"])
-    return f"Upgrade {plural(n, 'Simmental card')} of stage {move['stage']}"
+    return ngettext(
+        "Upgrade %(n)d Simmental card of stage %(stage)s",
+        "Upgrade %(n)d Simmental cards of stage %(stage)s",
+        n,
+    ) % {"n": n, "stage": move["stage"]}
 
 
 def _fixed(text: str) -> Callable[[View, Move, Price], str]:
+    """``text``: marked for the catalogue, said in the active language."""
+
     def words(view: View, move: Move, price: Price) -> str:
-        return text
+        return gettext(text)
 
     return words
 
@@ -331,9 +387,9 @@ _BY_TYPE: dict[str, Callable[[View, Move, Price], str]] = {
     "move": _move,
     "action": _action,
     "aux": _aux,
-    "end": _fixed("End your actions"),
-    "pass": _fixed("Pass"),
-    "done": _fixed("Done"),
+    "end": _fixed(gettext_noop("End your actions")),
+    "pass": _fixed(gettext_noop("Pass")),
+    "done": _fixed(gettext_noop("Done")),
     "play_objective": _play_objective,
     "take_objective": _take_objective,
     "foresight": _foresight,
@@ -346,8 +402,8 @@ _BY_TYPE: dict[str, Callable[[View, Move, Price], str]] = {
     "upgrade": _upgrade,
     "appoint": _appoint,
     "engine": _engine,
-    "discard": _card_move("Discard"),
-    "remove": _card_move("Remove from the game:"),
+    "discard": _card_move(gettext_noop("Discard %(card)s")),
+    "remove": _card_move(gettext_noop("Remove from the game: %(card)s")),
     "exchange": _exchange,
     "simmental": _simmental,
 }

@@ -9,10 +9,53 @@ the money the mover had before and after it: a journal never replays a game to b
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.utils import translation
+from django.utils.translation import gettext
+
 from engine import Move, Price
 from games.terms import names
 from games.terms.choices import choice_words
 from games.terms.places import View, money, plural, worker_name
+
+
+def journal_lines(
+    view: View, move: Move, price: Price, money_change: int
+) -> tuple[str, dict[str, str]]:
+    """The log's line in English (the source language, what ``JOURNAL`` keeps), and in each
+    other language of the site (``JOURNALS``)."""
+    with translation.override("en"):
+        english = journal_line(view, move, price, money_change)
+    others: dict[str, str] = {}
+    for code, _name in settings.LANGUAGES:
+        if code != "en":
+            with translation.override(code):
+                others[code] = spoken_line(view, move, price, money_change)
+    return english, others
+
+
+# A button speaks to its player ("your engine"); the log speaks of them. The words of the
+# other languages that change (the English line replaces "your " with "their ").
+_OF_THEM: dict[str, tuple[tuple[str, str], ...]] = {
+    "fr": (("votre locomotive", "sa locomotive"), ("votre ", "son "), ("vos ", "ses ")),
+}
+
+
+def spoken_line(view: View, move: Move, price: Price, money_change: int) -> str:
+    """The log's line in the active language other than English: the button's words, said
+    of the mover, with what the move made or cost when the words do not say it."""
+    words = choice_words({**view, "viewer": None}, move, price)
+    for mine, theirs in _OF_THEM.get(translation.get_language() or "", ()):
+        words = words.replace(mine, theirs)
+    if move["type"] == "deliver":
+        return gettext("delivered to %(words)s") % {"words": words}
+    if move["type"] == "income":
+        return gettext("%(words)s: %(money)s") % {"words": words, "money": money(money_change)}
+    if move["type"] == "buy" or (move["type"] == "action" and move.get("id") == "build"):
+        return words
+    if money_change and f"${abs(money_change)}" not in words:
+        return f"{words} ({money(money_change)})"
+    return words
 
 
 def journal_line(view: View, move: Move, price: Price, money_change: int) -> str:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from django.utils.translation import gettext, ngettext
+
 import engine
 from games.models import SEAT_COLOURS
 from games.terms import names
@@ -33,11 +35,16 @@ def money(amount: int) -> str:
 
 
 def ordinal(n: int) -> str:
-    return names.ORDINALS[n - 1] if 1 <= n <= len(names.ORDINALS) else f"{n}th"
+    if 1 <= n <= len(names.ORDINALS):
+        return gettext(names.ORDINALS[n - 1])
+    return gettext("%(n)dth") % {"n": n}
 
 
 def article(word: str) -> str:
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+    """'a builder', 'an engineer' (French: 'un ...'; every word it is given is masculine)."""
+    if word[:1].lower() in "aeiou":
+        return gettext("an %(word)s") % {"word": word}
+    return gettext("a %(word)s") % {"word": word}
 
 
 # --- workers, tiles and cards ---------------------------------------------------------------
@@ -56,19 +63,41 @@ def tile_words(tile: Tile) -> str:
     """A supply tile or station master: "a builder", "a drought hazard worth 4 VP (green
     hand)", "a blue teepee (black hand)"."""
     if not tile:
-        return "nothing"
+        return gettext("nothing")
     kind = tile.get("kind")
     kind_type = str(tile.get("type"))
     if kind == "worker":
         return article(worker_name(kind_type))
     if kind == "hazard":
         hazard = names.HAZARDS.get(kind_type, kind_type)
-        return f"a {hazard} hazard worth {tile.get('vp')} VP ({tile.get('hand')} hand)"
+        return gettext("a %(hazard)s hazard worth %(vp)s VP (%(hand)s hand)") % {
+            "hazard": hazard,
+            "vp": tile.get("vp"),
+            "hand": colour_word(str(tile.get("hand"))),
+        }
     if kind in names.SECTION_TILE:
-        return article(f"{kind_type} {names.SECTION_TILE[str(kind)]} ({tile.get('hand')} hand)")
+        return article(section_tile_words(tile))
     if kind == "station_master":
-        return "a station master: " + station_master_words(tile)
-    return "a tile"
+        return gettext("a station master: %(words)s") % {"words": station_master_words(tile)}
+    return gettext("a tile")
+
+
+def section_tile_words(tile: Mapping[str, Any]) -> str:
+    """A tile without its article: "blue teepee (black hand)", "drought hazard worth 4 VP
+    (green hand)"."""
+    kind, kind_type = tile.get("kind"), str(tile.get("type"))
+    if kind in names.SECTION_TILE:
+        return gettext("%(colour)s %(tile)s (%(hand)s hand)") % {
+            "colour": colour_word(kind_type),
+            "tile": names.SECTION_TILE[str(kind)],
+            "hand": colour_word(str(tile.get("hand"))),
+        }
+    return tile_words(tile).removeprefix("a ")
+
+
+def colour_word(colour: str) -> str:
+    """A tile's or a hand's colour ('green', 'black', 'orange') in the active language."""
+    return names.TILE_COLOURS.get(colour) or colour
 
 
 def station_master_words(tile: Mapping[str, Any]) -> str:
@@ -91,17 +120,30 @@ def card_words(card: Mapping[str, Any], edition: str) -> str:
         tasks = ", ".join(names.OBJECTIVE_TASKS.get(str(t), str(t)) for t in card["tasks"])
         points = f"{card.get('vp', 0)} VP"
         penalty = card.get("penalty") or 0
+        points = gettext("%(vp)s VP") % {"vp": card.get("vp", 0)}
         if penalty:
-            points += f", {penalty} VP if unmet"
+            points = gettext("%(points)s, %(penalty)s VP if unmet") % {
+                "points": points,
+                "penalty": penalty,
+            }
         action = names.OBJECTIVE_ACTIONS.get(card.get("action"), "")
-        words = f"objective card ({tasks}: {points})"
+        words = gettext("objective card (%(tasks)s: %(points)s)") % {
+            "tasks": tasks,
+            "points": points,
+        }
         return f"{words}; {action}" if action else words
     breed = breed_name(str(card.get("breed")), edition)
     stage = card.get("stage")
     if isinstance(stage, int):  # a Simmental card of the 2nd edition's variant
-        breed = f"{breed} (stage {stage})"
+        breed = gettext("%(breed)s (stage %(stage)d)") % {"breed": breed, "stage": stage}
     vp = card.get("vp") or 0
-    return f"{breed} (value {card.get('value')}{f', {vp} VP' if vp else ''})"
+    if vp:
+        return gettext("%(breed)s (value %(value)s, %(vp)s VP)") % {
+            "breed": breed,
+            "value": card.get("value"),
+            "vp": vp,
+        }
+    return gettext("%(breed)s (value %(value)s)") % {"breed": breed, "value": card.get("value")}
 
 
 def _cards_of(view: View) -> Iterator[Mapping[str, Any]]:
@@ -125,7 +167,7 @@ def find_card(view: View, card_id: str) -> Mapping[str, Any] | None:
 def card_id_words(view: View, card_id: str) -> str:
     """A card of a move by its id: in words when the view shows it, else the notation."""
     if card_id == "stack":
-        return "the top card of the stack"
+        return gettext("the top card of the stack")
     card = find_card(view, card_id)
     edition = edition_of(view)
     return card_words(card, edition) if card else engine.card_text(card_id, edition)
@@ -141,7 +183,7 @@ def place_name(view: View, space: str) -> str:
     kind = trail.kind(space) if space in trail.NODES else ""
     cell = view.get("trail", {}).get(space)
     if kind == "start":
-        return "the start"
+        return gettext("the start")
     if kind == "kc":
         return "Kansas City"
     if kind == "neutral":
@@ -150,15 +192,27 @@ def place_name(view: View, space: str) -> str:
         hazard, number = space.lower().rsplit("-", 1)
         if cell:
             tile = _tile_of(view, space, cell)
-            vp = f" worth {tile.get('vp')} VP" if tile else ""
-            return f"the {names.HAZARDS.get(hazard, hazard)} hazard{vp}"
-        return f"{ordinal(int(number))} {names.HAZARDS.get(hazard, hazard)} hazard space"
+            word = names.HAZARDS.get(hazard) or hazard
+            if tile:
+                return gettext("the %(hazard)s hazard worth %(vp)s VP") % {
+                    "hazard": word,
+                    "vp": tile.get("vp"),
+                }
+            return gettext("the %(hazard)s hazard") % {"hazard": word}
+        return gettext("%(ordinal)s %(hazard)s hazard space") % {
+            "ordinal": ordinal(int(number)),
+            "hazard": names.HAZARDS.get(hazard) or hazard,
+        }
     if kind in names.SECTION_TILE:
         return section_space_name(view, space)
     if cell and cell.get("owner") is not None:
         owner = int(cell["owner"])
-        whose = "your" if owner == view.get("viewer") else f"{seat_colour(owner)}'s"
-        return f"{whose} building {cell.get('tile')}"
+        if owner == view.get("viewer"):
+            return gettext("your building %(tile)s") % {"tile": cell.get("tile")}
+        return gettext("%(colour)s's building %(tile)s") % {
+            "colour": names.colour_name(seat_colour(owner)),
+            "tile": cell.get("tile"),
+        }
     return building_space_name(view, space)
 
 
@@ -167,7 +221,7 @@ def neutral_name(view: View, space: str) -> str:
     cell = view.get("trail", {}).get(space) or {}
     tile = str(cell.get("tile") or "")
     letter = tile[1:] if tile.startswith("N") and len(tile) == 2 else space
-    return f"neutral building {letter}"
+    return gettext("neutral building %(letter)s") % {"letter": letter}
 
 
 def building_space_name(view: View, space: str) -> str:
@@ -178,12 +232,20 @@ def building_space_name(view: View, space: str) -> str:
     head, _, number = space.rpartition("-")
     if number.startswith("R") and number[1:].isdigit():
         where = names.RISK_SECTIONS[edition].get(head, head.lower())
-        name = f"the {ordinal(int(number[1:]))} risk space after {where}"
+        name = gettext("the %(ordinal)s risk space after %(where)s") % {
+            "ordinal": ordinal(int(number[1:])),
+            "where": where,
+        }
     elif number.isdigit() and head in trail.NODES:
-        name = f"the {ordinal(int(number))} building space after {neutral_name(view, head)}"
+        name = gettext("the %(ordinal)s building space after %(neutral)s") % {
+            "ordinal": ordinal(int(number)),
+            "neutral": neutral_name(view, head),
+        }
     else:
-        name = "a building space"
-    return name + (" (in the woods)" if space in trail.WOODS else "")
+        name = gettext("a building space")
+    if space in trail.WOODS:
+        return gettext("%(space)s (in the woods)") % {"space": name}
+    return name
 
 
 def section_space_name(view: View, space: str) -> str:
@@ -193,11 +255,11 @@ def section_space_name(view: View, space: str) -> str:
     section = names.TILE_SECTION[edition]
     tokens = trail.SECTION_TOKENS.get(space)
     value = (
-        "+" + plural(tokens, "exchange token")
+        "+" + ngettext("%(n)d exchange token", "%(n)d exchange tokens", tokens) % {"n": tokens}
         if tokens
         else money(trail.SECTION_VALUE.get(space, 0))
     )
-    return f"the {section} space {value}"
+    return gettext("the %(section)s space %(value)s") % {"section": section, "value": value}
 
 
 def _tile_of(view: View, space: str, cell: Mapping[str, Any]) -> Tile:
@@ -224,9 +286,13 @@ def station_name(view: View, station: str) -> str:
     order = list(railroad.STATIONS)
     facts = railroad.STATIONS.get(station)
     if facts is None or station not in order:
-        return "a station"
+        return gettext("a station")
     _turnout, _switch, cost, vp, *_rest = facts
-    return f"the {ordinal(order.index(station) + 1)} station (${cost}, {vp} VP)"
+    return gettext("the %(ordinal)s station ($%(cost)s, %(vp)s VP)") % {
+        "ordinal": ordinal(order.index(station) + 1),
+        "cost": cost,
+        "vp": vp,
+    }
 
 
 def track_name(view: View, space: str) -> str:
@@ -234,10 +300,12 @@ def track_name(view: View, space: str) -> str:
     railroad = engine.edition_data(edition_of(view)).railroad
     station = railroad.STATION_AT.get(space)
     if station is not None and space == railroad.LAST:
-        return f"the last track space ({station_name(view, station)})"
+        return gettext("the last track space (%(station)s)") % {
+            "station": station_name(view, station)
+        }
     if station is not None:
-        return f"the turnout of {station_name(view, station)}"
-    return f"track space {space}"
+        return gettext("the turnout of %(station)s") % {"station": station_name(view, station)}
+    return gettext("track space %(space)s") % {"space": space}
 
 
 def city_name(view: View, city: str) -> str:

@@ -105,3 +105,28 @@ def test_what_happened_on_a_stale_page_in_french():
     with translation.override("en"):
         text = stale.what_happened(events, {0: "alice", 1: "bob"}, you=0)
     assert text == "bob moved and a moderator paused the game"
+
+
+def test_buttons_and_log_speak_the_readers_language(alice, bob, game):
+    client = french(alice)
+    page = client.get(f"/games/{game.public_id}/").content.decode()
+    assert "Commencer sur le bâtiment neutre" in page  # the first decision's buttons
+    assert "Start on neutral building" not in page
+
+    game.refresh_from_db()
+    answer = client.post(
+        f"/games/{game.public_id}/move/",
+        {"move": "0", "expected_version": str(game.version), "idempotency_key": "fr-1"},
+        HTTP_HX_REQUEST="true",
+    )
+    assert answer.status_code == 200
+    assert "Coup joué." in answer.content.decode()
+
+    # The log says the move in each reader's language; the event keeps the English line.
+    event = Event.objects.filter(game=game, kind=EventKind.MOVE).latest("seq")
+    assert event.payload["journal"].startswith("started on neutral building")
+    assert event.payload["journals"]["fr"].startswith("Commencer sur le bâtiment neutre")
+    french_log = french(alice).get(f"/games/{game.public_id}/").content.decode()
+    english_log = client_of(bob).get(f"/games/{game.public_id}/").content.decode()
+    assert event.payload["journals"]["fr"] in french_log
+    assert event.payload["journal"] in english_log
