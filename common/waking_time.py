@@ -51,6 +51,11 @@ class ClockRules:
         return (self.quiet_end - self.quiet_start) % 24
 
 
+# A person's night when their game has no quiet hours of its own: what "their waking hours"
+# means for the reliability signal (how fast they answer), whatever the game's clock.
+USUAL_NIGHT = ClockRules(quiet_start=23, quiet_end=7)
+
+
 def _at(day: date, hour: int, zone: ZoneInfo) -> datetime:
     """Local ``hour`` o'clock of ``day`` (24: the next midnight), as a UTC instant."""
     if hour == 24:

@@ -34,7 +34,7 @@ from django.contrib.auth.models import User
 import engine
 from common.errors import InvalidRequestError
 from common.timefmt import zone
-from common.waking_time import bank_after_turn, deadline_after, waking_time
+from common.waking_time import USUAL_NIGHT, bank_after_turn, deadline_after, waking_time
 from engine import Move, State
 from games import live, metrics, prepared, progress, replay, signals
 from games.errors import GameNotFoundError
@@ -48,6 +48,7 @@ from games.models import (
     GameStatus,
     IdempotencyKey,
     Seat,
+    TurnTime,
 )
 from games.terms.journal import journal_lines
 
@@ -297,23 +298,49 @@ def turn_start(game: Game, seats: list[Seat], to_move: int | None, *, now: datet
     is taken from it, the time added per turn is given (only in a game with a time bank,
     whose seats are then saved: one more statement per turn, not per decision).
     """
-    if game.has_time_bank and game.current_seat is not None and game.turn_since is not None:
-        ending = next((s for s in seats if s.index == game.current_seat), None)
-        if ending is not None and not ending.bot and ending.index != to_move:
-            used = waking_time(game.turn_since, now, game.clock_rules, zone(ending.time_zone))
-            ending.bank_left = bank_after_turn(
-                bank=ending.bank_left,
-                limit=game.turn_time_limit,
-                used=used,
-                per_turn=game.bank_per_turn,
-            )
-            ending.save(update_fields=["bank_left"])
+    ending = next((s for s in seats if s.index == game.current_seat), None)
+    if (
+        ending is not None
+        and game.turn_since is not None
+        and not ending.bot
+        and ending.user_id is not None
+        and ending.index != to_move
+    ):
+        _turn_ended(game, ending, since=game.turn_since, now=now)
     game.current_seat = to_move
     game.turn_since = now
     seat = next((s for s in seats if s.index == to_move), None)
     game.turn_deadline = None
     if seat is not None and not seat.bot:
         game.turn_deadline = turn_deadline_of(game, seat, since=now)
+
+
+def _turn_ended(game: Game, seat: Seat, *, since: datetime, now: datetime) -> None:
+    """A person's turn passed on: how long they took (``TurnTime``, their waking hours and
+    not their vacation), and in a game with a time bank what is left of theirs."""
+    tz = zone(seat.time_zone)
+    rules = game.clock_rules if game.clock_rules.stops else USUAL_NIGHT
+    taken = waking_time(since, now, rules, tz)
+    if game.vacation_days:
+        away = Event.objects.filter(
+            game=game, kind=EventKind.TIMEOUT, seat=seat.index, created_at__gte=since
+        ).values_list("payload", flat=True)
+        taken -= timedelta(seconds=sum(int(p.get("vacation_used_seconds", 0)) for p in away))
+    assert seat.user_id is not None
+    TurnTime.objects.create(
+        user_id=seat.user_id,
+        game=game,
+        ended_at=now,
+        seconds=max(0, int(taken.total_seconds())),
+    )
+    if game.has_time_bank:
+        seat.bank_left = bank_after_turn(
+            bank=seat.bank_left,
+            limit=game.turn_time_limit,
+            used=waking_time(since, now, game.clock_rules, tz),
+            per_turn=game.bank_per_turn,
+        )
+        seat.save(update_fields=["bank_left"])
 
 
 def turn_deadline_of(game: Game, seat: Seat, *, since: datetime) -> datetime | None:

@@ -196,6 +196,12 @@ class Game(models.Model):
     weekend_pause = models.BooleanField(
         default=False, help_text="No clock runs on a player's Saturday and Sunday."
     )
+    min_finished_percent = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="Join condition: only players who finished at least this share of their "
+        "games (games.reliability); null: anyone.",
+    )
     result = models.JSONField(
         null=True, blank=True, help_text="Final scores (and how the game ended) once over."
     )
@@ -385,6 +391,25 @@ class Event(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         raise AppendOnlyError("events are append-only: they cannot be deleted")
+
+
+class TurnTime(models.Model):
+    """How long a person took over one turn of theirs, counted in their waking time (outside
+    the night, in their own time zone) and without the vacation it used: what their median
+    response time is made of (``games.reliability``). Written when the turn passes on."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+", db_index=False
+    )
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+", db_index=False)
+    ended_at = models.DateTimeField()
+    seconds = models.PositiveIntegerField(help_text="Waking time taken, vacation left out.")
+
+    class Meta:
+        indexes = [models.Index(fields=["user", "-ended_at"], name="turn_time_user_ended")]
+
+    def __str__(self) -> str:
+        return f"user {self.user_id}: {self.seconds}s in game {self.game_id}"
 
 
 class IdempotencyKey(models.Model):

@@ -144,6 +144,11 @@ class GameOutput(serializers.Serializer[Any]):
     weekend_pause = serializers.BooleanField(
         help_text="No clock runs on each player's Saturday and Sunday."
     )
+    min_finished_percent = serializers.IntegerField(
+        allow_null=True,
+        help_text="Join condition: only players who finished at least this share (%) of "
+        "their games; null: anyone.",
+    )
     bank_left = serializers.IntegerField(
         allow_null=True, help_text="Seconds left in your time bank (null: not seated)."
     )
@@ -192,6 +197,7 @@ class GameOutput(serializers.Serializer[Any]):
                 [game.quiet_start, game.quiet_end] if game.quiet_start is not None else None
             ),
             "weekend_pause": game.weekend_pause,
+            "min_finished_percent": game.min_finished_percent,
             "bank_left": int(mine.bank_left.total_seconds()) if mine else None,
             "seats": [SeatOutput().to_representation(seat) for seat in seats],
             "your_seat": mine.index if mine else None,
@@ -405,6 +411,13 @@ class GameListApi(APIView):
         weekend_pause = serializers.BooleanField(
             default=False, help_text="No clock runs on each player's Saturday and Sunday."
         )
+        min_finished_percent = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="Only players who finished at least this share (1-100 %) of their games "
+            "may join (a new player, with no ended game, may); null: anyone.",
+        )
         lobby = serializers.BooleanField(
             default=False, help_text="List the game in the open lobby."
         )
@@ -450,6 +463,7 @@ class GameListApi(APIView):
             bank_per_turn=timedelta(seconds=data["bank_per_turn"]),
             quiet_hours=tuple(quiet) if (quiet := data["quiet_hours"]) else None,
             weekend_pause=data["weekend_pause"],
+            min_finished_percent=data.get("min_finished_percent"),
             lobby=data["lobby"],
             rated=data.get("rated"),
         )

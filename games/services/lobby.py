@@ -16,7 +16,7 @@ from django.utils.translation import gettext
 
 import engine
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
-from games import editions, ledger, naming, replay, signals
+from games import editions, ledger, naming, reliability, replay, signals
 from games.models import (
     SEAT_COLOURS,
     BotKind,
@@ -51,6 +51,7 @@ def game_create(
     bank_per_turn: timedelta = timedelta(0),
     quiet_hours: tuple[int, int] | None = None,
     weekend_pause: bool = False,
+    min_finished_percent: int | None = None,
     lobby: bool = False,
     rated: bool | None = None,
     start_if_only_bots: bool = True,
@@ -72,6 +73,8 @@ def game_create(
     ``bank_days``, ``bank_per_turn``, ``quiet_hours`` (start and end hour, in each player's
     own time zone) and ``weekend_pause``: the clock beyond the turn time limit
     (``games.timecontrol.clock``); the defaults are the clock of games before them.
+    ``min_finished_percent``: only players who finished at least this share of their games
+    may join (``games.reliability``); None: anyone.
     """
     name = naming.name_check(name)
     edition = edition or editions.default_edition()
@@ -97,6 +100,11 @@ def game_create(
                 "or create it unrated."
             )
             % {"count": RATED_MIN_PEOPLE},
+        )
+    if min_finished_percent is not None and not 1 <= min_finished_percent <= 100:
+        raise InvalidRequestError(
+            "bad_min_finished_percent",
+            gettext("The share of games finished is given in percent, 1 to 100."),
         )
     quiet_start, quiet_end = quiet_hours or (None, None)
     time_control_check(
@@ -125,6 +133,7 @@ def game_create(
             quiet_start=quiet_start,
             quiet_end=quiet_end,
             weekend_pause=weekend_pause,
+            min_finished_percent=min_finished_percent,
             created_by=creator,
         )
         creator_seat = min(set(range(players)) - bot_seats)
@@ -176,6 +185,7 @@ def game_join(*, game: Game, user: User) -> Seat:
         free = next((seat for seat in seats if not seat.is_filled), None)
         if free is None:
             raise ConflictError("game_full", "Every seat of this game is taken.")
+        reliability.join_condition_check(game, user.pk)
         free.user = user
         free.save(update_fields=["user"])
         signals.seat_taken.send(sender=Seat, seat=free)

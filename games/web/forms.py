@@ -165,6 +165,15 @@ class NewGameForm(forms.Form):
         required=False,
         help_text=_("No clock runs on each player's Saturday and Sunday."),
     )
+    min_finished_percent = forms.IntegerField(
+        label=_("Only players who finish at least (%)"),
+        required=False,
+        min_value=1,
+        max_value=100,
+        help_text=_(
+            "Of the games they started; leave empty for anyone. New players are never refused."
+        ),
+    )
     visibility = forms.ChoiceField(
         label=_("Who can join"),
         choices=[
@@ -308,6 +317,7 @@ class NewGameForm(forms.Form):
             "bank_per_turn": timedelta(hours=data.get("bank_hours_per_turn") or 0),
             "quiet_hours": self._quiet_hours(),
             "weekend_pause": bool(data.get("weekend_pause")),
+            "min_finished_percent": data.get("min_finished_percent"),
             "lobby": data["visibility"] == "open",
             "rated": {"yes": True, "no": False}.get(data.get("rated") or ""),
         }

@@ -27,7 +27,7 @@ from common.web import AuthenticatedHttpRequest, is_htmx, signed_in, time_zone_n
 from games import selectors, services
 from games.errors import GameNotFoundError
 from games.models import Game, GameStatus
-from games.web.display import game_row, seat_lines, time_control_text
+from games.web.display import game_row, time_control_text, with_reliability
 from games.web.display import my_games as group_my_games
 from games.web.forms import NewGameForm
 
@@ -78,7 +78,7 @@ def open_games(request: AuthenticatedHttpRequest) -> HttpResponse:
     viewer = request.user
     tz_name = time_zone_name(request)
     page = _page(request, selectors.game_list_lobby())
-    rows = [game_row(game, viewer, tz_name=tz_name) for game in page.object_list]
+    rows = with_reliability([game_row(game, viewer, tz_name=tz_name) for game in page.object_list])
     return render(request, "games/lobby_open.html", {"rows": rows, "page": page})
 
 
@@ -182,13 +182,14 @@ def room_response(
     """
     user = request.user
     seat = selectors.seat_of(game=game, user=user)
-    seats = seat_lines(game, user)
+    row = with_reliability([game_row(game, user, tz_name=time_zone_name(request))])[0]
+    seats = row.seats
     is_open = game.status == GameStatus.OPEN
     full = all(not line.is_free for line in seats)
     context = {
         "game": game,
         "seats": seats,
-        "row": game_row(game, user, tz_name=time_zone_name(request)),
+        "row": row,
         "invite_url": absolute(reverse("lobby-join", kwargs={"public_id": game.public_id})),
         "time_control": time_control_text(game),
         "is_creator": user.pk == game.created_by_id,
