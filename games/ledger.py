@@ -343,6 +343,28 @@ def _turn_ended(game: Game, seat: Seat, *, since: datetime, now: datetime) -> No
         seat.save(update_fields=["bank_left"])
 
 
+def turn_time_left(game: Game, seats: list[Seat], *, now: datetime) -> timedelta | None:
+    """What is left of the running turn's time (a moderator pauses the game): its mover's
+    waking time until the deadline, so that a turn paused at night gets its whole morning
+    back. None without a deadline; may be negative for a deadline already passed."""
+    if game.turn_deadline is None:
+        return None
+    seat = next((s for s in seats if s.index == game.current_seat), None)
+    if seat is None or not game.clock_rules.stops or game.turn_deadline <= now:
+        return game.turn_deadline - now
+    return waking_time(now, game.turn_deadline, game.clock_rules, zone(seat.time_zone))
+
+
+def turn_deadline_after(
+    game: Game, seats: list[Seat], left: timedelta, *, now: datetime
+) -> datetime:
+    """The deadline of a turn that has ``left`` of its time from ``now`` (a resumed game)."""
+    seat = next((s for s in seats if s.index == game.current_seat), None)
+    if seat is None:
+        return now + left
+    return deadline_after(now, left, game.clock_rules, zone(seat.time_zone))
+
+
 def turn_deadline_of(game: Game, seat: Seat, *, since: datetime) -> datetime | None:
     """When ``seat``'s turn started at ``since`` runs out: the turn time limit plus their
     time bank, in their waking time; None when the game has no clock."""

@@ -97,7 +97,7 @@ def advance_keeping_pause(game: Game, state: State, *, seq: int, seats: list[Sea
     if paused and game.status == GameStatus.ACTIVE:
         game.status = GameStatus.PAUSED
         if game.turn_deadline is not None:
-            game.paused_remaining = game.turn_deadline - now
+            game.paused_remaining = ledger.turn_time_left(game, seats, now=now)
             game.turn_deadline = None
         ledger.write(game)
 
@@ -118,11 +118,11 @@ def game_pause(*, game: Game, moderator: User, reason: str) -> Game:
     """Stop the game's clocks: no move can be made and no deadline passes until resumed."""
     reason = check_reason(reason)
     with transaction.atomic():
-        game, _ = ledger.lock(game)
+        game, seats = ledger.lock(game)
         if game.status != GameStatus.ACTIVE:
             raise ConflictError("game_not_active", "Only an active game can be paused.")
         now = timezone.now()
-        remaining = game.turn_deadline - now if game.turn_deadline else None
+        remaining = ledger.turn_time_left(game, seats, now=now)
         game.status = GameStatus.PAUSED
         game.paused_remaining = max(remaining, timedelta(0)) if remaining is not None else None
         game.turn_deadline = None
@@ -145,7 +145,9 @@ def game_resume(*, game: Game, moderator: User, reason: str) -> Game:
         now = timezone.now()
         if game.status == GameStatus.PAUSED:
             if game.paused_remaining is not None:
-                game.turn_deadline = now + game.paused_remaining
+                game.turn_deadline = ledger.turn_deadline_after(
+                    game, seats, game.paused_remaining, now=now
+                )
             details: dict[str, Any] = {"from": "paused"}
         elif game.status == GameStatus.ABANDONED and (game.result or {}).get("reason") == (
             "moderator"
@@ -248,7 +250,7 @@ def seat_restore(*, game: Game, seat: int, moderator: User, reason: str) -> Seat
             if game.status == GameStatus.PAUSED:
                 game.paused_remaining = limit
             else:
-                game.turn_deadline = now + limit if limit else None
+                game.turn_deadline = ledger.turn_deadline_of(game, target, since=now)
         record_action(
             game,
             moderator=moderator,

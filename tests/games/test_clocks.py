@@ -312,3 +312,25 @@ def test_the_game_page_shows_the_clock(client, alice, bob):
     assert "time bank 1 day each" in page
     assert "quiet hours 23:00-07:00" in page
     assert Seat.objects.filter(game=game, bank_left=timedelta(days=1)).count() == 2
+
+
+@pytest.mark.django_db
+def test_a_turn_paused_by_a_moderator_keeps_its_waking_time(alice, bob, make_user):
+    from django.contrib.auth.models import Permission
+
+    from games.moderation.game_actions import game_pause, game_resume
+
+    moderator = make_user("mod")
+    moderator.user_permissions.add(Permission.objects.get(codename="moderate_game"))
+    living_in(alice, "Europe/Paris")
+    with frozen(utc(2026, 2, 9, 20)):  # 21:00 in Paris: 2 of her 3 hours before the night
+        game = started_game(alice, [bob], turn_time_limit=3 * H, quiet_hours=NIGHTS)
+    assert game.turn_deadline == utc(2026, 2, 10, 7)  # 08:00 in Paris
+    with frozen(utc(2026, 2, 9, 23)):  # paused at midnight: 1 waking hour was left
+        game_pause(game=game, moderator=moderator, reason="a report to look at")
+    game.refresh_from_db()
+    assert game.paused_remaining == H
+    with frozen(utc(2026, 2, 10, 2)):  # resumed at 03:00 in Paris: her morning, plus 1 hour
+        game_resume(game=game, moderator=moderator, reason="nothing wrong")
+    game.refresh_from_db()
+    assert game.turn_deadline == utc(2026, 2, 10, 7)
