@@ -37,6 +37,7 @@ from games.models import (
     TimeoutPolicy,
 )
 from games.naming import GAME_NAME_LENGTH
+from games.reliability import Reliability, reliability_of
 from games.timecontrol.clock import (
     DEFAULT_QUIET_END,
     DEFAULT_QUIET_START,
@@ -70,14 +71,20 @@ class GamePageQuery(serializers.Serializer[Any]):
     )
 
 
-def _games_page(request: Request, games: Any, query: dict[str, Any]) -> Response:
+def _games_page(
+    request: Request, games: Any, query: dict[str, Any], *, with_reliability: bool = False
+) -> Response:
     """One page of ``games`` as a JSON list, with links to the pages around it in a ``Link``
     header (RFC 8288: ``rel="next"``, ``rel="prev"``). One more row than the page is read to
     know whether a next page exists, so no list is ever counted."""
     page, size = query["page"], query["page_size"]
     start = (page - 1) * size
     rows = list(games[start : start + size + 1])
-    response = Response(GameOutput(rows[:size], many=True, context={"request": request}).data)
+    context: dict[str, Any] = {"request": request}
+    if with_reliability:  # where people choose whom to play with: two queries for the page
+        users = {seat.user_id for game in rows[:size] for seat in game.seats.all()}
+        context["reliability"] = reliability_of(pk for pk in users if pk is not None)
+    response = Response(GameOutput(rows[:size], many=True, context=context).data)
     url = request.build_absolute_uri()
     links = []
     if len(rows) > size:
@@ -104,6 +111,19 @@ class SeatOutput(serializers.Serializer[Any]):
             "bot": seat.bot or None,
             "status": seat.status,
         }
+
+
+def _seat_output(seat: Seat, signals: dict[int, Reliability] | None) -> dict[str, Any]:
+    """A seat, with its player's reliability where the answer lists them (the lobby)."""
+    out = SeatOutput().to_representation(seat)
+    signal = signals.get(seat.user_id) if signals and seat.user_id else None
+    if signal is not None:
+        out["reliability"] = {
+            "finished_percent": signal.percent,
+            "games": signal.games,
+            "median_response_seconds": signal.median_seconds,
+        }
+    return out
 
 
 class GameOutput(serializers.Serializer[Any]):
@@ -199,7 +219,7 @@ class GameOutput(serializers.Serializer[Any]):
             "weekend_pause": game.weekend_pause,
             "min_finished_percent": game.min_finished_percent,
             "bank_left": int(mine.bank_left.total_seconds()) if mine else None,
-            "seats": [SeatOutput().to_representation(seat) for seat in seats],
+            "seats": [_seat_output(seat, self.context.get("reliability")) for seat in seats],
             "your_seat": mine.index if mine else None,
             "your_turn": bool(
                 mine
@@ -481,7 +501,12 @@ class LobbyApi(APIView):
     )
     def get(self, request: AuthenticatedRequest) -> Response:
         query = validated(GamePageQuery, request.query_params)
-        return _games_page(request, selectors.game_list_lobby().select_related("created_by"), query)
+        return _games_page(
+            request,
+            selectors.game_list_lobby().select_related("created_by"),
+            query,
+            with_reliability=True,
+        )
 
 
 class GameApi(APIView):

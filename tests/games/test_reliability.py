@@ -138,3 +138,19 @@ def test_a_bad_join_condition_is_refused(alice, percent):
     assert answer.status_code == 400
     assert answer.json()["code"] == "bad_min_finished_percent"
     assert not Game.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_lobby_api_gives_each_players_reliability(alice, bob):
+    for _ in range(3):
+        ended_game(bob, alice)
+    ended_game(bob, alice, left=True)
+    services.game_create(creator=alice, players=2, lobby=True, min_finished_percent=75)
+    [listed] = client_for(bob).get("/api/lobby/").json()
+    assert listed["min_finished_percent"] == 75
+    mine = next(seat for seat in listed["seats"] if seat["user"] == "alice")
+    assert mine["reliability"] == {
+        "finished_percent": 75,
+        "games": 4,
+        "median_response_seconds": None,
+    }
