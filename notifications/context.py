@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import prepared, replay, services
+from games import catchup, prepared, replay, services
 from games.models import (
     Event,
     EventKind,
@@ -24,6 +24,7 @@ from games.models import (
     bot_strength,
 )
 from games.selectors import event_text
+from notifications import links
 from notifications.models import Notification
 from notifications.turn_facts import turn_facts
 
@@ -141,6 +142,25 @@ def your_turn_context(notification: Notification) -> dict[str, Any]:
         **turn_context(game, seat, seats, state, seq),
         # What the player's planned turn did (docs/plans.md): only ever their own plan.
         "plan": services.plan_outcome(plan, notification.event_seq),
+        **concerns_context(game, seat, seats, seq),
+    }
+
+
+def concerns_context(game: Game, seat: Seat, seats: list[Seat], seq: int) -> dict[str, Any]:
+    """What changed for the player since their last decision (``games.catchup``: from their
+    own views), each move on a line, and the replay of just those moves."""
+    found = catchup.concerns_since_last_decision(game, seat.index, upto=seq)
+    if not found:
+        return {"concerns": [], "concerns_replay_url": ""}
+    by_index = {s.index: s for s in seats}
+    seqs = ",".join(str(c.seq) for c in found)
+    return {
+        "concerns": [
+            f"#{c.seq} {seat_label(by_index.get(c.seat)) if c.seat is not None else ''}: "
+            + "; ".join(c.lines)
+            for c in found
+        ],
+        "concerns_replay_url": f"{links.replay_url(game)}?at={found[0].seq}&only={seqs}",
     }
 
 

@@ -37,7 +37,7 @@ from games.board.svg import board_svg, player_board_svg
 from games.errors import StaleVersionError
 from games.models import ChatMessage, Game, GameStatus, ReportReason, Seat, bot_strength
 from games.moderation import may_moderate, reports
-from games.web import plan_display, stale
+from games.web import catchup_display, plan_display, stale
 from games.web.display import time_control_text
 
 # How many of the latest events the game page lists (the replay has them all).
@@ -352,6 +352,7 @@ def play_context(request: HttpRequest, game: Game, *, oob: bool = False) -> dict
         }
     )
     context.update(plan_display.plan_context(user, game, state, my_seat, context["log"]))
+    context.update(catchup_display.catchup_context(game, my_seat, your_turn, names))
     return context
 
 

@@ -64,6 +64,9 @@ def replay_context(request: HttpRequest, game: Game) -> dict[str, Any]:
     # Decisions taken back are not steps of the replay (selectors.hidden_from_players).
     log = log_rows(selectors.player_history(game=game), names)
     steps = [row["seq"] for row in log]
+    only = _only(request.GET.get("only", ""), steps)
+    if only:  # "replay just these moves": the steps are those moves only
+        steps = only
     asked = int(raw) if raw else game.version
     if not 1 <= asked <= game.version:
         raise InvalidRequestError(
@@ -86,11 +89,28 @@ def replay_context(request: HttpRequest, game: Game) -> dict[str, Any]:
         "log": log,
         "current_event": current,
         "revealed": game.is_over,
+        "only_query": f"&only={','.join(map(str, only))}" if only else "",
         # At the position where the game ended: the final scores, as the game page shows them.
         "scores": (
             move_presentation.score_table(scores, names) if (scores := view.get("scores")) else None
         ),
     }
+
+
+def _only(raw: str, steps: list[int]) -> list[int]:
+    """The moves ``?only=`` names (comma-separated seqs), among the replay's steps."""
+    if not raw:
+        return []
+    parts = raw.split(",")
+    if len(parts) > len(steps) or not all(part.isdigit() for part in parts):
+        raise InvalidRequestError(
+            "bad_only", _("'only' lists moves by their numbers, with commas.")
+        )
+    wanted = {int(part) for part in parts}
+    chosen = [step for step in steps if step in wanted]
+    if not chosen:
+        raise InvalidRequestError("bad_only", _("None of the moves 'only' names is in this game."))
+    return chosen
 
 
 @never_cache

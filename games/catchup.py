@@ -1,0 +1,147 @@
+"""What happened since a player's last decision that concerns them ("what changed for me").
+
+Read from the player's own views before and after each move of the others (``engine.view``
+of their seat: the same redaction as every page), so nothing hidden can show: fees paid to
+them, buildings and hazards placed ahead of their herder (where their routes go), cards
+taken from or added to the cattle market, the job market changing, objectives and station
+masters taken, and another engine passing theirs on the railroad. Each move that concerns
+them is kept with its lines, so that the replay viewer can step through those moves only.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+import engine
+from engine import State, View
+from games import prepared, replay
+from games.models import EventKind, Game
+
+# More moves than this since a player's last decision: only the latest are read.
+MAX_MOVES_READ = 60
+
+
+@dataclass(frozen=True)
+class Concern:
+    """A move of another seat that concerns the player, and what it did to them."""
+
+    seq: int
+    seat: int | None
+    lines: list[str] = field(default_factory=list)
+
+
+def concerns_since_last_decision(
+    game: Game, seat: int, *, upto: int | None = None
+) -> list[Concern]:
+    """The moves since ``seat``'s last decision (up to event ``upto``, default the game's
+    version) that concern it, in order."""
+    upto = game.version if upto is None else upto
+    events = prepared.events_since_own_move(game_pk=game.pk, seat=seat, upto=upto)
+    events = [
+        e for e in events if e.kind == EventKind.MOVE and e.seat is not None and e.seat != seat
+    ][-MAX_MOVES_READ:]
+    found: list[Concern] = []
+    state: State | None = None
+    at = -1
+    for event in events:
+        if state is None or at != event.seq - 1:
+            state = replay.state_at(game, event.seq - 1)
+        before = engine.view(state, seat)
+        mover = event.seat
+        assert mover is not None  # kept above: moves of a seat
+        try:
+            state = engine.apply(state, mover, event.payload["move"])
+        except (engine.IllegalMove, KeyError, TypeError):
+            state = replay.state_at(game, event.seq)
+        at = event.seq
+        lines = view_changes(before, engine.view(state, seat), seat, mover)
+        if lines:
+            found.append(Concern(seq=event.seq, seat=event.seat, lines=lines))
+    return found
+
+
+def view_changes(before: View, after: View, me: int, mover: int | None) -> list[str]:
+    """What one move of ``mover`` changed that concerns seat ``me``, from ``me``'s views."""
+    lines: list[str] = []
+    mine_before, mine_after = before["players"][me], after["players"][me]
+    money = int(mine_after["money"]) - int(mine_before["money"])
+    if money > 0:
+        lines.append(_("you were paid $%(n)d") % {"n": money})
+    elif money < 0:
+        lines.append(_("you paid $%(n)d") % {"n": -money})
+    ahead = _ahead(after, mine_after.get("herder"))
+    trail_before: dict[str, Any] = dict(before["trail"])
+    for where, tile in after["trail"].items():
+        if _placed(trail_before.get(where)) == _placed(tile) or where not in ahead:
+            continue
+        lines.append(
+            _("%(tile)s placed on %(where)s, ahead of you")
+            % {"tile": _tile_name(tile), "where": where}
+        )
+    taken = _ids(before["cattle_market"]) - _ids(after["cattle_market"])
+    added = _ids(after["cattle_market"]) - _ids(before["cattle_market"])
+    if taken or added:
+        lines.append(
+            _("cattle market: %(taken)d taken, %(added)d new")
+            % {"taken": len(taken), "added": len(added)}
+        )
+    if before["job_market"] != after["job_market"]:
+        lines.append(_("the job market changed"))
+    objectives = _ids(before["objective_display"]) - _ids(after["objective_display"])
+    if objectives:
+        lines.append(_("objective taken: %(ids)s") % {"ids": ", ".join(sorted(objectives))})
+    if mover is not None and mover != me:
+        other_before, other_after = before["players"][mover], after["players"][mover]
+        if len(other_after["station_masters"]) > len(other_before["station_masters"]):
+            lines.append(_("a station master taken"))
+        if _passed(other_before["engine"], other_after["engine"], mine_after["engine"], after):
+            lines.append(_("their engine passed yours"))
+    return lines
+
+
+def _ids(cards: Any) -> set[str]:
+    return {str(card["id"]) for card in cards if isinstance(card, dict) and "id" in card}
+
+
+def _placed(tile: Any) -> tuple[str, Any] | None:
+    return (str(tile.get("tile")), tile.get("owner")) if isinstance(tile, dict) else None
+
+
+def _tile_name(tile: Any) -> str:
+    if not isinstance(tile, dict):
+        return str(tile)
+    name = str(tile.get("tile", "?"))
+    if tile.get("kind") == "hazard":
+        return _("hazard %(id)s") % {"id": name}
+    return _("building %(id)s") % {"id": name}
+
+
+def _ahead(view: View, herder: Any) -> set[str]:
+    """The trail locations between the herder and Kansas City: where its routes go."""
+    trail = engine.edition_data(str(view["edition"])).trail
+    if not isinstance(herder, str):
+        herder = trail.START  # not yet on the trail: every route is ahead
+    seen: set[str] = set()
+    queue = deque([herder])
+    while queue:
+        for nxt in trail.successors(queue.popleft()):
+            if nxt not in seen:
+                seen.add(nxt)
+                queue.append(nxt)
+    return seen
+
+
+def _passed(before: Any, after: Any, mine: Any, view: View) -> bool:
+    railroad = engine.edition_data(str(view["edition"])).railroad
+    try:
+        return (
+            railroad.position(str(before))
+            < railroad.position(str(mine))
+            < railroad.position(str(after))
+        )
+    except (KeyError, ValueError):
+        return False
