@@ -3,10 +3,7 @@ time zone, with a frozen clock moved across zones and daylight-saving changes.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-from datetime import UTC, datetime, timedelta
-from unittest import mock
+from datetime import timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
@@ -16,41 +13,12 @@ from common.waking_time import ClockRules, deadline_after
 from games.models import Game, Seat
 from games.timecontrol.deadlines import turn_deadline_apply
 from notifications.models import Kind, Notification
-from notifications.preferences import preference_set
 from notifications.scheduled import reminders_queue
+from tests.games.clock_helpers import end_turn, frozen, living_in, utc
 from tests.games.helpers import started_game
-from tests.notifications.helpers import decide
 
 H = timedelta(hours=1)
 NIGHTS = (23, 7)
-
-
-@contextmanager
-def frozen(at: datetime) -> Iterator[None]:
-    """Every ``timezone.now()`` of the site says ``at``."""
-    with mock.patch("django.utils.timezone.now", return_value=at):
-        yield
-
-
-def utc(*args: int) -> datetime:
-    return datetime(*args, tzinfo=UTC)  # type: ignore[misc]
-
-
-def living_in(user, zone: str):
-    preference_set(user=user, time_zone=zone)
-    return user
-
-
-def end_turn(game: Game, at: datetime) -> Game:
-    """The seat to move plays its whole turn at ``at``."""
-    seat = game.current_seat
-    with frozen(at):
-        for _ in range(40):
-            decide(game)
-            game.refresh_from_db()
-            if game.current_seat != seat:
-                return game
-    raise AssertionError("the turn did not end")
 
 
 @pytest.mark.django_db

@@ -13,8 +13,8 @@ from games import services
 from games.models import Game, GameStatus, Seat, SeatStatus, TurnTime
 from games.reliability import reliability_of
 from games.timecontrol.deadlines import turn_deadline_apply
+from tests.games.clock_helpers import end_turn, frozen, living_in, utc
 from tests.games.helpers import client_for, started_game
-from tests.games.test_clocks import end_turn, frozen, living_in, utc
 
 H = timedelta(hours=1)
 
