@@ -14,6 +14,7 @@ from games import replay, selectors, services
 from games.models import Event, PlanStatus, TurnPlan
 from games.moderation import game_actions
 from tests.games.helpers import client_for, moves_passing_the_turn, started_game
+from tests.games.play_helpers import client_of
 
 pytestmark = pytest.mark.django_db
 
@@ -163,8 +164,9 @@ def test_a_plan_is_its_owners_alone(two, alice, bob, carol):
     assert "plan" not in record.lower()
     for user in (alice, carol):
         api = client_for(user)
-        for path in ("", "state/", "events/", "moves/"):
+        for path in ("", "state/", "events/", "record/", "legal-moves/"):
             answer = api.get(f"/api/games/{game.public_id}/{path}")
+            assert answer.status_code in {200, 403}, path  # carol may not see moves/record
             assert "plan" not in answer.content.decode().lower(), path
 
 
@@ -190,3 +192,32 @@ def test_a_rollback_drops_the_plans(two, bob, moderator):
     game_actions.game_rollback(game=game, to_seq=1, moderator=moderator, reason="a bug")
     plan.refresh_from_db()
     assert plan.status == PlanStatus.DROPPED
+
+
+def test_a_plan_runs_when_the_turn_passes_by_an_email_reply(
+    two, alice, bob, eager_celery, django_capture_on_commit_callbacks
+):
+    """The batch service of email replies passes the turn as any move does."""
+    game, passing = two
+    plan = plan_steps(game, bob, 1)
+    text = engine.describe(replay.state_at(game), 0, passing[0])
+    with django_capture_on_commit_callbacks(execute=True):
+        services.move_batch_submit(
+            game=game, user=alice, lines=[text], expected_version=game.version
+        )
+    plan.refresh_from_db()
+    assert plan.status == PlanStatus.RAN
+    assert len(plan.played) == 1
+
+
+def test_a_plan_is_not_in_the_others_replay(
+    two, alice, bob, eager_celery, django_capture_on_commit_callbacks
+):
+    game, passing = two
+    plan_steps(game, bob, 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.move_submit(game=game, user=alice, move=passing[0], expected_version=game.version)
+    page = client_of(alice).get(f"/games/{game.public_id}/replay/")
+    assert page.status_code == 200
+    assert "from your plan" not in page.content.decode()
+    assert "plan" not in page.content.decode().lower()
