@@ -20,7 +20,7 @@ import engine
 from engine import Move, Score, State
 from games.terms import names as term_names
 from games.terms import places
-from games.terms.choices import PRICE_IN_WORDS, choice_words
+from games.terms.choices import PRICE_IN_WORDS, choice_words, cost_words
 from games.terms.names import Words
 
 # The player's piece on the trail: a "cattleman" in the 1st edition's rulebook, a "herder" in
@@ -244,7 +244,7 @@ def present_moves(state: State, seat: int, moves: list[Move]) -> list[MoveGroup]
                 text=choice_words(view, move, price),
                 notation=engine.describe(state, seat, move),
                 cost=price["cost"],
-                cost_text="" if move["type"] in PRICE_IN_WORDS else price["cost_text"],
+                cost_text="" if move["type"] in PRICE_IN_WORDS else cost_words(price["cost_text"]),
                 target=board_key(move),
             )
         )

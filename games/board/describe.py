@@ -4,6 +4,8 @@ that are the boards' ``<desc>`` (what a screen reader announces for the drawing)
 
 from __future__ import annotations
 
+from django.utils.translation import gettext
+
 from games.board.editions import edition
 from games.board.layout import WORKER_PLURAL
 from games.board.words import Names, View, plural, seat_label
@@ -15,15 +17,15 @@ from games.terms.places import edition_of, place_name, track_name
 def status_line(view: View, names: Names = None) -> str:
     """Whose turn it is and what they decide, or that the game is over."""
     if view.get("over"):
-        return "Game over"
+        return gettext("Game over")
     current = view.get("current_player")
     if current is None:
-        return "Waiting"
+        return gettext("Waiting")
     what = decision_text(view.get("decision"), str(view.get("edition", "1e")), view=view)
-    line = f"{seat_label(int(current), names)} to move"
+    line = gettext("%(seat)s to move") % {"seat": seat_label(int(current), names)}
     line = f"{line}: {what}" if what else line
     if view.get("end"):
-        line += " (last turns: the game end is triggered)"
+        line = gettext("%(line)s (last turns: the game end is triggered)") % {"line": line}
     return line
 
 

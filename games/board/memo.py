@@ -21,6 +21,8 @@ import threading
 from collections.abc import Callable, Hashable
 from typing import ParamSpec
 
+from django.utils.translation import get_language
+
 from games.board.elements import Markup, Node, frozen
 
 __all__ = ["Pieces", "clear_all", "freeze"]
@@ -57,8 +59,10 @@ class Pieces:
     def get(
         self, key: Hashable, build: Callable[P, Node], /, *args: P.args, **kwargs: P.kwargs
     ) -> Markup:
-        """The piece kept under ``key``; when not yet there, ``build(*args, **kwargs)``
-        written out and kept."""
+        """The piece kept under ``key`` in the active language (a piece's titles are words
+        in the reader's language); when not yet there, ``build(*args, **kwargs)`` written out
+        and kept."""
+        key = (get_language(), key)
         piece = self._items.get(key)
         if piece is None:
             piece = frozen(build(*args, **kwargs))

@@ -10,10 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext
+
 from engine.data import player_board as board_data
 from games.board import layout as lay
 from games.board.editions import BREED_NAMES
 from games.models import SEAT_COLOURS
+from games.terms.names import colour_name
 from games.terms.places import station_master_words
 
 View = Mapping[str, Any]
@@ -30,10 +33,10 @@ def seat_colour(seat: int) -> str:
 
 def seat_label(seat: int, names: Names = None) -> str:
     """How a seat is named in titles: the player's name when known, always number and colour."""
-    base = f"Seat {seat + 1} ({seat_colour(seat)})"
+    values = {"number": seat + 1, "colour": colour_name(seat_colour(seat))}
     if names and seat < len(names) and names[seat]:
-        return f"{names[seat]}, {base.lower()}"
-    return base
+        return gettext("%(name)s, seat %(number)d (%(colour)s)") % {**values, "name": names[seat]}
+    return gettext("Seat %(number)d (%(colour)s)") % values
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:

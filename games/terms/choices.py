@@ -10,6 +10,7 @@ the words already say it (``PRICE_IN_WORDS``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -34,6 +35,30 @@ from games.terms.places import (
     track_name,
     worker_name,
 )
+
+
+def cost_words(cost_text: str) -> str:
+    """The engine's price in words (``Price["cost_text"]``: "$3 in fees", "no fees", "+$2",
+    "$6, 2 craftsmen", "$1 transport") in the active language, part by part; a part this
+    table does not know is shown as the engine wrote it."""
+    return ", ".join(_cost_part(part) for part in cost_text.split(", ")) if cost_text else ""
+
+
+def _cost_part(part: str) -> str:
+    if part == "no fees":
+        return gettext("no fees")
+    if part == "no transport cost":
+        return gettext("no transport cost")
+    if found := re.fullmatch(r"\$(\d+) in fees", part):
+        return gettext("$%(n)s in fees") % {"n": found[1]}
+    if found := re.fullmatch(r"\$(\d+) transport", part):
+        return gettext("$%(n)s transport") % {"n": found[1]}
+    if found := re.fullmatch(r"(\d+) (builders?|craftsman|craftsmen)", part):
+        n = int(found[1])
+        kind = "builder" if found[2].startswith("builder") else "craftsman"
+        return f"{n} {worker_name(kind, n)}"
+    return part
+
 
 # Move types whose words include their price (the button shows no separate price).
 PRICE_IN_WORDS = frozenset({"deliver"})

@@ -41,7 +41,8 @@ def test_a_french_player_creates_and_plays_a_game_in_french(page, make_user, log
 
     page.goto("/games/new/")
     assert page.locator("html").get_attribute("lang") == "fr"
-    page.get_by_label("Joueurs").select_option("2")
+    page.locator("#id_players").select_option("2")
+    assert "Joueurs" in page.locator("label[for=id_players]").inner_text()
     page.get_by_label("Siège 2 (rouge)").check()
     page.get_by_role("button", name="Créer la partie").click()
     game = Game.objects.get()
@@ -66,4 +67,5 @@ def test_a_french_player_creates_and_plays_a_game_in_french(page, make_user, log
     assert "started on" not in log
     board = page.locator(".play-board").inner_text()
     assert "Le plateau" in board
+    assert "siège 2 (rouge) de jouer" in board or "Partie terminée" in board  # the board's line
     save_screenshot(page, "french-game")
