@@ -134,7 +134,7 @@ def your_turn_context(notification: Notification) -> dict[str, Any]:
     seat = seat_at(seats, notification.context["seat"])
     assert seat is not None, "a your-turn row names a seat of its game"
     state = replay.state_at(game, seq)
-    plan = services.plan_of(game=game, user=seat.user) if seat.user is not None else None
+    plan = services.seat_plan(game=game, seat=seat)
     return {
         **notification.context,
         # Named again in the language it is sent in (the row was queued in the mover's).

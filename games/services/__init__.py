@@ -35,6 +35,7 @@ from games.services.plans import (
     plan_remove_last,
     plan_replace,
     plans_drop_after,
+    seat_plan,
 )
 from games.services.resign import game_resign
 
@@ -63,4 +64,5 @@ __all__ = [
     "plan_remove_last",
     "plan_replace",
     "plans_drop_after",
+    "seat_plan",
 ]

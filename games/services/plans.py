@@ -81,7 +81,15 @@ def plan_of(*, game: Game, user: User) -> TurnPlan | None:
     seat = next((s for s in game.seats.all() if s.user_id == user.pk and not s.bot), None)
     if seat is None:
         return None
-    return TurnPlan.objects.filter(game=game, seat=seat.index, user=user).first()
+    return seat_plan(game=game, seat=seat)
+
+
+def seat_plan(*, game: Game, seat: Seat) -> TurnPlan | None:
+    """``plan_of`` for a caller that has the player's seat already (a turn email has the
+    game's seats): one query instead of two."""
+    if seat.bot or seat.user_id is None:
+        return None
+    return TurnPlan.objects.filter(game=game, seat=seat.index, user_id=seat.user_id).first()
 
 
 def plan_preview(*, game: Game, user: User, state: State) -> PlanPreview:
