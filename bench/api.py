@@ -122,7 +122,9 @@ def play(
     empty_polls = 0
     while time.time() < stop_at:
         if game_id is None:
-            status, game = client.request("POST", "/api/games/", {"players": 2, "bots": [1]})
+            status, game = client.request(
+                "POST", "/api/games/", {"players": 2, "bots": [1], "quiet_hours": None}
+            )
             if status != 201:
                 results.error(f"create {status}")
                 return results

@@ -161,7 +161,9 @@ def main() -> None:
             bot_moves += meter.measure("bot task", task, profiler)
 
     def new_game() -> str:
-        created = client.post("/api/games/", {"players": 2, "bots": [1]}, "application/json")
+        created = client.post(
+            "/api/games/", {"players": 2, "bots": [1], "quiet_hours": None}, "application/json"
+        )
         game_id = created.json()["id"]  # against a bot: started at creation
         play_bots()
         return game_id
