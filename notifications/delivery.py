@@ -45,7 +45,7 @@ from django.db.models import F, Field, Max, Q
 from django.utils import timezone
 
 from common.conf import duration_setting
-from games.models import Event, EventKind, GameStatus, Seat, SeatStatus
+from games.models import Event, EventKind, GameStatus, PlanStatus, Seat, SeatStatus, TurnPlan
 from notifications import emails, languages, links, metrics
 from notifications.context import your_turn_context
 from notifications.models import (
@@ -74,6 +74,12 @@ CLOCK_TOLERANCE = timedelta(seconds=5)
 KICK_TIMEOUT_SECONDS = 60
 # Why a player gets no email now: they are looking at the site (a "your turn" waits instead).
 ACTIVE_ON_THE_SITE = "active on the site"
+PLAN_TO_PLAY = "a planned turn is about to play"
+# A "your turn" row whose player's plan has not played yet waits this long at a time (its
+# task runs moments after the commit), and no longer than PLAN_WAIT_AT_MOST after the row
+# was written (a lost task must not hold the email back).
+PLAN_WAIT = timedelta(seconds=15)
+PLAN_WAIT_AT_MOST = timedelta(minutes=2)
 
 
 # --- kicking a worker ------------------------------------------------------------------------
@@ -255,6 +261,8 @@ class _Facts:
     latest_turn: dict[tuple[int, int | None], int]
     # ids of the "your turn" rows whose seat has decided something since the row's event
     decided_since: set[int]
+    # ids of the "your turn" rows whose seat has a planned turn still to play
+    plan_to_play: set[int]
 
     @classmethod
     def of(cls, rows: list[Notification]) -> _Facts:
@@ -287,7 +295,27 @@ class _Facts:
             their_turn=their_turn,
             latest_turn=_latest_turns(rows),
             decided_since=_decided_since(rows),
+            plan_to_play=_plan_to_play(rows),
         )
+
+
+def _plan_to_play(rows: list[Notification]) -> set[int]:
+    """The batch's "your turn" rows whose seat has a pending plan (docs/plans.md), at the
+    position that gave it the turn: the plan plays first, and the email then says what it
+    did (or is skipped, the turn having passed). One query, only for such rows."""
+    turns = [
+        row
+        for row in rows
+        if row.kind == Kind.YOUR_TURN and row.game is not None and row.game.version == row.event_seq
+    ]
+    if not turns:
+        return set()
+    pending = set(
+        TurnPlan.objects.filter(
+            game_id__in={row.game_id for row in turns}, status=PlanStatus.PENDING
+        ).values_list("game_id", "seat")
+    )
+    return {row.pk for row in turns if (row.game_id, row.context.get("seat")) in pending}
 
 
 def _decided_since(rows: list[Notification]) -> set[int]:
@@ -382,6 +410,8 @@ def _prepare(
         until = active_until(facts.last_seen.get(row.recipient_id), now)
         if until is not None:
             return _postpone(row, token, until)
+        if row.pk in facts.plan_to_play and row.created_at > now - PLAN_WAIT_AT_MOST:
+            return _postpone(row, token, now + PLAN_WAIT, detail=PLAN_TO_PLAY)
     built: dict[str, Any] = {}
     # Everything the email says (its options, words and times included) is in the
     # recipient's language, whoever's action queued it.
@@ -427,7 +457,9 @@ def active_until(last_seen: datetime | None, now: datetime) -> datetime | None:
     return until if until > now + CLOCK_TOLERANCE else None
 
 
-def _postpone(row: Notification, token: str, until: datetime) -> SendResult:
+def _postpone(
+    row: Notification, token: str, until: datetime, *, detail: str = ACTIVE_ON_THE_SITE
+) -> SendResult:
     """Put a "your turn" row back until its player has left the site, as if never claimed.
 
     Waiting is not a failed attempt: the claim's attempt is given back, so that a player
@@ -443,7 +475,7 @@ def _postpone(row: Notification, token: str, until: datetime) -> SendResult:
         attempts=F("attempts") - 1,
     ):
         kick_delivery(due=until)
-    return SendResult("postponed", detail=ACTIVE_ON_THE_SITE)
+    return SendResult("postponed", detail=detail)
 
 
 def _build_context(row: Notification) -> dict[str, Any]:

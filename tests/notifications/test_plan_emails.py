@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 from django.core import mail
+from django.utils import timezone
 
 from games import services
 from games.models import TurnPlan
+from notifications.models import Notification, Status
 from tests.games.helpers import moves_passing_the_turn, started_game
 from tests.notifications.inbound_support import deliver_all
 
@@ -78,3 +80,27 @@ def test_a_plan_stopped_at_its_first_step_is_told_in_the_turn_email(
     assert len(sent) == 1
     assert "it is no longer possible" in sent[0].body
     assert "Your plan played" not in sent[0].body
+
+
+def test_the_turn_email_waits_for_the_plan_to_play(two, alice, bob):
+    """Delivered before the plan's task ran, the email waits; then it says what the plan did,
+    once."""
+    game, passing = two
+    made = plan(game, bob, 1)
+    steps = made.steps
+    steps[0]["move"] = {"type": "move_herder", "to": "nowhere"}
+    TurnPlan.objects.filter(pk=made.pk).update(steps=steps)
+    services.move_submit(
+        game=game, user=alice, move=passing[0], expected_version=game.version, queue_bots=False
+    )
+    game.refresh_from_db()
+
+    assert [m for m in deliver_all() if bob.email in m.to] == []  # the plan has not played
+
+    services.plan_play(game_id=game.pk, version=game.version)
+    # The row comes back when its wait is over (PLAN_WAIT).
+    Notification.objects.filter(status=Status.PENDING).update(next_attempt_at=timezone.now())
+    deliver_all()
+    sent = [m for m in mail.outbox if bob.email in m.to]
+    assert len(sent) == 1
+    assert "it is no longer possible" in sent[0].body
