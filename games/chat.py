@@ -16,6 +16,7 @@ from datetime import timedelta
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError, RateLimitedError
 from games import live
@@ -45,25 +46,30 @@ def chat_post(*, game: Game, user: User, text: str) -> ChatMessage:
     require_not_suspended(user)
     seat = _seat(game, user)
     if seat is None:
-        raise NotAllowedError("not_seated", "Only the game's players can write in its chat.")
+        raise NotAllowedError(
+            "not_seated", gettext("Only the game's players can write in its chat.")
+        )
     status = Game.objects.values_list("status", flat=True).get(pk=game.pk)  # not a stale copy
     if status == GameStatus.ABANDONED:
-        raise ConflictError("chat_closed", "This game was abandoned: its chat is closed.")
+        raise ConflictError("chat_closed", gettext("This game was abandoned: its chat is closed."))
     text = (text or "").strip()
     if not text:
-        raise InvalidRequestError("empty_message", "Write something first: the message is empty.")
+        raise InvalidRequestError(
+            "empty_message", gettext("Write something first: the message is empty.")
+        )
     if len(text) > CHAT_MESSAGE_MAX_CHARS:
         raise InvalidRequestError(
             "message_too_long",
-            f"A message has at most {CHAT_MESSAGE_MAX_CHARS} characters (this one has "
-            f"{len(text)}).",
+            gettext("A message has at most %(limit)d characters (this one has %(length)d).")
+            % {"limit": CHAT_MESSAGE_MAX_CHARS, "length": len(text)},
         )
     since = timezone.now() - CHAT_RATE_WINDOW
     recent = ChatMessage.objects.filter(game=game, author_id=user.pk, created_at__gte=since)
     if recent.count() >= CHAT_RATE_LIMIT:
         raise RateLimitedError(
             "too_many_messages",
-            f"At most {CHAT_RATE_LIMIT} messages a minute: wait a little and send it again.",
+            gettext("At most %(limit)d messages a minute: wait a little and send it again.")
+            % {"limit": CHAT_RATE_LIMIT},
         )
     message = ChatMessage.objects.create(game=game, author=user, seat=seat.index, text=text)
     live.chat_changed(game.public_id)
@@ -91,7 +97,9 @@ def chat_messages_for(
     if not moderator:
         require_not_suspended(user)
         if _seat(game, user) is None:
-            raise NotAllowedError("not_seated", "Only the game's players can read its chat.")
+            raise NotAllowedError(
+                "not_seated", gettext("Only the game's players can read its chat.")
+            )
     messages = ChatMessage.objects.filter(game=game).select_related("author", "hidden_by")
     if not moderator:
         messages = messages.filter(hidden_at__isnull=True)

@@ -13,6 +13,8 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Protocol
 
+from django.utils.translation import gettext
+
 from common.errors import InvalidRequestError
 
 # The longest name a game may be given: it has to fit a list row and an email subject.
@@ -36,7 +38,9 @@ def name_check(raw: str) -> str:
     and names longer than ``GAME_NAME_LENGTH``."""
     name = _SPACES.sub(" ", raw).strip()
     if any(unicodedata.category(ch).startswith("C") for ch in name):
-        raise InvalidRequestError("bad_name", "A game's name cannot hold control characters.")
+        raise InvalidRequestError(
+            "bad_name", gettext("A game's name cannot hold control characters.")
+        )
     if len(name) > GAME_NAME_LENGTH:
         raise InvalidRequestError(
             "bad_name", f"A game's name is at most {GAME_NAME_LENGTH} characters long."

@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser, Permission, User
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext
 
 from common.errors import NotAllowedError
 from games.models import Game, Seat, active_suspension
@@ -58,4 +59,4 @@ def seat_of(game: Game, user: User, seats: list[Seat] | None = None) -> Seat:
     for seat in seats:
         if seat.user_id == user.pk:
             return seat
-    raise NotAllowedError("not_seated", "You do not have a seat in this game.")
+    raise NotAllowedError("not_seated", gettext("You do not have a seat in this game."))

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext
 
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
 from engine import State
@@ -72,7 +73,7 @@ def move_batch_submit(
     """
     lines = [line.strip() for line in lines]
     if not lines or not all(lines):
-        raise InvalidRequestError("bad_batch", "Give one or more moves, one per line.")
+        raise InvalidRequestError("bad_batch", gettext("Give one or more moves, one per line."))
     if len(lines) > MAX_BATCH_LINES:
         raise InvalidRequestError(
             "bad_batch", f"At most {MAX_BATCH_LINES} moves can be sent at once."

@@ -82,13 +82,16 @@ def game_create(
     bot_seats = set(bots)
     if not bot_seats <= set(range(players)):
         raise InvalidRequestError(
-            "bad_bots", f"Bot seats must be seat numbers from 0 to {players - 1}."
+            "bad_bots",
+            gettext("Bot seats must be seat numbers from 0 to %(last)d.") % {"last": players - 1},
         )
     if len(bot_seats) == players:
-        raise InvalidRequestError("bad_bots", "At least one seat must be left for you.")
+        raise InvalidRequestError("bad_bots", gettext("At least one seat must be left for you."))
     kind = bot_kind_of(bot_kind)
     if kind is None:
-        raise InvalidRequestError("bad_bots", f"Unknown bot kind {bot_kind!r}.")
+        raise InvalidRequestError(
+            "bad_bots", gettext("Unknown bot kind %(kind)s.") % {"kind": repr(bot_kind)}
+        )
     people = players - len(bot_seats)
     if rated is None:
         rated = people == players
@@ -162,12 +165,12 @@ def _validate_setup(
     """The game's options, checked and completed for its edition (``games.editions``)."""
     options = editions.setup_options(edition, options)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise InvalidRequestError("bad_players", "A game has 2 to 4 players.")
+        raise InvalidRequestError("bad_players", gettext("A game has 2 to 4 players."))
     try:
         engine.new_game(players=players, seed=0, edition=edition, options=options)
     except Exception as exc:  # the engine is the judge of its own options
         raise InvalidRequestError(
-            "bad_options", f"The engine refuses these options: {exc}"
+            "bad_options", gettext("The engine refuses these options: %(error)s") % {"error": exc}
         ) from exc
     return options
 
@@ -181,10 +184,10 @@ def game_join(*, game: Game, user: User) -> Seat:
         if mine is not None:
             return mine
         if game.status != GameStatus.OPEN:
-            raise ConflictError("game_not_open", "This game is not open for joining.")
+            raise ConflictError("game_not_open", gettext("This game is not open for joining."))
         free = next((seat for seat in seats if not seat.is_filled), None)
         if free is None:
-            raise ConflictError("game_full", "Every seat of this game is taken.")
+            raise ConflictError("game_full", gettext("Every seat of this game is taken."))
         reliability.join_condition_check(game, user.pk)
         free.user = user
         free.save(update_fields=["user"])
@@ -199,7 +202,9 @@ def game_leave(*, game: Game, user: User) -> Game:
         game, seats = ledger.lock(game)
         seat = seat_of(game, user, seats)
         if game.status != GameStatus.OPEN:
-            raise ConflictError("game_not_open", "The game has started: resign instead of leaving.")
+            raise ConflictError(
+                "game_not_open", gettext("The game has started: resign instead of leaving.")
+            )
         if user.pk == game.created_by_id:
             ledger.finish(game, status=GameStatus.ABANDONED, result=None, now=timezone.now())
             ledger.write(game, fields=ledger.FINISH_FIELDS)
@@ -215,11 +220,15 @@ def game_start(*, game: Game, user: User) -> Game:
     with transaction.atomic():
         game, seats = ledger.lock(game)
         if user.pk != game.created_by_id:
-            raise NotAllowedError("not_creator", "Only the game's creator can start it.")
+            raise NotAllowedError("not_creator", gettext("Only the game's creator can start it."))
         if game.status != GameStatus.OPEN:
-            raise ConflictError("game_not_open", "This game has already started or was abandoned.")
+            raise ConflictError(
+                "game_not_open", gettext("This game has already started or was abandoned.")
+            )
         if not all(seat.is_filled for seat in seats):
-            raise ConflictError("game_not_full", "Every seat must be taken before the game starts.")
+            raise ConflictError(
+                "game_not_full", gettext("Every seat must be taken before the game starts.")
+            )
         payload = {
             "players": game.players,
             "edition": game.edition,

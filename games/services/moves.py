@@ -22,6 +22,7 @@ from typing import Any, cast
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 import engine
 import engine.bots
@@ -133,12 +134,14 @@ def move_undo(
             last = lineage.refs[lineage.node[game.version]]
             if last.kind != EventKind.MOVE or last.seat != seat.index:
                 raise ConflictError(
-                    "nothing_to_undo", "You have no decision of this turn to take back."
+                    "nothing_to_undo", gettext("You have no decision of this turn to take back.")
                 )
             if last.revealed:
                 raise ConflictError(
                     "undo_blocked",
-                    "Your last decision revealed hidden information or used chance: it stands.",
+                    gettext(
+                        "Your last decision revealed hidden information or used chance: it stands."
+                    ),
                 )
             to_seq = lineage.parent[last.seq]
             state = replay.state_at(game, to_seq)
@@ -164,7 +167,7 @@ def move_undo(
 def _bot_to_move(game: Game, seats: list[Seat]) -> Seat:
     seat = next((s for s in seats if s.index == game.current_seat), None)
     if seat is None or not seat.bot:
-        raise NotAllowedError("not_a_bot", "The seat to move is not played by a bot.")
+        raise NotAllowedError("not_a_bot", gettext("The seat to move is not played by a bot."))
     return seat
 
 
@@ -199,7 +202,7 @@ def _check_turn(
     if game.current_seat != seat.index:
         playing = seat.status == SeatStatus.PLAYING and not seat.bot
         if not (out_of_turn and playing):
-            raise NotAllowedError("not_your_turn", "It is not your turn.")
+            raise NotAllowedError("not_your_turn", gettext("It is not your turn."))
     return None
 
 
@@ -207,7 +210,7 @@ def _require_out_of_turn_move(state: State, seat: Seat) -> None:
     """A seat that is not to move may act only when the engine lists a move for it now (an
     exchange token or its discards, 2nd edition); otherwise it is simply not its turn."""
     if not engine.legal_moves(state, seat.index):
-        raise NotAllowedError("not_your_turn", "It is not your turn.")
+        raise NotAllowedError("not_your_turn", gettext("It is not your turn."))
 
 
 def _repeated_after_conflict(
@@ -234,7 +237,7 @@ def _repeated(game: Game, seat: Seat, user: User, idempotency_key: str) -> MoveR
     event = Event.objects.get(game=game, seq=seq)
     if event.actor_id != user.pk:
         raise ConflictError(
-            "idempotency_key_reused", "This idempotency key was used for another request."
+            "idempotency_key_reused", gettext("This idempotency key was used for another request.")
         )
     return MoveResult(
         game=game,
@@ -247,7 +250,11 @@ def _repeated(game: Game, seat: Seat, user: User, idempotency_key: str) -> MoveR
 
 def _require_active(game: Game) -> None:
     if game.status != GameStatus.ACTIVE:
-        raise ConflictError("game_not_active", f"The game is {game.status}: no move can be made.")
+        raise ConflictError(
+            "game_not_active",
+            gettext("The game is %(status)s: no move can be made.")
+            % {"status": game.get_status_display()},
+        )
 
 
 def _check_version(game: Game, expected_version: int | None) -> None:
@@ -259,11 +266,13 @@ def _read_move(state: State, seat: int, move: object, text: str | None) -> Move:
     """The move a request gives (an object or its notation), in the shape of a move; whether
     it is legal is for the engine to say when it is applied."""
     if (move is None) == (text is None):
-        raise InvalidRequestError("bad_move", "Give either a move or its text notation.")
+        raise InvalidRequestError("bad_move", gettext("Give either a move or its text notation."))
     if move is None:
         move = ledger.engine_call(engine.parse_move, state, seat, text)
     if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-        raise InvalidRequestError("bad_move", "A move is an object with a string 'type'.")
+        raise InvalidRequestError("bad_move", gettext("A move is an object with a string 'type'."))
     if len(repr(move)) > MAX_MOVE_JSON_CHARS:
-        raise InvalidRequestError("bad_move", "This move is too long to be a move of this game.")
+        raise InvalidRequestError(
+            "bad_move", gettext("This move is too long to be a move of this game.")
+        )
     return cast(Move, move)

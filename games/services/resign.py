@@ -10,6 +10,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from common.errors import ConflictError
 from games import ledger
@@ -24,9 +25,13 @@ def game_resign(*, game: Game, user: User) -> Game:
         game, seats = ledger.lock(game)
         seat = seat_of(game, user, seats)
         if game.status not in {GameStatus.ACTIVE, GameStatus.PAUSED}:
-            raise ConflictError("game_not_active", "Only a game in progress can be resigned.")
+            raise ConflictError(
+                "game_not_active", gettext("Only a game in progress can be resigned.")
+            )
         if seat.status == SeatStatus.RESIGNED:
-            raise ConflictError("already_resigned", "You have already resigned from this game.")
+            raise ConflictError(
+                "already_resigned", gettext("You have already resigned from this game.")
+            )
 
         now = timezone.now()
         before_seat = game.current_seat

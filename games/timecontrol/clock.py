@@ -15,6 +15,7 @@ from datetime import timedelta
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext
 
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
 from common.waking_time import ClockRules
@@ -44,7 +45,7 @@ def time_control_check(
         timedelta(minutes=1) <= turn_time_limit <= MAX_TURN_TIME_LIMIT
     ):
         raise InvalidRequestError(
-            "bad_turn_time_limit", "The turn time limit is 1 minute to 60 days."
+            "bad_turn_time_limit", gettext("The turn time limit is 1 minute to 60 days.")
         )
     if timeout_policy not in TimeoutPolicy.values:
         raise InvalidRequestError(
@@ -59,10 +60,13 @@ def time_control_check(
             "bad_bank_days", f"The time bank is 0 to {MAX_BANK_DAYS} days per player."
         )
     if not timedelta(0) <= bank_per_turn <= MAX_BANK_PER_TURN:
-        raise InvalidRequestError("bad_bank_per_turn", "The time added per turn is 0 to 24 hours.")
+        raise InvalidRequestError(
+            "bad_bank_per_turn", gettext("The time added per turn is 0 to 24 hours.")
+        )
     if bank_per_turn and not bank_days:
         raise InvalidRequestError(
-            "bad_bank_per_turn", "Time added per turn needs a time bank of at least one day."
+            "bad_bank_per_turn",
+            gettext("Time added per turn needs a time bank of at least one day."),
         )
     quiet_check(quiet_start, quiet_end)
 
@@ -73,9 +77,13 @@ def quiet_check(quiet_start: int | None, quiet_end: int | None) -> None:
     if quiet_start is None and quiet_end is None:
         return
     if quiet_start is None or quiet_end is None:
-        raise InvalidRequestError("bad_quiet_hours", "Quiet hours need a start and an end.")
+        raise InvalidRequestError(
+            "bad_quiet_hours", gettext("Quiet hours need a start and an end.")
+        )
     if not (0 <= quiet_start <= 23 and 0 <= quiet_end <= 23):
-        raise InvalidRequestError("bad_quiet_hours", "Quiet hours are given as hours 0 to 23.")
+        raise InvalidRequestError(
+            "bad_quiet_hours", gettext("Quiet hours are given as hours 0 to 23.")
+        )
     quiet = ClockRules(quiet_start=quiet_start, quiet_end=quiet_end).quiet_hours
     if quiet == 0 or 24 - quiet < MIN_WAKING_HOURS:
         raise InvalidRequestError(
@@ -101,9 +109,13 @@ def time_control_set(
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game.pk)
         if user.pk != game.created_by_id:
-            raise NotAllowedError("not_creator", "Only the game's creator can set its clock.")
+            raise NotAllowedError(
+                "not_creator", gettext("Only the game's creator can set its clock.")
+            )
         if game.status != GameStatus.OPEN:
-            raise ConflictError("game_not_open", "The clock is set before the game starts.")
+            raise ConflictError(
+                "game_not_open", gettext("The clock is set before the game starts.")
+            )
         game.turn_time_limit = turn_time_limit
         game.timeout_policy = timeout_policy
         game.vacation_days = vacation_days

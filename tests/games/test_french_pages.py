@@ -130,3 +130,14 @@ def test_buttons_and_log_speak_the_readers_language(alice, bob, game):
     english_log = client_of(bob).get(f"/games/{game.public_id}/").content.decode()
     assert event.payload["journals"]["fr"] in french_log
     assert event.payload["journal"] in english_log
+
+
+def test_a_refusal_of_the_services_keeps_its_code_and_speaks_french(carol, game):
+    from common.errors import ServiceError
+    from games import services
+
+    with translation.override("fr"), pytest.raises(ServiceError) as refused:
+        services.game_join(game=game, user=carol)
+    assert refused.value.code == "game_not_open"
+    assert refused.value.message.startswith("Cette partie n")
+    assert "ouverte aux nouveaux joueurs" in refused.value.message
