@@ -119,7 +119,7 @@ def setup_options(edition: str, options: Mapping[str, Any] | None) -> dict[str, 
     result = dict(options or {})
     layout = result.setdefault("layout", LAYOUTS[0])
     if layout not in LAYOUTS:
-        raise InvalidRequestError("bad_options", "The layout is 'beginner' or 'random'.")
+        raise InvalidRequestError("bad_options", gettext("The layout is 'beginner' or 'random'."))
     own = VARIANTS.get(edition, {})
     for key, name in _all_variants().items():
         value = result.get(key, False)

@@ -131,10 +131,12 @@ def game_view_for_user(
 ) -> tuple[int, View]:
     """(seq, view) of the game after event ``at`` (default: now) as the user may see it."""
     if game.version == 0:
-        raise ConflictError("game_not_started", "The game has not started yet.")
+        raise ConflictError("game_not_started", gettext("The game has not started yet."))
     seq = game.version if at is None else at
     if not 1 <= seq <= game.version:
-        raise InvalidRequestError("bad_seq", f"'at' must be between 1 and {game.version}.")
+        raise InvalidRequestError(
+            "bad_seq", gettext("'at' must be between 1 and %(last)d.") % {"last": game.version}
+        )
     state = replay.state_at(game, seq)
     return seq, view_of(game=game, state=state, seat=viewing_seat(game=game, user=user))
 
@@ -147,7 +149,7 @@ def legal_moves_for_user(*, game: Game, user: User) -> tuple[int, list[Move]]:
     """
     seat = seat_of(game=game, user=user)
     if seat is None:
-        raise NotAllowedError("not_seated", "You do not have a seat in this game.")
+        raise NotAllowedError("not_seated", gettext("You do not have a seat in this game."))
     if game.status != GameStatus.ACTIVE or seat.status != SeatStatus.PLAYING or seat.bot:
         return game.version, []
     state = replay.state_at(game, game.version)
@@ -281,7 +283,7 @@ def game_record(*, game: Game) -> dict[str, Any]:
     game.
     """
     if game.version == 0:
-        raise ConflictError("game_not_started", "The game has not started yet.")
+        raise ConflictError("game_not_started", gettext("The game has not started yet."))
     lineage = Lineage(replay.event_refs(game))
     path = lineage.path(game.version)
     events = {e.seq: e for e in Event.objects.filter(game=game, seq__in=path)}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticated
@@ -141,10 +142,12 @@ class GameReportsApi(APIView):
 
         def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
             if "reported_seat" in attrs and "reported_user" in attrs:
-                raise serializers.ValidationError("Give 'reported_seat' or 'reported_user'.")
+                raise serializers.ValidationError(
+                    gettext("Give 'reported_seat' or 'reported_user'.")
+                )
             if not {"reported_seat", "reported_user", "message"} & attrs.keys():
                 raise serializers.ValidationError(
-                    "Say whom you report: 'reported_seat', 'reported_user' or 'message'."
+                    gettext("Say whom you report: 'reported_seat', 'reported_user' or 'message'.")
                 )
             return attrs
 
@@ -171,17 +174,23 @@ def _reported_user(game: Game, data: dict[str, Any]) -> Any:
     if "reported_seat" in data:
         seat = Seat.objects.filter(game=game, index=data["reported_seat"]).first()
         if seat is None:
-            raise InvalidRequestError("bad_seat", f"This game has no seat {data['reported_seat']}.")
+            raise InvalidRequestError(
+                "bad_seat",
+                gettext("This game has no seat %(seat)s.") % {"seat": data["reported_seat"]},
+            )
         if not seat.user_id:
             raise InvalidRequestError(
-                "bad_seat", f"Seat {seat.index} has no player to report (a bot plays it)."
+                "bad_seat",
+                gettext("Seat %(seat)s has no player to report (a bot plays it).")
+                % {"seat": seat.index},
             )
         return seat.user
     if "reported_user" in data:
         user = get_user_model().objects.filter(username=data["reported_user"]).first()
         if user is None:
             raise InvalidRequestError(
-                "not_a_player", f"{data['reported_user']} does not play in this game."
+                "not_a_player",
+                gettext("%(name)s does not play in this game.") % {"name": data["reported_user"]},
             )
         return user
     return None
@@ -192,5 +201,5 @@ def _message(game: Game, message_id: int | None) -> ChatMessage | None:
         return None
     message = ChatMessage.objects.filter(game=game, pk=message_id).select_related("author").first()
     if message is None:
-        raise InvalidRequestError("bad_message", "This game's chat has no such message.")
+        raise InvalidRequestError("bad_message", gettext("This game's chat has no such message."))
     return message

@@ -11,6 +11,7 @@ from datetime import timedelta
 from typing import Any, TypeVar
 
 from django.contrib.auth import authenticate
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -294,7 +295,9 @@ class TokenApi(APIView):
         user = authenticate(request, username=data["username"], password=data["password"])
         if user is None or not user.is_active:
             login_throttle.failed(username=data["username"], client_ip=address)
-            raise InvalidRequestError("invalid_credentials", "Unknown username or wrong password.")
+            raise InvalidRequestError(
+                "invalid_credentials", gettext("Unknown username or wrong password.")
+            )
         token = api_tokens.token_issue(user=user)
         return Response(
             {"token": token.key, "expires_at": api_tokens.expires_at(token.created).isoformat()}
@@ -621,7 +624,7 @@ class GameMovesApi(MoveOutputMixin, APIView):
 
         def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
             if ("move" in attrs) == ("text" in attrs):
-                raise serializers.ValidationError("Give either 'move' or 'text'.")
+                raise serializers.ValidationError(gettext("Give either 'move' or 'text'."))
             return attrs
 
     @extend_schema(
