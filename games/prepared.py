@@ -18,7 +18,7 @@ from django.db import connection
 from django.db.models import Field, ForeignObjectRel, Model
 from django.db.transaction import TransactionManagementError
 
-from games.models import Event, EventKind, Game, Seat
+from games.models import Event, EventKind, Game, Seat, TurnPlan
 
 M = TypeVar("M", bound=Model)
 
@@ -270,3 +270,27 @@ def events_since_own_move(*, game_pk: int, seat: int, upto: int) -> list[Event]:
             [game_pk, upto, EventKind.SETUP, game_pk, seat, EventKind.MOVE, upto],
         )
         return [events.load(row) for row in cursor.fetchall()]
+
+
+@cache
+def _seat_plan_statement() -> tuple[str, RowLoader[TurnPlan]]:
+    qn = connection.ops.quote_name
+    plans = RowLoader(TurnPlan, "p")
+    game, seat, user = (
+        qn(_column(TurnPlan._meta.get_field(name))) for name in ("game", "seat", "user")
+    )
+    sql = (
+        f"SELECT {plans.columns} FROM {qn(TurnPlan._meta.db_table)} p"
+        f" WHERE p.{game} = %s AND p.{seat} = %s AND p.{user} = %s"
+    )
+    return sql, plans
+
+
+def seat_plan(*, game_pk: int, seat: int, user_id: int) -> TurnPlan | None:
+    """The seat's plan if it is that user's (at most one a seat: ``turnplan_unique_seat``);
+    read for every turn email sent."""
+    sql, plans = _seat_plan_statement()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_pk, seat, user_id])
+        row = cursor.fetchone()
+    return plans.load(row) if row is not None else None

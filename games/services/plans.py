@@ -31,7 +31,7 @@ import engine
 from common import after_response
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError, ServiceError
 from engine import Move, Price, State
-from games import ledger, replay, signals
+from games import ledger, prepared, replay, signals
 from games.errors import GameNotFoundError, StaleVersionError
 from games.models import Event, Game, GameStatus, PlanStatus, Seat, TurnPlan
 from games.permissions import require_not_suspended, seat_of
@@ -89,7 +89,7 @@ def seat_plan(*, game: Game, seat: Seat) -> TurnPlan | None:
     game's seats): one query instead of two."""
     if seat.bot or seat.user_id is None:
         return None
-    return TurnPlan.objects.filter(game=game, seat=seat.index, user_id=seat.user_id).first()
+    return prepared.seat_plan(game_pk=game.pk, seat=seat.index, user_id=seat.user_id)
 
 
 def plan_preview(*, game: Game, user: User, state: State) -> PlanPreview:

@@ -135,11 +135,12 @@ def test_a_reply_by_number_to_an_email_sent_before_the_game_moved_on_plays_that_
 def test_building_a_turn_email_reads_the_seats_once(your_turn, django_assert_max_num_queries):
     """Every turn email sent pays for these reads: the seats with their players (once: the
     player's plan is looked up by the seat already read), the events since the player's
-    last decision, the plan, and the state (here replayed: three more)."""
+    last decision, the plan, the state (here replayed: three), and what changed for the
+    player since their last decision (its events and the position before them: four)."""
     from notifications.context import your_turn_context
 
     row = Notification.objects.select_related("game", "recipient").get(pk=your_turn.pk)
-    with django_assert_max_num_queries(6) as queries:
+    with django_assert_max_num_queries(10) as queries:
         your_turn_context(row)
     seat_reads = [q["sql"] for q in queries.captured_queries if '"games_seat"' in q["sql"]]
     assert len(seat_reads) == 1, seat_reads
