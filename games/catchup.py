@@ -11,6 +11,7 @@ them is kept with its lines, so that the replay viewer can step through those mo
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +20,7 @@ from django.utils.translation import gettext as _
 import engine
 from engine import State, View
 from games import prepared, replay
-from games.models import EventKind, Game
+from games.models import Event, EventKind, Game
 
 # More moves than this since a player's last decision: only the latest are read.
 MAX_MOVES_READ = 60
@@ -41,27 +42,41 @@ def concerns_since_last_decision(
     version) that concern it, in order."""
     upto = game.version if upto is None else upto
     events = prepared.events_since_own_move(game_pk=game.pk, seat=seat, upto=upto)
-    events = [
-        e for e in events if e.kind == EventKind.MOVE and e.seat is not None and e.seat != seat
-    ][-MAX_MOVES_READ:]
+    return concerns_in(game, seat, events, upto=upto)[0]
+
+
+def concerns_in(
+    game: Game, seat: int, events: Sequence[Event], *, upto: int
+) -> tuple[list[Concern], State]:
+    """The concerns among ``events`` (those since ``seat``'s last decision, up to ``upto``,
+    as the caller read them), and the state after event ``upto``, reached by playing them
+    from the position before the first one read: a caller that needs both (a turn email)
+    replays the game once."""
+    moves = [e for e in events if e.kind == EventKind.MOVE and e.seat is not None]
+    moves = moves[-MAX_MOVES_READ:]
+    if not moves:
+        return [], replay.state_at(game, upto)
     found: list[Concern] = []
-    state: State | None = None
-    at = -1
-    for event in events:
-        if state is None or at != event.seq - 1:
-            state = replay.state_at(game, event.seq - 1)
-        before = engine.view(state, seat)
+    state = replay.state_at(game, moves[0].seq - 1)
+    at = moves[0].seq - 1
+    for event in [e for e in events if e.seq > at]:
         mover = event.seat
-        assert mover is not None  # kept above: moves of a seat
+        if event.kind != EventKind.MOVE or mover is None:
+            state, at = replay.state_at(game, event.seq), event.seq  # undo, timeout, ...
+            continue
+        before = engine.view(state, seat) if mover != seat else None
         try:
             state = engine.apply(state, mover, event.payload["move"])
         except (engine.IllegalMove, KeyError, TypeError):
             state = replay.state_at(game, event.seq)
         at = event.seq
-        lines = view_changes(before, engine.view(state, seat), seat, mover)
-        if lines:
-            found.append(Concern(seq=event.seq, seat=event.seat, lines=lines))
-    return found
+        if before is not None:
+            lines = view_changes(before, engine.view(state, seat), seat, mover)
+            if lines:
+                found.append(Concern(seq=event.seq, seat=mover, lines=lines))
+    if at != upto:
+        state = replay.state_at(game, upto)
+    return found, state
 
 
 def view_changes(before: View, after: View, me: int, mover: int | None) -> list[str]:

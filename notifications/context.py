@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games import catchup, prepared, replay, services
+from games import catchup, prepared, services
 from games.models import (
     Event,
     EventKind,
@@ -133,23 +133,24 @@ def your_turn_context(notification: Notification) -> dict[str, Any]:
     seats = seats_of(game)
     seat = seat_at(seats, notification.context["seat"])
     assert seat is not None, "a your-turn row names a seat of its game"
-    state = replay.state_at(game, seq)
+    events = prepared.events_since_own_move(game_pk=game.pk, seat=seat.index, upto=seq)
+    # What changed for the player (from their own views), and the state now, in one replay.
+    found, state = catchup.concerns_in(game, seat.index, events, upto=seq)
     plan = services.seat_plan(game=game, seat=seat)
     return {
         **notification.context,
         # Named again in the language it is sent in (the row was queued in the mover's).
         "game_name": game_name(game, seats),
-        **turn_context(game, seat, seats, state, seq),
+        **turn_context(game, seat, seats, state, seq, events=events),
         # What the player's planned turn did (docs/plans.md): only ever their own plan.
         "plan": services.plan_outcome(plan, notification.event_seq),
-        **concerns_context(game, seat, seats, seq),
+        **concerns_context(game, seats, found),
     }
 
 
-def concerns_context(game: Game, seat: Seat, seats: list[Seat], seq: int) -> dict[str, Any]:
+def concerns_context(game: Game, seats: list[Seat], found: list[Any]) -> dict[str, Any]:
     """What changed for the player since their last decision (``games.catchup``: from their
     own views), each move on a line, and the replay of just those moves."""
-    found = catchup.concerns_since_last_decision(game, seat.index, upto=seq)
     if not found:
         return {"concerns": [], "concerns_replay_url": ""}
     by_index = {s.index: s for s in seats}
@@ -164,9 +165,19 @@ def concerns_context(game: Game, seat: Seat, seats: list[Seat], seq: int) -> dic
     }
 
 
-def turn_context(game: Game, seat: Seat, seats: list[Seat], state: Any, seq: int) -> dict[str, Any]:
-    """What changed since the seat's last decision, and what it may do now."""
-    events = prepared.events_since_own_move(game_pk=game.pk, seat=seat.index, upto=seq)
+def turn_context(
+    game: Game,
+    seat: Seat,
+    seats: list[Seat],
+    state: Any,
+    seq: int,
+    *,
+    events: list[Event] | None = None,
+) -> dict[str, Any]:
+    """What changed since the seat's last decision, and what it may do now (``events``: those
+    since its last decision, when the caller has read them)."""
+    if events is None:
+        events = prepared.events_since_own_move(game_pk=game.pk, seat=seat.index, upto=seq)
     by_index = {s.index: s for s in seats}
     lines = []
     for event in events:

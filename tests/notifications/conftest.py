@@ -41,9 +41,9 @@ def turn_context_calls(monkeypatch) -> list[int]:
     calls: list[int] = []
     build = context.turn_context
 
-    def spy(game: Any, seat: Any, seats: Any, state: Any, seq: int) -> dict[str, Any]:
+    def spy(game: Any, seat: Any, seats: Any, state: Any, seq: int, **kw: Any) -> dict[str, Any]:
         calls.append(seq)
-        return build(game, seat, seats, state, seq)
+        return build(game, seat, seats, state, seq, **kw)
 
     monkeypatch.setattr(context, "turn_context", spy)
     return calls
