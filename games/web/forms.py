@@ -166,7 +166,7 @@ class NewGameForm(forms.Form):
         help_text=_("No clock runs on each player's Saturday and Sunday."),
     )
     min_finished_percent = forms.IntegerField(
-        label=_("Only players who finish at least (%)"),
+        label=_("Join condition: games finished at least (%)"),
         required=False,
         min_value=1,
         max_value=100,
