@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from functools import cache
 
+from django.utils.translation import get_language, gettext
+
 from games.board import layout as lay
 from games.board.editions import BoardEdition, edition
 from games.board.elements import Element, Markup, frozen
@@ -28,7 +30,7 @@ def cities(view: View, *, names: Names = None) -> Element:
     names = tuple(names) if names else None
     ed = edition(view)
     placed = view.get("cities", {})
-    g = Element("g", {"class": "cities"}, _heading())
+    g = Element("g", {"class": "cities"}, _heading(get_language() or ""))
     for city in ed.cities.ORDER:
         discs = tuple(int(s) for s in placed.get(city, []))
         g.children.append(_CITIES.get((ed, city, discs, names), _city, ed, city, discs, names))
@@ -41,8 +43,9 @@ def _x(ed: BoardEdition, city: str) -> float:
 
 
 @cache
-def _heading() -> Markup:
-    return frozen(heading(16, lay.CITIES_TOP + 14, "Cities"))
+def _heading(language: str) -> Markup:
+    """The heading, in ``language`` (the active one)."""
+    return frozen(heading(16, lay.CITIES_TOP + 14, gettext("Cities")))
 
 
 def _city(ed: BoardEdition, city: str, discs: tuple[int, ...], names: Names) -> Element:

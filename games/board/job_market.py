@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from functools import cache
 
+from django.utils.translation import get_language, gettext
+
 from engine.data import player_board as board_data
 from games.board import layout as lay
 from games.board.editions import edition
@@ -30,7 +32,7 @@ def job_market(view: View) -> Element:
     token_row = jm.get("token_row")
     columns = frozenset(jm.get("columns", range(board_data.JOB_COLUMNS)))
     costs = jm.get("costs", board_data.JOB_ROW_COSTS)
-    g = Element("g", {"class": "job-market"}, _heading())
+    g = Element("g", {"class": "job-market"}, _heading(get_language() or ""))
     for i, row in enumerate(jm.get("rows", [])):
         cost = costs[i] if i < len(costs) else ""
         is_token = i == token_row
@@ -41,8 +43,9 @@ def job_market(view: View) -> Element:
 
 
 @cache
-def _heading() -> Markup:
-    return frozen(heading(lay.JOB_LEFT, lay.JOB_TOP - 14, "Job market"))
+def _heading(language: str) -> Markup:
+    """The heading, in ``language`` (the active one)."""
+    return frozen(heading(lay.JOB_LEFT, lay.JOB_TOP - 14, gettext("Job market")))
 
 
 def _row(

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.utils.translation import gettext_noop
+
 from engine.data import railroad
 
 # --- the whole table ----------------------------------------------------------------------
@@ -110,12 +112,16 @@ SPACE_HALF: dict[str, float] = {
 
 # Framed sections of the trail: (label, space ids inside the frame).
 SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("flood", "Flood", ("FLOOD-1", "FLOOD-2", "FLOOD-3", "FLOOD-4")),
-    ("drought", "Drought", ("DROUGHT-1", "DROUGHT-2", "DROUGHT-3", "DROUGHT-4")),
-    ("rockfall", "Rockfall", ("ROCKFALL-1", "ROCKFALL-2", "ROCKFALL-3", "ROCKFALL-4")),
+    ("flood", gettext_noop("Flood"), ("FLOOD-1", "FLOOD-2", "FLOOD-3", "FLOOD-4")),
+    ("drought", gettext_noop("Drought"), ("DROUGHT-1", "DROUGHT-2", "DROUGHT-3", "DROUGHT-4")),
+    (
+        "rockfall",
+        gettext_noop("Rockfall"),
+        ("ROCKFALL-1", "ROCKFALL-2", "ROCKFALL-3", "ROCKFALL-4"),
+    ),
     (
         "teepee",
-        "Indian trade",
+        gettext_noop("Indian trade"),
         ("TPM3", "TPM2", "TPM1", "TP1", "TP2", "TP4", "TP6", "TP8", "TP10"),
     ),
 )
@@ -147,7 +153,7 @@ SECTIONS_2E: tuple[tuple[str, str, tuple[str, ...]], ...] = (
     *SECTIONS[:3],
     (
         "outlaw",
-        "Outlaw section",
+        gettext_noop("Outlaw section"),
         ("OL-X", "OL1", "OL2", "OL3", "OL4", "OL5", "OL6", "OL8", "OL10"),
     ),
 )
@@ -301,7 +307,12 @@ BREED_SHORT: dict[str, str] = {
     "m5": "Hereford",
     "simmental": "Simmental",
 }
-HAZARD_NAMES: dict[str, str] = {"flood": "Flood", "drought": "Drought", "rockfall": "Rockfall"}
+# Marked for the catalogue; the drawing says them with gettext.
+HAZARD_NAMES: dict[str, str] = {
+    "flood": gettext_noop("Flood"),
+    "drought": gettext_noop("Drought"),
+    "rockfall": gettext_noop("Rockfall"),
+}
 STATION_MASTER_TEXT: dict[str, str] = {
     "gain2": "+$2",
     "hazard_or_trade": "hazard/trade",

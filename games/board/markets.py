@@ -9,12 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import ngettext
+
 from games.board import layout as lay
 from games.board.editions import SIMMENTAL_BUY_OPTIONS, SIMMENTAL_STAGES
 from games.board.elements import Element
 from games.board.memo import Pieces, freeze
 from games.board.pieces import group, heading, objective_card, rect, text
-from games.board.words import View, card_words, plural
+from games.board.words import View, card_words
 
 _CARDS = Pieces(1024)
 
@@ -30,7 +32,16 @@ def markets(view: View) -> list[Element]:
     cattle = Element(
         "g",
         {"class": "cattle-market"},
-        heading(x0, y0 - 14, f"Cattle market ({plural(stack, 'card')} in the stack)"),
+        heading(
+            x0,
+            y0 - 14,
+            ngettext(
+                "Cattle market (%(n)d card in the stack)",
+                "Cattle market (%(n)d cards in the stack)",
+                stack,
+            )
+            % {"n": stack},
+        ),
     )
     for i, card in enumerate(market):
         x = x0 + (i % lay.CATTLE_PER_ROW) * (lay.CARD_W + 6)
@@ -43,7 +54,16 @@ def markets(view: View) -> list[Element]:
     objectives = Element(
         "g",
         {"class": "objective-display"},
-        heading(ox, oy - 14, f"Objective cards ({plural(ostack, 'card')} in the stack)"),
+        heading(
+            ox,
+            oy - 14,
+            ngettext(
+                "Objective cards (%(n)d card in the stack)",
+                "Objective cards (%(n)d cards in the stack)",
+                ostack,
+            )
+            % {"n": ostack},
+        ),
     )
     w, h = lay.OBJ_W, lay.OBJ_H
     for i, card in enumerate(view.get("objective_display", [])):

@@ -11,6 +11,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext
+
 from games.board import layout as lay
 from games.board.elements import Element, Node, title
 from games.board.words import card_words, fee, seat_colour, tile_words
@@ -168,7 +170,7 @@ def tile_piece(players: int, tile: Mapping[str, Any] | None, x: float, y: float)
     elif kind == "hazard":
         g.append(
             rect(x, y, w, h, f"hazard hazard-{kind_type}"),
-            text(cx - 6, y + 17, lay.HAZARD_NAMES.get(kind_type, kind_type), "tile-label"),
+            text(cx - 6, y + 17, gettext(lay.HAZARD_NAMES.get(kind_type, kind_type)), "tile-label"),
             text(cx - 6, y + 33, f"{tile.get('vp')} VP", "tile-small"),
             *hand_badges(players, [str(tile.get("hand"))], x + w - 9, y + h - 10),
         )

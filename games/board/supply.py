@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext
+
 from games.board import layout as lay
 from games.board.editions import SIMMENTAL_STAGES, edition
 from games.board.elements import Element, Markup, frozen
@@ -32,7 +34,7 @@ def foresight_and_supply(view: View) -> list[Element]:
     foresight = Element(
         "g",
         {"class": "foresight"},
-        heading(lay.FORESIGHT_LEFT, lay.FORESIGHT_TOP - 14, "Foresight"),
+        heading(lay.FORESIGHT_LEFT, lay.FORESIGHT_TOP - 14, gettext("Foresight")),
     )
     for col, pair in enumerate(view.get("foresight", [])):
         key = (col, freeze(pair), players)
@@ -74,7 +76,7 @@ def _supply(counts: tuple[int, ...], removed: int, word: str) -> Markup:
     """The heading, the three supply stacks' (bags') counts, and the tiles out of the game;
     ``word`` is what the edition calls one of the three."""
     sx, y0 = lay.SUPPLY_LEFT, lay.FORESIGHT_TOP
-    nodes = [heading(sx, y0 - 14, "Kansas City supply")]
+    nodes = [heading(sx, y0 - 14, gettext("Kansas City supply"))]
     for i, (bag, n) in enumerate(zip(("1", "2", "3"), counts, strict=True)):
         y = y0 + 8 + i * 26
         nodes.append(

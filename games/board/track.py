@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from django.utils.translation import get_language, gettext
+
 from engine.data import railroad
 from games.board import layout as lay
 from games.board.editions import edition
@@ -35,7 +37,7 @@ def track(view: View, *, targets: Mapping[str, int] | None = None, names: Names 
     """
     names = tuple(names) if names else None
     ed = edition(view)
-    g = Element("g", {"class": "railroad"}, _frame())
+    g = Element("g", {"class": "railroad"}, _frame(get_language() or ""))
     decision = view.get("decision") or {}
     focus = decision.get("station") if decision.get("kind") in ("station", "sm") else None
     stations = view.get("stations", {})
@@ -69,7 +71,7 @@ def track(view: View, *, targets: Mapping[str, int] | None = None, names: Names 
 
 
 @cache
-def _frame() -> Markup:
+def _frame(language: str) -> Markup:
     """The heading, the rails and the crosses beside them: the same on every board."""
     xy = lay.TRACK_XY
     rails = Element("g", {"class": "rails"})
@@ -94,7 +96,7 @@ def _frame() -> Markup:
                         },
                     )
                 )
-    nodes: list[Node] = [heading(16, lay.TRACK_TOP + 18, "Railroad"), rails]
+    nodes: list[Node] = [heading(16, lay.TRACK_TOP + 18, gettext("Railroad")), rails]
     for c in railroad.CROSSES:
         (x1, y), (x2, _) = xy[str(c)], xy[str(c + 1)]
         nodes.append(

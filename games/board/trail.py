@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from django.utils.translation import get_language, gettext
+
 from games.board import layout as lay
 from games.board.editions import BoardEdition, edition
 from games.board.elements import Element, Markup, Node, frozen
@@ -72,7 +74,7 @@ def trail(view: View, *, targets: Mapping[str, int] | None = None, names: Names 
     for p in view["players"]:
         if p.get("herder"):
             herders.setdefault(p["herder"], []).append(int(p["seat"]))
-    g = Element("g", {"class": "trail"}, _frame(ed))
+    g = Element("g", {"class": "trail"}, _frame(ed, get_language() or ""))
     for space in ed.trail.NODES:
         kind = ed.trail.kind(space)
         cell = trail_cells.get(space)
@@ -104,9 +106,10 @@ def _anchor(ed: BoardEdition, space: str, cells: Mapping[str, Any]) -> str | Non
 
 
 @cache
-def _frame(ed: BoardEdition) -> Markup:
-    """The heading, the framed sections and the paths: the same on every board of an edition."""
-    nodes: list[Node] = [heading(16, 26, "Trail")]
+def _frame(ed: BoardEdition, language: str) -> Markup:
+    """The heading, the framed sections and the paths: the same on every board of an edition
+    (and ``language``, the active one, in which its words are)."""
+    nodes: list[Node] = [heading(16, 26, gettext("Trail"))]
     for key, label, members in ed.sections:
         xs = [lay.trail_xy(m, ed.grid)[0] for m in members]
         ys = [lay.trail_xy(m, ed.grid)[1] for m in members]
@@ -114,7 +117,7 @@ def _frame(ed: BoardEdition) -> Markup:
         x0, y0 = min(xs) - pad, min(ys) - pad - 12
         w, h = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad + 26
         nodes.append(rect(x0, y0, w, h, f"section section-{key}", r=8))
-        nodes.append(text(x0 + 6, y0 + 11, label, "section-label"))
+        nodes.append(text(x0 + 6, y0 + 11, gettext(label), "section-label"))
     paths = Element("g", {"class": "paths"})
     for space, (_kind, succ) in ed.trail.NODES.items():
         x1, y1 = lay.trail_xy(space, ed.grid)
@@ -236,7 +239,10 @@ def _space_body(
     kind = ed.trail.kind(space)
     h = lay.SPACE_HALF[kind]
     if kind == "start":
-        return [circle(x, y, h, "space start"), text(x, y + 4, "Start", "space-label-small")]
+        return [
+            circle(x, y, h, "space start"),
+            text(x, y + 4, gettext("Start"), "space-label-small"),
+        ]
     if kind == "kc":
         return [
             rect(x - h, y - h * 1.4, h * 2, h * 2.8, "space kc", r=8),
@@ -337,7 +343,7 @@ def _hazard_body(
         ]
     return [
         rect(x - h, y - h, h * 2, h * 2, f"space hazard hazard-{hazard}"),
-        text(x, y + 1, lay.HAZARD_NAMES[hazard], "space-label-small hazard-label"),
+        text(x, y + 1, gettext(lay.HAZARD_NAMES[hazard]), "space-label-small hazard-label"),
         text(x, y + 15, f"{tile.get('vp')} VP", "space-label-small"),
         *hand_badges(players, [str(tile.get("hand"))], x + h - 4, y - h + 4),
     ]

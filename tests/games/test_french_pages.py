@@ -141,3 +141,18 @@ def test_a_refusal_of_the_services_keeps_its_code_and_speaks_french(carol, game)
     assert refused.value.code == "game_not_open"
     assert refused.value.message.startswith("Cette partie n")
     assert "ouverte aux nouveaux joueurs" in refused.value.message
+
+
+def test_the_boards_headings_in_each_readers_language(alice, bob, game):
+    french_page = french(alice).get(f"/games/{game.public_id}/").content.decode()
+    english_page = client_of(bob).get(f"/games/{game.public_id}/").content.decode()
+
+    for french_word, english_word in [
+        ("Villes", "Cities"),
+        ("Prévision", "Foresight"),
+        ("Réserve de Kansas City", "Kansas City supply"),
+        ("Inondation", "Flood"),
+    ]:
+        assert f">{french_word}<" in french_page
+        assert f">{english_word}<" in english_page
+        assert f">{english_word}<" not in french_page  # the board's kept pieces are per language
