@@ -778,3 +778,44 @@ class TurnPlan(models.Model):
 
     def __str__(self) -> str:
         return f"plan of seat {self.seat} in {self.game_id} ({self.status})"
+
+
+# A note is a player's scratch pad, not a document: long enough for a plan of several turns.
+NOTE_MAX_CHARS = 5000
+
+
+class GameNote(models.Model):
+    """A player's private note on a game: only its author ever reads it (no other seat, no
+    spectator, no moderator's screen, no record, replay or email to anyone else). Not an
+    event: writing one changes nothing in the game. One per author and game; saving an empty
+    note deletes it."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    text = models.TextField(max_length=NOTE_MAX_CHARS)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game"], name="gamenote_unique_author"),
+        ]
+
+    def __str__(self) -> str:
+        return f"note of user {self.user_id} on {self.game_id}"
+
+
+class DismissedGame(models.Model):
+    """A finished game its player no longer wants listed in My games (per user: the other
+    players still see it). The game itself, its record and its replay are untouched."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    dismissed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game"], name="dismissedgame_unique_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"game {self.game_id} dismissed by user {self.user_id}"

@@ -9,6 +9,7 @@ from django.db.models import (
     BooleanField,
     Exists,
     ExpressionWrapper,
+    F,
     OuterRef,
     Prefetch,
     Q,
@@ -26,9 +27,11 @@ from games.models import (
     JOURNAL,
     JOURNALS,
     OUT_OF_TURN,
+    DismissedGame,
     Event,
     EventKind,
     Game,
+    GameNote,
     GameStatus,
     Seat,
     SeatStatus,
@@ -70,10 +73,14 @@ def game_with_seats(*, game: Game) -> Game:
     return game_get(public_id=game.public_id, with_seats=True)
 
 
-def game_list_for_user(*, user: User, status: str | None = None) -> QuerySet[Game]:
-    """The games the user has a seat in: those where it is their turn first, then the games
-    not over, then the finished ones, each the last changed first (an order the pages of a
-    long list keep)."""
+def game_list_for_user(
+    *, user: User, status: str | None = None, dismissed: bool = False
+) -> QuerySet[Game]:
+    """The games the user has a seat in, in the order a player works through them: those
+    where it is their turn first, then the games not over, each the nearest deadline first
+    (no deadline last); then the finished ones, the last ended first. A finished game the
+    user dismissed is left out (``dismissed=True``: listed too). Each game says whether it is
+    the user's turn (``your_turn``) and whether they wrote a note on it (``has_note``)."""
     my_turn = Seat.objects.filter(
         game=OuterRef("pk"), user=user, index=OuterRef("current_seat")
     ).exclude(status=SeatStatus.RESIGNED)
@@ -83,12 +90,37 @@ def game_list_for_user(*, user: User, status: str | None = None) -> QuerySet[Gam
             Q(status__in=[GameStatus.FINISHED, GameStatus.ABANDONED]),
             output_field=BooleanField(),
         ),
+        has_note=Exists(GameNote.objects.filter(game=OuterRef("pk"), user=user)),
     )
+    if not dismissed:
+        games = games.exclude(Exists(DismissedGame.objects.filter(game=OuterRef("pk"), user=user)))
     if status:
         games = games.filter(status=status)
-    return games.order_by("-your_turn", "over", "-updated_at", "-pk").prefetch_related(
-        _SEATS_WITH_USERS
-    )
+    return games.order_by(
+        "-your_turn",
+        "over",
+        F("turn_deadline").asc(nulls_last=True),
+        F("finished_at").desc(nulls_last=True),
+        "-updated_at",
+        "-pk",
+    ).prefetch_related(_SEATS_WITH_USERS)
+
+
+def waiting_games(*, user: User) -> QuerySet[Game]:
+    """The games waiting for the user's decision, the nearest deadline first, then the one
+    that has waited longest: the order the "next game" button goes through them."""
+    return Game.objects.filter(
+        status=GameStatus.ACTIVE,
+        seats__user=user,
+        seats__index=F("current_seat"),
+        seats__status=SeatStatus.PLAYING,
+    ).order_by(F("turn_deadline").asc(nulls_last=True), F("turn_since").asc(nulls_first=True), "pk")
+
+
+def next_waiting_game(*, user: User, after: str = "") -> Game | None:
+    """The game to open next from game ``after`` (a public id; '' from anywhere else): the
+    first waiting game other than it, in ``waiting_games``'s order."""
+    return waiting_games(user=user).exclude(public_id=after).only("public_id").first()
 
 
 def game_list_lobby() -> QuerySet[Game]:

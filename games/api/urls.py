@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.api import community, views
+from games.api import community, notes, views
 
 urlpatterns = [
     path("token/", views.TokenApi.as_view(), name="api-token"),
@@ -10,6 +10,7 @@ urlpatterns = [
     path("lobby/", views.LobbyApi.as_view(), name="api-lobby"),
     path("editions/", views.EditionsApi.as_view(), name="api-editions"),
     path("games/", views.GameListApi.as_view(), name="api-games"),
+    path("games/waiting/", notes.WaitingApi.as_view(), name="api-games-waiting"),
     path("games/<str:game_id>/", views.GameApi.as_view(), name="api-game"),
     path("games/<str:game_id>/join/", views.GameJoinApi.as_view(), name="api-game-join"),
     path("games/<str:game_id>/leave/", views.GameLeaveApi.as_view(), name="api-game-leave"),
@@ -25,6 +26,8 @@ urlpatterns = [
     path("games/<str:game_id>/moves/", views.GameMovesApi.as_view(), name="api-game-moves"),
     path("games/<str:game_id>/events/", views.GameEventsApi.as_view(), name="api-game-events"),
     path("games/<str:game_id>/record/", views.GameRecordApi.as_view(), name="api-game-record"),
+    path("games/<str:game_id>/note/", notes.GameNoteApi.as_view(), name="api-game-note"),
+    path("games/<str:game_id>/dismiss/", notes.GameDismissApi.as_view(), name="api-game-dismiss"),
     path("games/<str:game_id>/chat/", community.GameChatApi.as_view(), name="api-game-chat"),
     path(
         "games/<str:game_id>/reports/",

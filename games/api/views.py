@@ -32,6 +32,7 @@ from games.models import (
     BotKind,
     Event,
     Game,
+    GameNote,
     GameStatus,
     Seat,
     SeatStatus,
@@ -176,6 +177,9 @@ class GameOutput(serializers.Serializer[Any]):
     seats = SeatOutput(many=True)
     your_seat = serializers.IntegerField(allow_null=True)
     your_turn = serializers.BooleanField()
+    has_note = serializers.BooleanField(
+        help_text="Whether you wrote a note on this game (GET note/ reads it: only yours)."
+    )
     created_by = serializers.CharField()
     created_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
@@ -228,6 +232,7 @@ class GameOutput(serializers.Serializer[Any]):
                 and game.current_seat == mine.index
                 and mine.status == SeatStatus.PLAYING
             ),
+            "has_note": _has_note(game, user) if mine else False,
             "created_by": game.created_by.get_username(),
             "created_at": dt.to_representation(game.created_at),
             "started_at": dt.to_representation(game.started_at) if game.started_at else None,
@@ -236,6 +241,14 @@ class GameOutput(serializers.Serializer[Any]):
             "engine_version": game.rules_version,
             "result": game.result,
         }
+
+
+def _has_note(game: Game, user: Any) -> bool:
+    """From the list's annotation when there is one (one query for a page), else asked."""
+    annotated = getattr(game, "has_note", None)
+    if annotated is not None:
+        return bool(annotated)
+    return GameNote.objects.filter(game=game, user=user).exists()
 
 
 class StateOutput(serializers.Serializer[Any]):
@@ -357,6 +370,9 @@ class GameListApi(APIView):
 
     class GameListFilter(GamePageQuery):
         status = serializers.ChoiceField(choices=GameStatus.choices, required=False)
+        dismissed = serializers.BooleanField(
+            default=False, help_text="List the finished games you dismissed too."
+        )
 
     class GameCreateInput(serializers.Serializer[Any]):
         name = serializers.CharField(
@@ -454,13 +470,16 @@ class GameListApi(APIView):
 
     @extend_schema(
         summary="Your games, a page at a time (those where it is your turn first, then the "
-        "games not over, then the finished ones; the other pages in the Link header)",
+        "games not over, each the nearest deadline first, then the finished ones, the last "
+        "ended first, without those you dismissed; the other pages in the Link header)",
         parameters=[GameListFilter],
         responses={200: GameOutput(many=True), **error_responses(400)},
     )
     def get(self, request: AuthenticatedRequest) -> Response:
         filters = validated(self.GameListFilter, request.query_params)
-        games = selectors.game_list_for_user(user=request.user, status=filters.get("status"))
+        games = selectors.game_list_for_user(
+            user=request.user, status=filters.get("status"), dismissed=filters["dismissed"]
+        )
         return _games_page(request, games.select_related("created_by"), filters)
 
     @extend_schema(

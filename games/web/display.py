@@ -167,6 +167,14 @@ def game_row(game: Game, viewer: User, *, tz_name: str, now: datetime | None = N
     return row
 
 
+def _deadline_order(game: Game, now: datetime) -> tuple[bool, datetime, datetime]:
+    return (
+        game.turn_deadline is None,
+        game.turn_deadline or now,
+        game.turn_since or now,
+    )
+
+
 def time_control_text(game: Game) -> str:
     """'turn time limit 3 days, then a bot plays that turn; 2 vacation days each; time bank
     2 days each, plus 4 hours per turn; quiet hours 23:00-07:00 and weekends off, in each
@@ -259,7 +267,9 @@ def my_games(games: Iterable[Game], viewer: User, *, tz_name: str) -> MyGames:
             grouped.open.append(row)
         else:
             grouped.finished.append(row)
-    # Longest-waiting first: the game that has waited for you the longest is the most urgent.
-    grouped.waiting.sort(key=lambda row: row.game.turn_since or now)
+    # The nearest deadline first (no deadline last), then the one that has waited longest:
+    # the order of games.selectors.waiting_games, which the "next game" link follows.
+    for rows in (grouped.waiting, grouped.active):
+        rows.sort(key=lambda row: _deadline_order(row.game, now))
     grouped.finished.sort(key=lambda row: row.game.finished_at or now, reverse=True)
     return grouped

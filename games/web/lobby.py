@@ -27,6 +27,7 @@ from common.web import AuthenticatedHttpRequest, is_htmx, signed_in, time_zone_n
 from games import selectors, services
 from games.errors import GameNotFoundError
 from games.models import Game, GameStatus
+from games.web import finding
 from games.web.display import game_row, time_control_text, with_reliability
 from games.web.display import my_games as group_my_games
 from games.web.forms import NewGameForm
@@ -51,7 +52,8 @@ def _page(request: AuthenticatedHttpRequest, games: QuerySet[Game]) -> Page[Game
 def my_games(request: AuthenticatedHttpRequest) -> HttpResponse:
     page = _page(request, selectors.game_list_for_user(user=request.user))
     groups = group_my_games(page.object_list, request.user, tz_name=time_zone_name(request))
-    return render(request, "games/lobby_my_games.html", {"groups": groups, "page": page})
+    context = {"groups": groups, "page": page, "waiting_count": finding.waiting_count(request)}
+    return render(request, "games/lobby_my_games.html", context)
 
 
 @login_required

@@ -37,7 +37,7 @@ from games.board.svg import board_svg, player_board_svg
 from games.errors import StaleVersionError
 from games.models import ChatMessage, Game, GameStatus, ReportReason, Seat, bot_strength
 from games.moderation import may_moderate, reports
-from games.web import catchup_display, plan_display, stale
+from games.web import catchup_display, finding, plan_display, stale
 from games.web.display import time_control_text
 
 # How many of the latest events the game page lists (the replay has them all).
@@ -118,6 +118,7 @@ def game_page(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse
         return render(request, "games/play/not_started.html", _seats_context(game, request.user))
     context = play_context(request, game)
     context.update(chat_context(request, game))
+    context.update(finding.note_context(request, game))
     return render(request, "games/play/page.html", context)
 
 

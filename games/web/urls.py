@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path, re_path
 
-from games.web import live, lobby, plans, play, replay
+from games.web import finding, live, lobby, plans, play, replay
 
 # A game's public id (see games.models.PUBLIC_ID_ALPHABET): other paths ("new/", "open/")
 # can never be read as one.
@@ -16,6 +16,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("open/", lobby.open_games, name="lobby-open"),
     # The pages' live stream (Server-Sent Events; served by the ASGI server).
     path("live/", live.stream, name="games-live"),
+    # Finding one's games: the next one waiting for me, how many wait (the tab title).
+    path("next/", finding.next_game, name="games-next"),
+    path("waiting/", finding.waiting, name="games-waiting"),
     path("join/<str:public_id>/", lobby.waiting_room, name="lobby-join"),
     path("join/<str:public_id>/start/", lobby.start_game, name="lobby-start"),
     path("join/<str:public_id>/leave/", lobby.leave_game, name="lobby-leave"),
@@ -25,6 +28,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     re_path(GAME + r"move/$", play.move_post, name="game-move"),
     re_path(GAME + r"undo/$", play.undo_post, name="game-undo"),
     re_path(GAME + r"plan/$", plans.plan_post, name="game-plan"),
+    re_path(GAME + r"note/$", finding.note_post, name="game-note"),
+    re_path(GAME + r"dismiss/$", finding.dismiss_post, name="game-dismiss"),
     re_path(GAME + r"resign/$", play.resign_post, name="game-resign"),
     re_path(GAME + r"chat/$", play.chat_view, name="game-chat"),
     re_path(GAME + r"report/$", play.report_view, name="game-report"),

@@ -12,6 +12,9 @@
  *   data-poll) stay quiet; when it cannot connect they poll as before, and the stream is
  *   tried again later. On (re)connection everything is asked for once, to catch up.
  * - Whatever the stream or the polling, a poll never replaces a field with typed text.
+ * - A page whose meta has data-waiting-url keeps "(N) " at the start of its tab title: the
+ *   number of games waiting for the reader's move, asked for again on (re)connection and on
+ *   each "games" signal.
  */
 (function () {
   "use strict";
@@ -81,6 +84,24 @@
     refresh("game");
     refresh("chat");
     refresh("games");
+    refreshWaiting();
+  }
+
+  var waitingUrl = meta ? meta.getAttribute("data-waiting-url") : null;
+  function refreshWaiting() {
+    if (!waitingUrl || typeof window.fetch !== "function") {
+      return;
+    }
+    window.fetch(waitingUrl, {credentials: "same-origin", headers: {Accept: "application/json"}})
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (data) {
+        if (!data || typeof data.count !== "number") {
+          return;
+        }
+        var title = document.title.replace(/^\(\d+\) /, "");
+        document.title = data.count > 0 ? "(" + data.count + ") " + title : title;
+      })
+      .catch(function () {});
   }
 
   function notice(game) {
@@ -142,6 +163,7 @@
     source.addEventListener("games", function (event) {
       var data = parse(event);
       refresh("games");
+      refreshWaiting();
       // A page that lists the reader's games (My games) shows it there instead.
       var listed = document.querySelector('[data-live~="games"]');
       if (data.your_turn && data.game && data.game !== pageGame && !listed) {

@@ -5,6 +5,7 @@
  * - Errors of the play endpoints (4xx with HX-Retarget) are swapped into the live region
  *   instead of being dropped, so the player reads why nothing changed.
  * - In the replay, ← → Home End step through the positions (unless typing in a field).
+ * - On the game page, n opens the next game where it is the reader's turn (#next-game).
  * - After a swap, focus returns to the element with the same id, so keyboard users keep
  *   their place.
  * - The board can be zoomed (buttons, or two fingers on a touch screen) and panned in its
@@ -42,7 +43,20 @@
       return;
     }
     replayKey(event);
+    nextGameKey(event);
   });
+
+  function nextGameKey(event) {
+    if (event.defaultPrevented || event.key !== "n" || event.altKey || event.ctrlKey || event.metaKey) {
+      return;
+    }
+    var link = document.getElementById("next-game");
+    if (!link || typing(event.target)) {
+      return;
+    }
+    event.preventDefault();
+    link.click();
+  }
 
   function typing(element) {
     if (!element) {
