@@ -91,7 +91,8 @@ def two_finished(alice, bob):
 def test_finished_games_are_listed_by_end_date_until_dismissed_per_user(alice, bob, two_finished):
     first, last = two_finished
     html = client_of(alice).get("/games/").content.decode()
-    assert html.index(f'data-game="{last.public_id}"') < html.index(f'data-game="{first.public_id}"')
+    where = {game: html.index(f'data-game="{game.public_id}"') for game in (first, last)}
+    assert where[last] < where[first]
     assert 'data-testid="dismiss"' in html
     answer = client_of(alice).post(f"/games/{first.public_id}/dismiss/")
     assert answer.status_code == 302
