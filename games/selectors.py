@@ -27,6 +27,7 @@ from games.models import (
     JOURNAL,
     JOURNALS,
     OUT_OF_TURN,
+    SEAT_COLOURS,
     DismissedGame,
     Event,
     EventKind,
@@ -37,6 +38,7 @@ from games.models import (
     SeatStatus,
     active_suspension,
 )
+from games.terms import names
 
 RECORD_FORMAT = "gwt-record/1"
 _SEATS_WITH_USERS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
@@ -278,7 +280,7 @@ def event_text(event: Event) -> str:
             return gettext("resigned; %(outcome)s") % {"outcome": gettext(outcome)}
         return gettext("resigned")
     if event.kind in MODERATOR_TEXTS:
-        text = gettext(MODERATOR_TEXTS[event.kind]) % {"seat": payload.get("seat")}
+        text = gettext(MODERATOR_TEXTS[event.kind]) % {"seat": _seat_words(payload)}
         return _with_reason(text, payload)
     return str(event.get_kind_display())
 
@@ -288,6 +290,20 @@ def event_notation(event: Event) -> str:
     if event.kind != EventKind.MOVE:
         return ""
     return str((event.payload or {}).get("text", ""))
+
+
+def _seat_words(payload: dict[str, Any]) -> str:
+    """The seat a moderator's event concerns, named as the page names seats: by its player and
+    colour ("alice (red)"), or by its number and colour when no one held it (the payload keeps
+    the 0-based index and the player's name at the time)."""
+    seat = payload.get("seat")
+    if not isinstance(seat, int):
+        return str(seat)
+    colour = names.colour_name(SEAT_COLOURS[seat % len(SEAT_COLOURS)])
+    user = payload.get("user")
+    if user:
+        return gettext("%(name)s (%(colour)s)") % {"name": user, "colour": colour}
+    return gettext("seat %(number)d (%(colour)s)") % {"number": seat + 1, "colour": colour}
 
 
 def _with_reason(text: str, payload: dict[str, Any]) -> str:
@@ -300,8 +316,8 @@ MODERATOR_TEXTS: dict[str, str] = {
     EventKind.PAUSE: gettext_noop("a moderator paused the game"),
     EventKind.RESUME: gettext_noop("a moderator resumed the game"),
     EventKind.ABANDON: gettext_noop("a moderator abandoned the game"),
-    EventKind.REPLACE_BY_BOT: gettext_noop("a moderator handed seat %(seat)s to a bot"),
-    EventKind.RESTORE: gettext_noop("a moderator gave seat %(seat)s back to its player"),
+    EventKind.REPLACE_BY_BOT: gettext_noop("a moderator let a bot play for %(seat)s"),
+    EventKind.RESTORE: gettext_noop("a moderator gave %(seat)s their seat back"),
     EventKind.EXTEND_DEADLINE: gettext_noop("a moderator moved the turn's deadline"),
 }
 

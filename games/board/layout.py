@@ -317,7 +317,7 @@ STATION_MASTER_TEXT: dict[str, str] = {
     "gain2": "+$2",
     "hazard_or_trade": "hazard/trade",
     "certificate": "+1 cert.",
-    "per_worker": "2 VP/worker",
+    "per_worker": "1 VP/worker",  # printed workers included (rulebook, final scoring)
     "per_2_objectives": "3 VP/2 obj.",
     "per_2_hazards": "3 VP/2 haz.",
     "per_teepee_pair": "3 VP/teepee pair",
@@ -325,7 +325,6 @@ STATION_MASTER_TEXT: dict[str, str] = {
 }
 STATION_MASTER_TEXT_2E: dict[str, str] = {
     **STATION_MASTER_TEXT,
-    "per_worker": "1 VP/worker",
     "hazard_or_bounty": "hazard/bounty",
     "certificate2": "+2 cert.",
     "gain12": "+$12",
@@ -392,3 +391,8 @@ ARROW_WORDS: dict[str, str] = {
 
 PLAYER_WIDTH = 480
 PLAYER_HEIGHT = 386
+# The stats column (certificates, discs, where the herder and engine are): its left edge,
+# the room its lines have up to the board's edge, and their font size (board.css .pb-label).
+PLAYER_STATS_X = 280
+PLAYER_STATS_ROOM = PLAYER_WIDTH - PLAYER_STATS_X - 4
+PLAYER_LABEL_SIZE = 12

@@ -17,6 +17,7 @@ from games.board import layout as lay
 from games.board.describe import describe_player, hand_count
 from games.board.editions import BREED_NAMES, BoardEdition, edition
 from games.board.elements import Element, Markup, frozen, title
+from games.board.glyphs import fit
 from games.board.memo import Pieces, freeze
 from games.board.pieces import exchange_icon, group, objective_card, rect, text, token
 from games.board.words import Names, View, card_words, seat_colour, seat_label, shorten, tile_words
@@ -166,7 +167,8 @@ def _position_label(view: View, p: Mapping[str, Any]) -> str:
     engine_at = str(p.get("engine"))
     track = track_name(view, engine_at)
     track = track.split("the ")[-1].split(" (")[0] if "station" in track else engine_at
-    return shorten(f"{figure} {where} \u00b7 engine {track}", 36)
+    line = f"{figure} {where} \u00b7 engine {track}"
+    return fit(line, lay.PLAYER_STATS_ROOM, lay.PLAYER_LABEL_SIZE)
 
 
 def _owed_words(p: Mapping[str, Any]) -> str:
@@ -186,7 +188,7 @@ def _stats(
     nodes = [
         group("pb-stat", words, stat=key).append(
             text(
-                280,
+                lay.PLAYER_STATS_X,
                 46 + i * 15 + 10,
                 position if key == "position" and position else words,
                 "pb-label",
@@ -196,12 +198,14 @@ def _stats(
     ]
     y = 46 + len(stats) * 15 + 10
     if token_held:
-        nodes.append(text(280, y, "Holds the job market token", "pb-label"))
+        nodes.append(text(lay.PLAYER_STATS_X, y, "Holds the job market token", "pb-label"))
         y += 15
     if owed:
         short = owed.split(" (")[0]  # the title says why
         nodes.append(
-            group("pb-stat pb-owed", owed, stat="owed").append(text(280, y, short, "pb-label"))
+            group("pb-stat pb-owed", owed, stat="owed").append(
+                text(lay.PLAYER_STATS_X, y, short, "pb-label")
+            )
         )
     return frozen(*nodes)
 

@@ -92,7 +92,7 @@ def test_create_a_game_against_two_bots_and_find_it_in_my_games(page, make_user,
     login(page, make_user("frank"))
     page.goto("/games/")
     page.get_by_role("link", name="New game").first.click()
-    page.get_by_label("Players").select_option("3")
+    page.get_by_role("combobox", name="Players").select_option("3")
     page.get_by_label("Seat 2 (red)").check()
     page.get_by_label("Seat 3 (yellow)").check()
     page.get_by_label("Bot strength").select_option("normal")
@@ -118,7 +118,7 @@ def test_a_second_player_joins_an_open_game_from_another_browser(page, new_page,
 
     login(page, make_user("gina"))
     page.goto("/games/new/")
-    page.get_by_label("Players").select_option("2")
+    page.get_by_role("combobox", name="Players").select_option("2")
     page.get_by_label(re.compile("Anyone: list it")).check()
     page.get_by_role("button", name="Create the game").click()
     expect(page.get_by_role("button", name="Start the game")).to_have_count(0)

@@ -65,7 +65,7 @@ def test_the_form_offers_the_seats_of_the_chosen_count_and_bots_by_strength(size
     for size in SIZES:
         page = sized_page(user, size)
         page.goto("/games/new/")
-        page.get_by_label("Players").select_option("2")
+        page.get_by_role("combobox", name="Players").select_option("2")
         expect(seat_box(page, 2)).to_be_visible()
         expect(seat_box(page, 3)).to_be_hidden()
         expect(seat_box(page, 4)).to_be_hidden()
@@ -74,10 +74,10 @@ def test_the_form_offers_the_seats_of_the_chosen_count_and_bots_by_strength(size
         assert_fits_width(page)
         shot(page, f"new-game-{size}")
 
-    page.get_by_label("Players").select_option("4")
+    page.get_by_role("combobox", name="Players").select_option("4")
     seat_box(page, 4).check()
     expect(seat_box(page, 4)).to_be_visible()
-    page.get_by_label("Players").select_option("3")  # seat 4 goes, and is unticked
+    page.get_by_role("combobox", name="Players").select_option("3")  # seat 4 goes, and is unticked
     expect(seat_box(page, 4)).to_be_hidden()
     assert not seat_box(page, 4).is_checked()
     seat_box(page, 2).check()
@@ -102,7 +102,7 @@ def test_without_javascript_every_seat_shows_and_the_server_refuses_one_beyond_t
     page = sized_page(make_user("olga"), javascript=False)
     page.goto("/games/new/")
     expect(seat_box(page, 4)).to_be_visible()
-    page.get_by_label("Players").select_option("2")
+    page.get_by_role("combobox", name="Players").select_option("2")
     seat_box(page, 3).check()
     page.get_by_role("button", name="Create the game").click()
 

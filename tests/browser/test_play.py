@@ -8,7 +8,7 @@ from typing import Any
 import engine
 import engine.bots
 from games import replay, services
-from games.models import Event, Game
+from games.models import Event, Game, GameStatus
 from tests.browser.helpers import assert_fits_width
 from tests.games.helpers import started_game
 from tests.games.play_helpers import finished_against_bot
@@ -47,13 +47,15 @@ def test_a_game_against_two_bots_is_created_and_played_to_the_end_through_the_pa
     alice = make_user("alice")
     login(page, alice)
     page.goto("/games/new/")
-    page.get_by_label("Players").select_option("3")
+    page.get_by_role("combobox", name="Players").select_option("3")
     page.get_by_label("Seat 2 (red)").check()
     page.get_by_label("Seat 3 (yellow)").check()
     page.get_by_role("button", name="Create the game").click()
-    page.get_by_role("button", name="Start the game").click()
+    # Every other seat is a bot: the game starts at creation and the form opens its page.
+    page.wait_for_url(lambda url: not url.endswith("/games/new/"))
     game = Game.objects.get()
     page.wait_for_url(f"**{game_url(game)}")
+    assert game.status == GameStatus.ACTIVE
     assert page.get_by_text("Your turn").first.is_visible()
 
     # The first decision by clicking the board: the start spaces are targets on it.

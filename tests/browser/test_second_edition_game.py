@@ -166,7 +166,7 @@ def create_on_the_form(desk: Any, phone: Any, carol_page: Any) -> Game:
     desk.goto("/games/new/")
     desk.get_by_label("Edition").select_option("2e")
     desk.get_by_label("Simmental variant").check()
-    desk.get_by_label("Players").select_option("4")
+    desk.get_by_role("combobox", name="Players").select_option("4")
     desk.get_by_label("Seat 4 (green)").check()
     desk.get_by_role("button", name="Create the game").click()
     desk.wait_for_url("**/games/join/**")

@@ -220,7 +220,7 @@ def test_game_names_and_the_lists_round_scores_and_turn(open_page, make_user, lo
     login(page, alice)
     page.goto("/games/new/")
     page.get_by_label("Name").fill("Sunday table")
-    page.get_by_label("Players").select_option("2")
+    page.get_by_role("combobox", name="Players").select_option("2")
     page.get_by_role("button", name="Create the game").click()
     page.get_by_role("heading", name="Sunday table").wait_for()
     named = Game.objects.get(name="Sunday table")

@@ -338,3 +338,13 @@ def test_output_is_deterministic():
     view = _view(4, "mid")
     assert board_svg(view) == board_svg(copy.deepcopy(view))
     assert player_board_svg(view, 2) == player_board_svg(copy.deepcopy(view), 2)
+
+
+def test_a_station_master_tile_says_what_the_engine_scores_for_it():
+    """The 1st edition's worker station master scores 1 VP per worker, printed ones included
+    (rulebook, final scoring): its tile says so."""
+    view = copy.deepcopy(_view(3, "start"))
+    view["station_masters"]["S1"] = railroad.sm_card("SM-1")
+    root = _parse(board_svg(view))
+    tile = next(g for g in root.iter(f"{SVG}g") if g.get("data-tile") == "SM-1")
+    assert [t.text for t in tile.iter(f"{SVG}text")] == ["+$2", "1 VP/worker"]

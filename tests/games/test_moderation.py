@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth.models import Group
 
 import engine
-from games import replay
+from games import replay, selectors
 from games.models import Event, Game, GameStatus, ModerationAction
 from notifications.models import Kind, Notification
 from tests.games.helpers import play_one, started_game
@@ -107,12 +107,19 @@ def test_replace_by_bot_then_restore(mod_client, moderator, alice, bob, carol):
     assert event.seat == 1
     assert ModerationAction.objects.get(game=game, event_seq=event.seq).target_user == bob
     assert moderation_mails(game, event.seq) == ["alice", "bob", "carol"]
+    # The log names the seat as the page does (its player and colour), not by its index.
+    assert selectors.event_text(event) == (
+        "a moderator let a bot play for bob (red): \u201cgone for good\u201d"
+    )
 
     act(mod_client, game, "restore", seat=1, reason="back again")
 
     seat.refresh_from_db()
     assert seat.bot == ""
-    assert_recorded(game, moderator, "restore", "back again")
+    restored = assert_recorded(game, moderator, "restore", "back again")
+    assert selectors.event_text(restored) == (
+        "a moderator gave bob (red) their seat back: \u201cback again\u201d"
+    )
 
 
 def test_extend_deadline(mod_client, moderator, alice, bob):
