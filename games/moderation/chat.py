@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from common.errors import ConflictError
 from games import live
@@ -19,7 +20,7 @@ def chat_message_hide(*, message: ChatMessage, moderator: User, reason: str) -> 
     with transaction.atomic():
         message = ChatMessage.objects.select_for_update().get(pk=message.pk)
         if message.hidden_at is not None:
-            raise ConflictError("already_hidden", "This message is already hidden.")
+            raise ConflictError("already_hidden", gettext("This message is already hidden."))
         message.hidden_at = timezone.now()
         message.hidden_by = moderator
         message.hidden_reason = reason
@@ -43,7 +44,7 @@ def chat_message_unhide(*, message: ChatMessage, moderator: User, reason: str) -
     with transaction.atomic():
         message = ChatMessage.objects.select_for_update().get(pk=message.pk)
         if message.hidden_at is None:
-            raise ConflictError("not_hidden", "This message is not hidden.")
+            raise ConflictError("not_hidden", gettext("This message is not hidden."))
         details = {
             "message": message.pk,
             "hidden_by": message.hidden_by.get_username() if message.hidden_by else None,

@@ -25,6 +25,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 import engine
 from common.errors import ConflictError, InvalidRequestError
@@ -105,13 +106,15 @@ def advance_keeping_pause(game: Game, state: State, *, seq: int, seats: list[Sea
 def _seat(seats: list[Seat], index: int) -> Seat:
     seat = next((s for s in seats if s.index == index), None)
     if seat is None:
-        raise InvalidRequestError("bad_seat", f"This game has no seat {index}.")
+        raise InvalidRequestError(
+            "bad_seat", gettext("This game has no seat %(seat)s.") % {"seat": index}
+        )
     return seat
 
 
 def _started(game: Game) -> None:
     if game.status == GameStatus.OPEN or game.version < 1:
-        raise ConflictError("game_not_started", "The game has not started.")
+        raise ConflictError("game_not_started", gettext("The game has not started."))
 
 
 def game_pause(*, game: Game, moderator: User, reason: str) -> Game:
@@ -120,7 +123,7 @@ def game_pause(*, game: Game, moderator: User, reason: str) -> Game:
     with transaction.atomic():
         game, seats = ledger.lock(game)
         if game.status != GameStatus.ACTIVE:
-            raise ConflictError("game_not_active", "Only an active game can be paused.")
+            raise ConflictError("game_not_active", gettext("Only an active game can be paused."))
         now = timezone.now()
         remaining = ledger.turn_time_left(game, seats, now=now)
         game.status = GameStatus.PAUSED
@@ -160,7 +163,8 @@ def game_resume(*, game: Game, moderator: User, reason: str) -> Game:
             details = {"from": "abandoned"}
         else:
             raise ConflictError(
-                "game_not_paused", "Only a paused game, or one a moderator abandoned, can resume."
+                "game_not_paused",
+                gettext("Only a paused game, or one a moderator abandoned, can resume."),
             )
         game.status = GameStatus.ACTIVE
         game.paused_remaining = None
@@ -179,7 +183,9 @@ def game_abandon(*, game: Game, moderator: User, reason: str) -> Game:
         game, _ = ledger.lock(game)
         _started(game)
         if game.status not in {GameStatus.ACTIVE, GameStatus.PAUSED}:
-            raise ConflictError("game_not_active", "Only a game in progress can be abandoned.")
+            raise ConflictError(
+                "game_not_active", gettext("Only a game in progress can be abandoned.")
+            )
         previous = game.status
         ledger.finish(
             game,
@@ -206,10 +212,10 @@ def seat_replace_by_bot(*, game: Game, seat: int, moderator: User, reason: str) 
         game, seats = ledger.lock(game)
         _started(game)
         if game.is_over:
-            raise ConflictError("game_over", "The game is over.")
+            raise ConflictError("game_over", gettext("The game is over."))
         target = _seat(seats, seat)
         if target.bot:
-            raise ConflictError("already_a_bot", "A bot already plays this seat.")
+            raise ConflictError("already_a_bot", gettext("A bot already plays this seat."))
         target.bot = BotKind.HEURISTIC
         target.save(update_fields=["bot"])
         if game.current_seat == target.index:
@@ -236,10 +242,12 @@ def seat_restore(*, game: Game, seat: int, moderator: User, reason: str) -> Seat
         game, seats = ledger.lock(game)
         _started(game)
         if game.is_over:
-            raise ConflictError("game_over", "The game is over.")
+            raise ConflictError("game_over", gettext("The game is over."))
         target = _seat(seats, seat)
         if not target.bot or target.user is None:
-            raise ConflictError("nothing_to_restore", "No player's seat is played by a bot here.")
+            raise ConflictError(
+                "nothing_to_restore", gettext("No player's seat is played by a bot here.")
+            )
         target.bot = ""
         target.status = SeatStatus.PLAYING
         target.save(update_fields=["bot", "status"])
@@ -273,7 +281,9 @@ def deadline_extend(*, game: Game, moderator: User, reason: str, by: timedelta) 
         if game.status == GameStatus.PAUSED and game.paused_remaining is not None:
             new = game.paused_remaining + by
             if new < timedelta(0):
-                raise InvalidRequestError("bad_deadline", "The deadline would be in the past.")
+                raise InvalidRequestError(
+                    "bad_deadline", gettext("The deadline would be in the past.")
+                )
             game.paused_remaining = new
             details = {
                 "by_seconds": int(by.total_seconds()),
@@ -282,7 +292,9 @@ def deadline_extend(*, game: Game, moderator: User, reason: str, by: timedelta) 
         elif game.status == GameStatus.ACTIVE and game.turn_deadline is not None:
             new_deadline = game.turn_deadline + by
             if new_deadline <= now:
-                raise InvalidRequestError("bad_deadline", "The deadline would be in the past.")
+                raise InvalidRequestError(
+                    "bad_deadline", gettext("The deadline would be in the past.")
+                )
             details = {
                 "by_seconds": int(by.total_seconds()),
                 "old_deadline": game.turn_deadline.isoformat(),
@@ -290,7 +302,7 @@ def deadline_extend(*, game: Game, moderator: User, reason: str, by: timedelta) 
             }
             game.turn_deadline = new_deadline
         else:
-            raise ConflictError("no_deadline", "The current turn has no deadline.")
+            raise ConflictError("no_deadline", gettext("The current turn has no deadline."))
         record_action(
             game, moderator=moderator, kind=EventKind.EXTEND_DEADLINE, reason=reason, **details
         )
@@ -310,10 +322,11 @@ def game_rollback(*, game: Game, to_seq: int, moderator: User, reason: str) -> G
         _started(game)
         if not 1 <= to_seq < game.version:
             raise InvalidRequestError(
-                "bad_seq", f"Roll back to a seq from 1 to {game.version - 1}."
+                "bad_seq",
+                gettext("Roll back to a seq from 1 to %(last)d.") % {"last": game.version - 1},
             )
         if game.status == GameStatus.ABANDONED:
-            raise ConflictError("game_abandoned", "Resume the abandoned game first.")
+            raise ConflictError("game_abandoned", gettext("Resume the abandoned game first."))
         state = replay.state_at(game, to_seq)
         from_seq = game.version
         seq = record_action(

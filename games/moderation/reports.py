@@ -16,6 +16,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError, RateLimitedError
 from games.models import (
@@ -55,38 +56,48 @@ def report_create(
     """
     require_not_suspended(reporter)
     if not Seat.objects.filter(game=game, user_id=reporter.pk).exists():
-        raise NotAllowedError("not_seated", "Only the game's players can report from it.")
+        raise NotAllowedError("not_seated", gettext("Only the game's players can report from it."))
     if reason not in ReportReason.values:
         raise InvalidRequestError(
-            "bad_reason", f"The reason is one of: {', '.join(ReportReason.values)}."
+            "bad_reason",
+            gettext("The reason is one of: %(reasons)s.")
+            % {"reasons": ", ".join(ReportReason.values)},
         )
     text = (text or "").strip()
     if not text:
-        raise InvalidRequestError("text_required", "Say what happened: the text is required.")
+        raise InvalidRequestError(
+            "text_required", gettext("Say what happened: the text is required.")
+        )
     if len(text) > REPORT_TEXT_MAX_CHARS:
         raise InvalidRequestError(
-            "text_too_long", f"The text has at most {REPORT_TEXT_MAX_CHARS} characters."
+            "text_too_long",
+            gettext("The text has at most %(max)d characters.") % {"max": REPORT_TEXT_MAX_CHARS},
         )
     if message is not None:
         message = ChatMessage.objects.select_related("author").get(pk=message.pk)  # fresh
         if message.game_id != game.pk or message.hidden_at is not None:
-            raise InvalidRequestError("bad_message", "This game's chat has no such message.")
+            raise InvalidRequestError(
+                "bad_message", gettext("This game's chat has no such message.")
+            )
         if reported_user is not None and reported_user.pk != message.author_id:
             raise InvalidRequestError(
-                "bad_reported_user", "The player reported with a message is its author."
+                "bad_reported_user", gettext("The player reported with a message is its author.")
             )
         reported_user = message.author
     elif reported_user is not None:
         if not Seat.objects.filter(game=game, user_id=reported_user.pk).exists():
             raise InvalidRequestError(
-                "not_a_player", f"{reported_user.get_username()} does not play in this game."
+                "not_a_player",
+                gettext("%(user)s does not play in this game.")
+                % {"user": reported_user.get_username()},
             )
     else:
         raise InvalidRequestError(
-            "nothing_reported", "Say whom you report: a player of the game or a chat message."
+            "nothing_reported",
+            gettext("Say whom you report: a player of the game or a chat message."),
         )
     if reported_user.pk == reporter.pk:
-        raise InvalidRequestError("cannot_report_yourself", "You cannot report yourself.")
+        raise InvalidRequestError("cannot_report_yourself", gettext("You cannot report yourself."))
     with transaction.atomic():
         # One report at a time per reporter, so the checks below hold under concurrency.
         get_user_model().objects.select_for_update().get(pk=reporter.pk)
@@ -100,15 +111,20 @@ def report_create(
         if duplicate is not None:
             raise ConflictError(
                 "already_reported",
-                "You have already reported this and the moderators have not finished with it.",
+                gettext(
+                    "You have already reported this and the moderators have not finished with it."
+                ),
                 report=duplicate.pk,
             )
         since = timezone.now() - REPORT_RATE_WINDOW
         if mine.filter(created_at__gte=since).count() >= REPORT_RATE_LIMIT:
             raise RateLimitedError(
                 "too_many_reports",
-                f"At most {REPORT_RATE_LIMIT} reports a day: the moderators will look at "
-                "the ones you made first.",
+                gettext(
+                    "At most %(limit)d reports a day: the moderators will look at "
+                    "the ones you made first."
+                )
+                % {"limit": REPORT_RATE_LIMIT},
             )
         return Report.objects.create(
             game=game,
@@ -124,10 +140,10 @@ def _check_notes(notes: str) -> str:
     notes = (notes or "").strip()
     if not notes:
         raise InvalidRequestError(
-            "notes_required", "Say what was found or done: notes are required."
+            "notes_required", gettext("Say what was found or done: notes are required.")
         )
     if len(notes) > MAX_REASON_CHARS:
-        raise InvalidRequestError("notes_too_long", "The notes are too long.")
+        raise InvalidRequestError("notes_too_long", gettext("The notes are too long."))
     return notes
 
 
@@ -152,7 +168,8 @@ def _check_uninvolved(report: Report, user: User) -> None:
     if user.pk in (report.reporter_id, report.reported_user_id):
         raise InvalidRequestError(
             "involved",
-            f"{user.get_username()} is part of this report: another moderator handles it.",
+            gettext("%(user)s is part of this report: another moderator handles it.")
+            % {"user": user.get_username()},
         )
 
 
@@ -170,21 +187,23 @@ def report_assign(
     """Give a pending report to ``assignee`` (a moderator; None: back to the open queue)."""
     if assignee is not None and not may_moderate(assignee):
         raise InvalidRequestError(
-            "not_a_moderator", f"{assignee.get_username()} is not a moderator."
+            "not_a_moderator",
+            gettext("%(user)s is not a moderator.") % {"user": assignee.get_username()},
         )
     with transaction.atomic():
         report = _locked(report)
         if not report.is_pending:
-            raise ConflictError("report_closed", "This report is closed: reopen it first.")
+            raise ConflictError("report_closed", gettext("This report is closed: reopen it first."))
         if assignee is not None:
             _check_uninvolved(report, assignee)
         previous = report.assigned_to
         if (previous.pk if previous else None) == (assignee.pk if assignee else None):
             raise ConflictError(
                 "already_assigned",
-                "The report is already unassigned."
+                gettext("The report is already unassigned.")
                 if assignee is None
-                else f"The report is already assigned to {assignee.get_username()}.",
+                else gettext("The report is already assigned to %(user)s.")
+                % {"user": assignee.get_username()},
             )
         report.assigned_to = assignee
         report.status = ReportStatus.IN_PROGRESS if assignee is not None else ReportStatus.OPEN
@@ -206,7 +225,9 @@ def _close(report: Report, *, moderator: User, notes: str, status: str, kind: st
         report = _locked(report)
         if not report.is_pending:
             raise ConflictError(
-                "report_closed", f"This report is already {report.get_status_display()}."
+                "report_closed",
+                gettext("This report is already %(status)s.")
+                % {"status": report.get_status_display()},
             )
         _check_uninvolved(report, moderator)
         if report.assigned_to_id is None:
@@ -250,7 +271,7 @@ def report_reopen(*, report: Report, moderator: User, reason: str) -> Report:
     with transaction.atomic():
         report = _locked(report)
         if report.is_pending:
-            raise ConflictError("report_not_closed", "This report is not closed.")
+            raise ConflictError("report_not_closed", gettext("This report is not closed."))
         previous = {"previous_status": report.status, "previous_notes": report.resolution_notes}
         report.status = (
             ReportStatus.IN_PROGRESS if report.assigned_to_id is not None else ReportStatus.OPEN

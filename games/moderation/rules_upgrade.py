@@ -18,6 +18,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.utils.translation import gettext
 
 import engine
 from common.errors import ConflictError
@@ -68,14 +69,22 @@ class UpgradePreview:
     def refusal(self) -> str:
         """Why the upgrade cannot be done ("" when it can)."""
         if not self.needed:
-            return f"The game is already played under the newest rules ({self.target})."
+            return gettext("The game is already played under the newest rules (%(rules)s).") % {
+                "rules": self.target
+            }
         if self.illegal is not None:
-            return (
-                f"Move #{self.illegal.seq} ({self.illegal.text!r}) would be illegal under "
-                f"{self.target}: {self.illegal.reason}"
-            )
+            return gettext(
+                "Move #%(seq)d (%(move)s) would be illegal under %(rules)s: %(reason)s"
+            ) % {
+                "seq": self.illegal.seq,
+                "move": repr(self.illegal.text),
+                "rules": self.target,
+                "reason": self.illegal.reason,
+            }
         if self.over_after:
-            return f"Under {self.target} the game would already be over."
+            return gettext("Under %(rules)s the game would already be over.") % {
+                "rules": self.target
+            }
         return ""
 
     @property
@@ -166,7 +175,9 @@ def game_rules_upgrade(*, game: Game, moderator: User, reason: str) -> Game:
         if game.status not in {GameStatus.ACTIVE, GameStatus.PAUSED}:
             raise ConflictError(
                 "game_not_active",
-                "Only a game in progress changes rules; a finished one keeps those it had.",
+                gettext(
+                    "Only a game in progress changes rules; a finished one keeps those it had."
+                ),
             )
         preview = rules_upgrade_preview(game=game)
         if not preview.possible or preview.state_after is None:

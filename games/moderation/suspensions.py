@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from common.errors import ConflictError, InvalidRequestError
 from games.models import Game, GameStatus, ModerationAction, ModerationKind, SeatStatus, Suspension
@@ -43,12 +44,12 @@ def user_suspend(
     reason = check_reason(reason)
     now = timezone.now()
     if until is not None and until <= now:
-        raise InvalidRequestError("bad_until", "A suspension must end in the future.")
+        raise InvalidRequestError("bad_until", gettext("A suspension must end in the future."))
     with transaction.atomic():
         # One suspension at a time: concurrent requests for the same user queue here.
         get_user_model().objects.select_for_update().get(pk=user.pk)
         if Suspension.objects.active(now).filter(user_id=user.pk).exists():
-            raise ConflictError("already_suspended", "This user is already suspended.")
+            raise ConflictError("already_suspended", gettext("This user is already suspended."))
         suspension = Suspension.objects.create(
             user=user, reason=reason, until=until, created_by=moderator
         )
@@ -96,7 +97,7 @@ def user_unsuspend(*, user: User, moderator: User, reason: str) -> list[Suspensi
         now = timezone.now()
         lifted = list(Suspension.objects.active(now).filter(user_id=user.pk))
         if not lifted:
-            raise ConflictError("not_suspended", "This user is not suspended.")
+            raise ConflictError("not_suspended", gettext("This user is not suspended."))
         Suspension.objects.filter(pk__in=[s.pk for s in lifted]).update(
             lifted_at=now, lifted_by=moderator
         )
