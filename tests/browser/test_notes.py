@@ -67,7 +67,7 @@ def test_a_private_note_the_waiting_count_and_the_next_game_key(open_page, make_
     page = open_page(bob)
     page.goto(f"/games/{shared.public_id}/")
     live(page)
-    expect(page).to_have_title(re.compile(r"^\(1\) alice vs bob"))
+    expect(page).to_have_title(re.compile(r"^\(1\) .*alice vs bob"))
     page.locator("#play-note summary").click()
     page.locator("#note-text").fill(NOTE)
     page.get_by_role("button", name="Save note").click()
@@ -90,7 +90,8 @@ def test_a_private_note_the_waiting_count_and_the_next_game_key(open_page, make_
     services.move_submit(
         game=shared, user=alice, move=passing[0], expected_version=shared.version, queue_bots=False
     )
-    expect(page).to_have_title(re.compile(r"^\(2\) alice vs bob"), timeout=10_000)
+    # (play.js adds "(Your turn) " after the count: it is bob's turn in this game now)
+    expect(page).to_have_title(re.compile(r"^\(2\) \(Your turn\) alice vs bob"), timeout=10_000)
 
     # n (outside a text field) opens the next game where it is bob's turn: the other one
     page.locator("h1").click()

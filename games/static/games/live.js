@@ -14,7 +14,7 @@
  * - Whatever the stream or the polling, a poll never replaces a field with typed text.
  * - A page whose meta has data-waiting-url keeps "(N) " at the start of its tab title: the
  *   number of games waiting for the reader's move, asked for again on (re)connection and on
- *   each "games" signal.
+ *   each "games" signal (play.js's "(Your turn) " follows it).
  */
 (function () {
   "use strict";

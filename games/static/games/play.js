@@ -113,8 +113,13 @@
     if (!panel) {
       return;
     }
-    var base = document.title.indexOf(TURN_PREFIX) === 0 ? document.title.slice(TURN_PREFIX.length) : document.title;
-    document.title = panel.getAttribute("data-your-turn") === "true" ? TURN_PREFIX + base : base;
+    // "(3) " first when the page counts the games waiting for the reader (live.js).
+    var count = (document.title.match(/^\(\d+\) /) || [""])[0];
+    var base = document.title.slice(count.length);
+    if (base.indexOf(TURN_PREFIX) === 0) {
+      base = base.slice(TURN_PREFIX.length);
+    }
+    document.title = count + (panel.getAttribute("data-your-turn") === "true" ? TURN_PREFIX : "") + base;
   }
 
   // --- the board: zoom, pan, areas --------------------------------------------------------
