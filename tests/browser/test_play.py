@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import engine
@@ -116,8 +117,9 @@ def test_two_players_alternate_and_the_waiting_page_updates_by_itself(new_page, 
             waiting.wait_for_selector(f'#game-panel[data-version="{game.version}"]')
             waiting.locator("#move-form").wait_for()
             assert waiting.get_by_text("It is your turn.").is_visible()
-            assert waiting.title().startswith("(Your turn)")
-            assert not pages[mover].title().startswith("(Your turn)")
+            # (after the count of games waiting, when there is one: "(1) (Your turn) ...")
+            assert re.match(r"(\(\d+\) )?\(Your turn\)", waiting.title())
+            assert "(Your turn)" not in pages[mover].title()
     assert Event.objects.filter(game=game, seat=1).exists()
 
 

@@ -14,7 +14,8 @@
  * - Whatever the stream or the polling, a poll never replaces a field with typed text.
  * - A page whose meta has data-waiting-url keeps "(N) " at the start of its tab title: the
  *   number of games waiting for the reader's move, asked for again on (re)connection and on
- *   each "games" signal (play.js's "(Your turn) " follows it).
+ *   each "games" signal, or after a polled part changed when there is no stream (play.js's
+ *   "(Your turn) " follows it).
  */
 (function () {
   "use strict";
@@ -88,6 +89,12 @@
   }
 
   var waitingUrl = meta ? meta.getAttribute("data-waiting-url") : null;
+  // Without the stream, a polled part that changed is the sign that a turn may have passed.
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!live()) {
+      refreshWaiting();
+    }
+  });
   function refreshWaiting() {
     if (!waitingUrl || typeof window.fetch !== "function") {
       return;
