@@ -24,6 +24,8 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import Truncator
 from django.utils.timesince import timesince
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from common.web import AuthenticatedHttpRequest
 from games.admin import tables
@@ -57,11 +59,11 @@ CONTEXT_MESSAGES = 5
 
 
 class AssigneeFilter(admin.SimpleListFilter):
-    title = "assigned to"
+    title = gettext_lazy("assigned to")
     parameter_name = "assignee"
 
     def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
-        return [("mine", "me"), ("unassigned", "nobody")]
+        return [("mine", _("me")), ("unassigned", _("nobody"))]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
         if self.value() == "mine":
@@ -74,11 +76,11 @@ class AssigneeFilter(admin.SimpleListFilter):
 class PendingFilter(admin.SimpleListFilter):
     """The queue: what still needs a moderator (the default view of the list)."""
 
-    title = "queue"
+    title = gettext_lazy("queue")
     parameter_name = "queue"
 
     def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
-        return [("pending", "to handle (open or in progress)"), ("closed", "closed")]
+        return [("pending", _("to handle (open or in progress)")), ("closed", _("closed"))]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
         if self.value() == "pending":
@@ -98,7 +100,7 @@ class ActedOnAdmin(ReadOnlyAdmin, Generic[ActForm]):
     act_forms: dict[str, type[ActForm]]
     act_view: Callable[..., HttpResponse]  # each admin's page for one action
 
-    @admin.display(description="history")
+    @admin.display(description=gettext_lazy("history"))
     def history(self, obj: Report | ChatMessage) -> SafeString:
         rows = obj.moderation_actions.select_related("moderator", "game", "target_user", "report")
         return tables.actions_table(rows)
@@ -174,38 +176,38 @@ class ReportAdmin(BoundedListAdmin, ActedOnAdmin[ReportForm]):
     def get_actions(self, request: HttpRequest) -> dict:
         return {}
 
-    @admin.display(description="game", ordering="game__public_id")
+    @admin.display(description=gettext_lazy("game"), ordering="game__public_id")
     def game_id_link(self, report: Report) -> SafeString:
         return tables.game_link(report.game)
 
-    @admin.display(description="age", ordering="created_at")
+    @admin.display(description=gettext_lazy("age"), ordering="created_at")
     def age(self, report: Report) -> str:
         return timesince(report.created_at)
 
-    @admin.display(description="reporter")
+    @admin.display(description=gettext_lazy("reporter"))
     def reporter_link(self, report: Report) -> Any:
         return tables.player_link(report.reporter)
 
-    @admin.display(description="reported player")
+    @admin.display(description=gettext_lazy("reported player"))
     def reported_link(self, report: Report) -> Any:
         return tables.player_link(report.reported_user)
 
-    @admin.display(description="moderator actions")
+    @admin.display(description=gettext_lazy("moderator actions"))
     def moderator_actions(self, report: Report) -> SafeString:
         names = ["assign", "resolve", "dismiss"] if report.is_pending else ["reopen"]
         buttons = [
             tables.button(
                 reverse("admin:games_report_act", args=[report.pk, name]),
-                "Assign to…" if name == "assign" else REPORT_FORMS[name].label,
+                _("Assign to…") if name == "assign" else REPORT_FORMS[name].label,
             )
             for name in names
         ]
         if report.is_pending and report.assigned_to_id is None:
             me = reverse("admin:games_report_act", args=[report.pk, "assign"]) + "?to=me"
-            buttons.insert(0, tables.button(me, "Assign to me"))
+            buttons.insert(0, tables.button(me, _("Assign to me")))
         return mark_safe(" ".join(buttons))
 
-    @admin.display(description="reported message, in its chat")
+    @admin.display(description=gettext_lazy("reported message, in its chat"))
     def message_in_context(self, report: Report) -> SafeString | str:
         if report.message_id is None:
             return "-"
@@ -232,21 +234,23 @@ class ReportAdmin(BoundedListAdmin, ActedOnAdmin[ReportForm]):
             request,
             form=form,
             apply=form.apply,
-            done=f"Report #{report.pk}: {form.label}: done.",
+            done=_("Report #%(report)s: %(action)s: done.")
+            % {"report": report.pk, "action": form.label},
             success_url=reverse("admin:games_report_change", args=[report.pk]),
             template="admin/games/report/act.html",
-            title=f"{form_class.label}: report #{report.pk}",
+            title=_("%(action)s: report #%(report)s")
+            % {"action": form_class.label, "report": report.pk},
             report=report,
             action_label=form_class.label,
         )
 
 
 class HiddenFilter(admin.SimpleListFilter):
-    title = "hidden"
+    title = gettext_lazy("hidden")
     parameter_name = "hidden"
 
     def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
-        return [("yes", "hidden"), ("no", "visible")]
+        return [("yes", _("hidden")), ("no", _("visible"))]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
         if self.value() == "yes":
@@ -285,31 +289,34 @@ class ChatMessageAdmin(BoundedListAdmin, ActedOnAdmin[ChatMessageForm]):
     def get_actions(self, request: HttpRequest) -> dict:
         return {}
 
-    @admin.display(description="message")
+    @admin.display(description=gettext_lazy("message"))
     def short_text(self, message: ChatMessage) -> str:
         return Truncator(message.text).chars(80)
 
-    @admin.display(description="game", ordering="game__public_id")
+    @admin.display(description=gettext_lazy("game"), ordering="game__public_id")
     def game_public_id(self, message: ChatMessage) -> str:
         return message.game.public_id
 
-    @admin.display(description="hidden", ordering="hidden_at")
+    @admin.display(description=gettext_lazy("hidden"), ordering="hidden_at")
     def hidden(self, message: ChatMessage) -> str:
         if not message.is_hidden:
             return "-"
         who = message.hidden_by.get_username() if message.hidden_by else "?"
-        return f"by {who}: {Truncator(message.hidden_reason).chars(60)}"
+        return _("by %(user)s: %(reason)s") % {
+            "user": who,
+            "reason": Truncator(message.hidden_reason).chars(60),
+        }
 
-    @admin.display(description="author")
+    @admin.display(description=gettext_lazy("author"))
     def author_link(self, message: ChatMessage) -> Any:
         return tables.player_link(message.author)
 
-    @admin.display(description="moderator actions")
+    @admin.display(description=gettext_lazy("moderator actions"))
     def visibility(self, message: ChatMessage) -> SafeString:
         action = "unhide" if message.is_hidden else "hide"
         return tables.button(tables.chat_action_url(message, action), CHAT_FORMS[action].label)
 
-    @admin.display(description="reports of this message")
+    @admin.display(description=gettext_lazy("reports of this message"))
     def reports(self, message: ChatMessage) -> SafeString:
         return tables.reports_table(
             message.reports.select_related("game", "reporter", "reported_user", "assigned_to")
@@ -330,10 +337,12 @@ class ChatMessageAdmin(BoundedListAdmin, ActedOnAdmin[ChatMessageForm]):
             request,
             form=form,
             apply=lambda: form.apply(message=message, moderator=request.user),
-            done=f"Message {message.pk}: {form.label}: done.",
+            done=_("Message %(message)s: %(action)s: done.")
+            % {"message": message.pk, "action": form.label},
             success_url=back or reverse("admin:games_chatmessage_change", args=[pk]),
             template="admin/games/chatmessage/act.html",
-            title=f"{form_class.label}: message {message.pk}",
+            title=_("%(action)s: message %(message)s")
+            % {"action": form_class.label, "message": message.pk},
             message=message,
             next=back,
             action_label=form_class.label,
@@ -341,11 +350,11 @@ class ChatMessageAdmin(BoundedListAdmin, ActedOnAdmin[ChatMessageForm]):
 
 
 class SuspendedFilter(admin.SimpleListFilter):
-    title = "suspended"
+    title = gettext_lazy("suspended")
     parameter_name = "suspended"
 
     def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
-        return [("yes", "suspended now"), ("reported", "with reports to handle")]
+        return [("yes", _("suspended now")), ("reported", _("with reports to handle"))]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
         if self.value() == "yes":
@@ -399,38 +408,38 @@ class PlayerAdmin(BoundedListAdmin, ReadOnlyAdmin):
             ),
         )
 
-    @admin.display(description="suspended", boolean=True)
+    @admin.display(description=gettext_lazy("suspended"), boolean=True)
     def suspended(self, user: Player) -> bool:
         return Suspension.objects.active().filter(user=user).exists()
 
-    @admin.display(description="games", ordering="game_count")
+    @admin.display(description=gettext_lazy("games"), ordering="game_count")
     def games(self, user: WithAnnotations[Player, PlayerCounts]) -> int:
         return user.game_count
 
-    @admin.display(description="reports to handle", ordering="pending_reports")
+    @admin.display(description=gettext_lazy("reports to handle"), ordering="pending_reports")
     def reports_against(self, user: WithAnnotations[Player, PlayerCounts]) -> int:
         return user.pending_reports
 
-    @admin.display(description="suspension")
+    @admin.display(description=gettext_lazy("suspension"))
     def suspension(self, user: Player) -> SafeString:
         active = Suspension.objects.active().filter(user=user).first()
         if active is not None:
-            until = f"{active.until:%Y-%m-%d %H:%M}" if active.until else "until lifted"
+            until = f"{active.until:%Y-%m-%d %H:%M}" if active.until else _("until lifted")
             return format_html(
-                "<strong>Suspended</strong> ({}): {} {}",
+                _("<strong>Suspended</strong> ({}): {} {}"),
                 until,
                 active.reason,
-                tables.button(reverse("admin:games_suspension_lift", args=[active.pk]), "Lift"),
+                tables.button(reverse("admin:games_suspension_lift", args=[active.pk]), _("Lift")),
             )
         add = reverse("admin:games_suspension_add") + f"?user={user.pk}"
-        return format_html("Not suspended. {}", tables.button(add, "Suspend"))
+        return format_html(_("Not suspended. {}"), tables.button(add, _("Suspend")))
 
-    @admin.display(description="games")
+    @admin.display(description=gettext_lazy("games"))
     def games_section(self, user: Player) -> SafeString:
         seats = Seat.objects.filter(user=user).select_related("game").order_by("-game__updated_at")
         return tables.seats_games_table(seats)
 
-    @admin.display(description="reports against them")
+    @admin.display(description=gettext_lazy("reports against them"))
     def reports_against_section(self, user: Player) -> SafeString:
         return tables.reports_table(
             Report.objects.filter(reported_user=user).select_related(
@@ -438,7 +447,7 @@ class PlayerAdmin(BoundedListAdmin, ReadOnlyAdmin):
             )
         )
 
-    @admin.display(description="reports they made")
+    @admin.display(description=gettext_lazy("reports they made"))
     def reports_by_section(self, user: Player) -> SafeString:
         return tables.reports_table(
             Report.objects.filter(reporter=user).select_related(
@@ -446,13 +455,13 @@ class PlayerAdmin(BoundedListAdmin, ReadOnlyAdmin):
             )
         )
 
-    @admin.display(description="suspensions")
+    @admin.display(description=gettext_lazy("suspensions"))
     def suspensions_section(self, user: Player) -> SafeString:
         return tables.suspensions_table(
             Suspension.objects.filter(user=user).select_related("created_by", "lifted_by")
         )
 
-    @admin.display(description="moderation concerning them")
+    @admin.display(description=gettext_lazy("moderation concerning them"))
     def history_section(self, user: Player) -> SafeString:
         return tables.actions_table(
             ModerationAction.objects.filter(target_user=user).select_related(

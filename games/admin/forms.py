@@ -9,6 +9,9 @@ from typing import Any, cast
 from django import forms
 from django.contrib.auth.models import User
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from games import moderation
 from games.models import ChatMessage, Game, Report, Suspension
@@ -16,11 +19,11 @@ from games.moderation import reports
 
 
 class ModerationForm(forms.Form):
-    label = ""
+    label: StrOrPromise = ""
     reason = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
         max_length=moderation.MAX_REASON_CHARS,
-        help_text="Why: recorded in the game's history and the audit log, and told to players.",
+        help_text=_("Why: recorded in the game's history and the audit log, and told to players."),
     )
 
     def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
@@ -59,41 +62,41 @@ class SeatForm(ModerationForm):
 
 
 class PauseForm(ModerationForm):
-    label = "Pause"
+    label = _("Pause")
 
     service = staticmethod(moderation.game_pause)
 
 
 class ResumeForm(ModerationForm):
-    label = "Resume"
+    label = _("Resume")
 
     service = staticmethod(moderation.game_resume)
 
 
 class AbandonForm(ModerationForm):
-    label = "Abandon"
+    label = _("Abandon")
 
     service = staticmethod(moderation.game_abandon)
 
 
 class ReplaceForm(SeatForm):
-    label = "Replace a player by a bot"
+    label = _("Replace a player by a bot")
 
     service = staticmethod(moderation.seat_replace_by_bot)
 
 
 class RestoreForm(SeatForm):
-    label = "Restore a player"
+    label = _("Restore a player")
 
     service = staticmethod(moderation.seat_restore)
 
 
 class ExtendDeadlineForm(ModerationForm):
-    label = "Extend the deadline"
+    label = _("Extend the deadline")
     hours = forms.IntegerField(
         min_value=-24 * 60,
         max_value=24 * 60,
-        help_text="Hours to add to the current turn's deadline (negative: earlier).",
+        help_text=_("Hours to add to the current turn's deadline (negative: earlier)."),
     )
 
     service = staticmethod(moderation.deadline_extend)
@@ -103,11 +106,11 @@ class ExtendDeadlineForm(ModerationForm):
 
 
 class RollbackForm(ModerationForm):
-    label = "Roll back"
+    label = _("Roll back")
     to_seq = forms.IntegerField(
         min_value=1,
-        label="to seq",
-        help_text="The position after this event becomes current again (see the timeline).",
+        label=_("to seq"),
+        help_text=_("The position after this event becomes current again (see the timeline)."),
     )
 
     service = staticmethod(moderation.game_rollback)
@@ -117,7 +120,7 @@ class RollbackForm(ModerationForm):
 
 
 class RulesUpgradeForm(ModerationForm):
-    label = "Move to the newest rules"
+    label = _("Move to the newest rules")
 
     service = staticmethod(moderation.game_rules_upgrade)
 
@@ -151,15 +154,15 @@ class SuspensionForm(forms.ModelForm):
     def clean_reason(self) -> str:
         reason = (self.cleaned_data.get("reason") or "").strip()
         if not reason:
-            raise forms.ValidationError("Say why: a reason is required.")
+            raise forms.ValidationError(_("Say why: a reason is required."))
         if len(reason) > moderation.MAX_REASON_CHARS:
-            raise forms.ValidationError("The reason is too long.")
+            raise forms.ValidationError(_("The reason is too long."))
         return reason
 
     def clean_until(self) -> Any:
         until = self.cleaned_data.get("until")
         if until is not None and until <= timezone.now():
-            raise forms.ValidationError("A suspension must end in the future.")
+            raise forms.ValidationError(_("A suspension must end in the future."))
         return until
 
     def clean(self) -> dict[str, Any]:
@@ -167,7 +170,7 @@ class SuspensionForm(forms.ModelForm):
         data = self.cleaned_data
         user = data.get("user")
         if user is not None and Suspension.objects.active().filter(user=user).exists():
-            raise forms.ValidationError("This user is already suspended.")
+            raise forms.ValidationError(_("This user is already suspended."))
         return data
 
 
@@ -177,7 +180,7 @@ class ReasonForm(forms.Form):
     reason = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 3, "cols": 60}),
         max_length=moderation.MAX_REASON_CHARS,
-        help_text="Why: recorded in the audit log.",
+        help_text=_("Why: recorded in the audit log."),
     )
 
 
@@ -188,7 +191,7 @@ class LiftSuspensionForm(ReasonForm):
 class ChatMessageForm(ReasonForm):
     """Hide or show again a chat message (``moderation.chat_message_hide`` / ``_unhide``)."""
 
-    label = ""
+    label: StrOrPromise = ""
     service: Callable[..., Any]
 
     def apply(self, *, message: ChatMessage, moderator: Any) -> None:
@@ -196,12 +199,12 @@ class ChatMessageForm(ReasonForm):
 
 
 class HideMessageForm(ChatMessageForm):
-    label = "Hide the message"
+    label = _("Hide the message")
     service = staticmethod(moderation.chat_message_hide)
 
 
 class UnhideMessageForm(ChatMessageForm):
-    label = "Show the message again"
+    label = _("Show the message again")
     service = staticmethod(moderation.chat_message_unhide)
 
 
@@ -215,7 +218,7 @@ class ReportForm(forms.Form):
     """A step of a report's handling (``games.moderation.reports``); each kind of step defines
     ``apply()``, which calls its service with the cleaned data."""
 
-    label = ""
+    label: StrOrPromise = ""
     apply: Callable[[], None]
 
     def __init__(self, *args: Any, report: Report, moderator: Any, **kwargs: Any) -> None:
@@ -232,18 +235,18 @@ class ModeratorChoiceField(forms.ModelChoiceField):
 
 
 class AssignReportForm(ReportForm):
-    label = "Assign"
+    label = _("Assign")
     assignee = ModeratorChoiceField(
         queryset=None,
         required=False,
-        empty_label="nobody (back to the open queue)",
-        help_text="The moderator who handles it.",
+        empty_label=_("nobody (back to the open queue)"),
+        help_text=_("The moderator who handles it."),
     )
     reason = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 2, "cols": 60}),
         max_length=moderation.MAX_REASON_CHARS,
-        help_text="Optional: a word for the audit log.",
+        help_text=_("Optional: a word for the audit log."),
     )
 
     def __init__(
@@ -267,7 +270,7 @@ class NotesForm(ReportForm):
     notes = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 4, "cols": 60}),
         max_length=moderation.MAX_REASON_CHARS,
-        help_text="What you found and did: kept on the report and in the audit log.",
+        help_text=_("What you found and did: kept on the report and in the audit log."),
     )
     service: Callable[..., Any]
 
@@ -276,17 +279,17 @@ class NotesForm(ReportForm):
 
 
 class ResolveReportForm(NotesForm):
-    label = "Resolve"
+    label = _("Resolve")
     service = staticmethod(reports.report_resolve)
 
 
 class DismissReportForm(NotesForm):
-    label = "Dismiss"
+    label = pgettext_lazy("report", "Dismiss")
     service = staticmethod(reports.report_dismiss)
 
 
 class ReopenReportForm(ReportForm):
-    label = "Reopen"
+    label = _("Reopen")
     reason = ReasonForm.base_fields["reason"]
 
     def apply(self) -> None:

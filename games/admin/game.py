@@ -17,6 +17,8 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.timesince import timesince
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from common.web import AuthenticatedHttpRequest
 from games import editions, moderation
@@ -67,18 +69,18 @@ class SeatInline(admin.TabularInline):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Seat]:
         return super().get_queryset(request).select_related("user")
 
-    @admin.display(description="player")
+    @admin.display(description=gettext_lazy("player"))
     def player(self, seat: Seat) -> Any:
         """The player's moderation page (their games, reports, suspensions, history)."""
         return tables.player_link(seat.user if seat.user_id else None)
 
 
 class ReportedFilter(admin.SimpleListFilter):
-    title = "reported"
+    title = gettext_lazy("reported")
     parameter_name = "reported"
 
     def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
-        return [("yes", "with reports to handle"), ("ever", "ever reported")]
+        return [("yes", _("with reports to handle")), ("ever", _("ever reported"))]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
         # The reported games' ids first (reports are few): filtering every game by a
@@ -92,12 +94,17 @@ class ReportedFilter(admin.SimpleListFilter):
 
 
 class StalledFilter(admin.SimpleListFilter):
-    title = "stalled for"
+    title = gettext_lazy("stalled for")
     parameter_name = "stalled"
 
     def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
         return [
-            (str(days), f"more than {days} day{'s' if days > 1 else ''}") for days in STALLED_DAYS
+            (
+                str(days),
+                ngettext("more than %(days)d day", "more than %(days)d days", days)
+                % {"days": days},
+            )
+            for days in STALLED_DAYS
         ]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
@@ -113,7 +120,7 @@ class StalledFilter(admin.SimpleListFilter):
 class EditionFilter(admin.SimpleListFilter):
     """Games by edition, and the 2nd edition's games by variant ("2e+simmental")."""
 
-    title = "edition"
+    title = gettext_lazy("edition")
     parameter_name = "edition"
 
     def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
@@ -130,7 +137,7 @@ class EditionFilter(admin.SimpleListFilter):
         value = self.value()
         if not value:
             return queryset
-        edition, _, variant = value.partition("+")
+        edition, _plus, variant = value.partition("+")
         queryset = queryset.filter(edition=edition)
         return queryset.filter(**{f"options__{variant}": True}) if variant else queryset
 
@@ -173,7 +180,7 @@ class GameAdmin(BoundedListAdmin, ReadOnlyAdmin):
             pending_report_count=Coalesce(Subquery(count), 0)
         )
 
-    @admin.display(description="timeline (newest first)")
+    @admin.display(description=gettext_lazy("timeline (newest first)"))
     def timeline(self, game: Game) -> str:
         """The last events (who did what), with the whole log a link away: a long game has
         thousands, more than a page can show."""
@@ -186,14 +193,14 @@ class GameAdmin(BoundedListAdmin, ReadOnlyAdmin):
             return table
         everything = reverse("admin:games_event_changelist") + f"?q={game.public_id}"
         return format_html(
-            "<p>The last {} of {} events: {}.</p>{}",
+            _("<p>The last {} of {} events: {}.</p>{}"),
             len(latest),
             game.version,
-            tables.link(everything, "see them all"),
+            tables.link(everything, _("see them all")),
             table,
         )
 
-    @admin.display(description="reports to handle", ordering="pending_report_count")
+    @admin.display(description=gettext_lazy("reports to handle"), ordering="pending_report_count")
     def pending_reports(self, game: WithAnnotations[Game, PendingReports]) -> int | str:
         return game.pending_report_count or "-"
 
@@ -205,33 +212,33 @@ class GameAdmin(BoundedListAdmin, ReadOnlyAdmin):
         }
         return [name for name in self.readonly_fields if shown.get(name, True)]
 
-    @admin.display(description="edition", ordering="edition")
+    @admin.display(description=gettext_lazy("edition"), ordering="edition")
     def edition_text(self, game: Game) -> str:
         return game.edition_label
 
-    @admin.display(description="players")
+    @admin.display(description=gettext_lazy("players"))
     def player_names(self, game: Game) -> str:
         return ", ".join(_seat_name(seat) for seat in game.seats.all())
 
-    @admin.display(description="whose turn")
+    @admin.display(description=gettext_lazy("whose turn"))
     def whose_turn(self, game: Game) -> str:
         seat = next((s for s in game.seats.all() if s.index == game.current_seat), None)
         return _seat_name(seat) if seat is not None else "-"
 
-    @admin.display(description="idle", ordering="turn_since")
+    @admin.display(description=gettext_lazy("idle"), ordering="turn_since")
     def idle(self, game: Game) -> str:
         if game.is_over or game.turn_since is None:
             return "-"
         return timesince(game.turn_since)
 
-    @admin.display(description="replay")
+    @admin.display(description=gettext_lazy("replay"))
     def replay(self, game: Game) -> str:
         if game.version < 1:
             return "-"
         url = f"/games/{game.public_id}/replay/"
         return format_html('<a href="{}">{}</a>', url, url)
 
-    @admin.display(description="reports")
+    @admin.display(description=gettext_lazy("reports"))
     def reports_section(self, game: Game) -> str:
         if game.pk is None:
             return "-"
@@ -239,7 +246,7 @@ class GameAdmin(BoundedListAdmin, ReadOnlyAdmin):
             game.reports.select_related("game", "reporter", "reported_user", "assigned_to")
         )
 
-    @admin.display(description="chat (as moderators see it: hidden messages too)")
+    @admin.display(description=gettext_lazy("chat (as moderators see it: hidden messages too)"))
     def chat(self, game: Game) -> str:
         if game.pk is None:
             return "-"
@@ -252,14 +259,14 @@ class GameAdmin(BoundedListAdmin, ReadOnlyAdmin):
             return table
         everything = reverse("admin:games_chatmessage_changelist") + f"?q={game.public_id}"
         return format_html(
-            "<p>The last {} of {} messages: {}.</p>{}",
+            _("<p>The last {} of {} messages: {}.</p>{}"),
             len(latest),
             total,
-            tables.link(everything, "see them all"),
+            tables.link(everything, _("see them all")),
             table,
         )
 
-    @admin.display(description="moderator actions")
+    @admin.display(description=gettext_lazy("moderator actions"))
     def moderation(self, game: Game) -> str:
         if game.pk is None:
             return "-"
@@ -299,10 +306,11 @@ class GameAdmin(BoundedListAdmin, ReadOnlyAdmin):
             request,
             form=form,
             apply=lambda: form.apply(game=game, moderator=request.user),
-            done=f"{form_class.label}: done.",
+            done=_("%(action)s: done.") % {"action": form_class.label},
             success_url=reverse("admin:games_game_change", args=[game.pk]),
             template="admin/games/game/moderate.html",
-            title=f"{form_class.label}: game {game.public_id}",
+            title=_("%(action)s: game %(game)s")
+            % {"action": form_class.label, "game": game.public_id},
             game=game,
             action_label=form_class.label,
             **form.page_context(),
@@ -315,8 +323,8 @@ def _seat_name(seat: Seat | None) -> str:
     if seat.user and not seat.bot:
         return seat.user.get_username()
     if seat.user:
-        return f"{seat.user.get_username()} (bot)"
-    return f"{seat.bot or 'empty'} bot" if seat.bot else "empty"
+        return _("%(user)s (bot)") % {"user": seat.user.get_username()}
+    return _("%(kind)s bot") % {"kind": seat.bot} if seat.bot else _("empty")
 
 
 @admin.register(Event)
@@ -356,7 +364,7 @@ class SnapshotAdmin(BoundedListAdmin, ReadOnlyAdmin):
 class ModeratorFilter(admin.SimpleListFilter):
     """Only the people who have moderated (a user filter would list every player)."""
 
-    title = "moderator"
+    title = gettext_lazy("moderator")
     parameter_name = "moderator"
 
     def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
@@ -375,7 +383,7 @@ class ModeratorFilter(admin.SimpleListFilter):
 
 
 class ActionGroupFilter(admin.SimpleListFilter):
-    title = "what was acted on"
+    title = gettext_lazy("what was acted on")
     parameter_name = "on"
     GROUPS = {
         "games": [
@@ -437,17 +445,17 @@ class ModerationActionAdmin(ReadOnlyAdmin):
     def get_actions(self, request: HttpRequest) -> dict:
         return {}
 
-    @admin.display(description="on")
+    @admin.display(description=gettext_lazy("on"))
     def on_what(self, action: ModerationAction) -> str:
         return tables.on_what(action)
 
 
 class SuspensionStateFilter(admin.SimpleListFilter):
-    title = "state"
+    title = gettext_lazy("state")
     parameter_name = "state"
 
     def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
-        return [("active", "in force"), ("lifted", "lifted"), ("expired", "expired")]
+        return [("active", _("in force")), ("lifted", _("lifted")), ("expired", _("expired"))]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
         now = timezone.now()
@@ -508,16 +516,16 @@ class SuspensionAdmin(admin.ModelAdmin):
     def get_actions(self, request: HttpRequest) -> dict:
         return {}
 
-    @admin.display(description="in force", boolean=True)
+    @admin.display(description=gettext_lazy("in force"), boolean=True)
     def in_force(self, suspension: Suspension) -> bool:
         return suspension.is_active()
 
-    @admin.display(description="lift")
+    @admin.display(description=gettext_lazy("lift"))
     def lift(self, suspension: Suspension) -> str:
         if suspension.pk is None or not suspension.is_active():
             return "-"
         return format_html(
-            '<a class="button" href="{}">Lift the suspension</a>',
+            _('<a class="button" href="{}">Lift the suspension</a>'),
             reverse("admin:games_suspension_lift", args=[suspension.pk]),
         )
 
@@ -554,9 +562,9 @@ class SuspensionAdmin(admin.ModelAdmin):
             apply=lambda: moderation.user_unsuspend(
                 user=suspension.user, moderator=request.user, reason=form.cleaned_data["reason"]
             ),
-            done="Suspension lifted.",
+            done=_("Suspension lifted."),
             success_url=reverse("admin:games_suspension_change", args=[suspension.pk]),
             template="admin/games/suspension/lift.html",
-            title=f"Lift the suspension of {suspension.user.get_username()}",
+            title=_("Lift the suspension of %(user)s") % {"user": suspension.user.get_username()},
             suspension=suspension,
         )

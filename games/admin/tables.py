@@ -11,6 +11,8 @@ from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.http import urlencode
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timesince import timesince
+from django.utils.translation import gettext as _
+from django_stubs_ext import StrOrPromise
 
 from games.models import ChatMessage, Event, Game, ModerationAction, Report, Seat, Suspension
 from games.selectors import event_text
@@ -37,7 +39,7 @@ def link(url: str, text: Any) -> SafeString:
     return format_html('<a href="{}">{}</a>', url, text)
 
 
-def button(url: str, text: str) -> SafeString:
+def button(url: str, text: StrOrPromise) -> SafeString:
     return format_html('<a class="button" href="{}">{}</a>', url, text)
 
 
@@ -71,14 +73,14 @@ def chat_table(
             text = format_html("<strong>&#9654; {}</strong>", message.text)
         if message.is_hidden:
             state = format_html(
-                "<strong>hidden</strong> by {} ({}): {}<br>{}",
+                _("<strong>hidden</strong> by {} ({}): {}<br>{}"),
                 message.hidden_by.get_username() if message.hidden_by else "?",
                 f"{message.hidden_at:%Y-%m-%d %H:%M}",
                 message.hidden_reason,
-                button(chat_action_url(message, "unhide", back), "Show again"),
+                button(chat_action_url(message, "unhide", back), _("Show again")),
             )
         else:
-            state = button(chat_action_url(message, "hide", back), "Hide")
+            state = button(chat_action_url(message, "hide", back), _("Hide"))
         rows.append(
             [
                 link(reverse("admin:games_chatmessage_change", args=[message.pk]), message.pk),
@@ -89,7 +91,11 @@ def chat_table(
                 state,
             ]
         )
-    return table(["id", "time", "author", "seat", "message", "visibility"], rows, empty="No chat.")
+    return table(
+        [_("id"), _("time"), _("author"), _("seat"), _("message"), _("visibility")],
+        rows,
+        empty=_("No chat."),
+    )
 
 
 def events_table(events: Iterable[Event]) -> SafeString:
@@ -106,11 +112,15 @@ def events_table(events: Iterable[Event]) -> SafeString:
                 event.actor.get_username() if event.actor is not None else "-",
                 "-" if event.seat is None else event.seat,
                 event.get_kind_display(),
-                f"{line} (reason: {reason})" if reason else line,
+                _("%(line)s (reason: %(reason)s)") % {"line": line, "reason": reason}
+                if reason
+                else line,
             ]
         )
     return table(
-        ["seq", "time", "actor", "seat", "kind", "what happened"], rows, empty="No events."
+        [_("seq"), _("time"), _("actor"), _("seat"), _("kind"), _("what happened")],
+        rows,
+        empty=_("No events."),
     )
 
 
@@ -129,9 +139,18 @@ def reports_table(reports: Iterable[Report]) -> SafeString:
         for report in reports
     ]
     return table(
-        ["report", "status", "game", "by", "against", "reason", "assigned to", "age"],
+        [
+            _("report"),
+            _("status"),
+            _("game"),
+            _("by"),
+            _("against"),
+            _("reason"),
+            _("assigned to"),
+            _("age"),
+        ],
         rows,
-        empty="No reports.",
+        empty=_("No reports."),
     )
 
 
@@ -147,19 +166,23 @@ def actions_table(actions: Iterable[ModerationAction]) -> SafeString:
         ]
         for action in actions
     ]
-    return table(["#", "time", "moderator", "action", "on", "reason"], rows, empty="No moderation.")
+    return table(
+        ["#", _("time"), _("moderator"), _("action"), _("on"), _("reason")],
+        rows,
+        empty=_("No moderation."),
+    )
 
 
 def on_what(action: ModerationAction) -> str:
     parts: list[str] = []
     if action.game is not None:
-        parts.append(format_html("game {}", game_link(action.game)))
+        parts.append(format_html(_("game {}"), game_link(action.game)))
         if action.event_seq:
-            parts.append(f"event #{action.event_seq}")
+            parts.append(_("event #%(seq)s") % {"seq": action.event_seq})
     if action.chat_message_id:
         parts.append(
             format_html(
-                "message {}",
+                _("message {}"),
                 link(
                     reverse("admin:games_chatmessage_change", args=[action.chat_message_id]),
                     action.chat_message_id,
@@ -167,9 +190,9 @@ def on_what(action: ModerationAction) -> str:
             )
         )
     if action.report is not None:
-        parts.append(format_html("report {}", report_link(action.report)))
+        parts.append(format_html(_("report {}"), report_link(action.report)))
     if action.target_user_id:
-        parts.append(format_html("player {}", player_link(action.target_user)))
+        parts.append(format_html(_("player {}"), player_link(action.target_user)))
     return mark_safe(", ".join(str(conditional_escape(part)) for part in parts)) or "-"
 
 
@@ -179,14 +202,16 @@ def seats_games_table(seats: Iterable[Seat]) -> SafeString:
             game_link(seat.game),
             seat.game.get_status_display(),
             f"{seat.index} ({seat.colour})",
-            f"bot ({seat.bot})" if seat.bot else seat.get_status_display(),
-            "yes" if seat.game.current_seat == seat.index and not seat.game.is_over else "",
+            _("bot (%(kind)s)") % {"kind": seat.bot} if seat.bot else seat.get_status_display(),
+            _("yes") if seat.game.current_seat == seat.index and not seat.game.is_over else "",
             f"{seat.game.updated_at:%Y-%m-%d %H:%M}",
         ]
         for seat in seats
     ]
     return table(
-        ["game", "status", "seat", "plays", "to move", "last change"], rows, empty="No games."
+        [_("game"), _("status"), _("seat"), _("plays"), _("to move"), _("last change")],
+        rows,
+        empty=_("No games."),
     )
 
 
@@ -195,21 +220,28 @@ def suspensions_table(suspensions: Iterable[Suspension]) -> SafeString:
     for suspension in suspensions:
         if suspension.is_active():
             state: Any = format_html(
-                "<strong>in force</strong> {}",
-                button(reverse("admin:games_suspension_lift", args=[suspension.pk]), "Lift"),
+                _("<strong>in force</strong> {}"),
+                button(reverse("admin:games_suspension_lift", args=[suspension.pk]), _("Lift")),
             )
         elif suspension.lifted_at:
-            state = f"lifted {suspension.lifted_at:%Y-%m-%d} by {suspension.lifted_by}"
+            state = _("lifted %(day)s by %(user)s") % {
+                "day": f"{suspension.lifted_at:%Y-%m-%d}",
+                "user": suspension.lifted_by,
+            }
         else:
-            state = "expired"
+            state = _("expired")
         rows.append(
             [
                 link(reverse("admin:games_suspension_change", args=[suspension.pk]), suspension.pk),
                 f"{suspension.created_at:%Y-%m-%d %H:%M}",
                 suspension.created_by.get_username(),
-                f"{suspension.until:%Y-%m-%d %H:%M}" if suspension.until else "until lifted",
+                f"{suspension.until:%Y-%m-%d %H:%M}" if suspension.until else _("until lifted"),
                 suspension.reason,
                 state,
             ]
         )
-    return table(["#", "since", "by", "until", "reason", "state"], rows, empty="Never suspended.")
+    return table(
+        ["#", _("since"), _("by"), _("until"), _("reason"), _("state")],
+        rows,
+        empty=_("Never suspended."),
+    )

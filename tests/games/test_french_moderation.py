@@ -49,3 +49,28 @@ def test_the_moderation_page_refusal_in_french(client, moderator, alice, bob):
 
     assert response.status_code == 200
     assert "Seule une partie en pause" in response.content.decode()
+
+
+def test_the_admin_game_page_and_its_actions_in_french(client, moderator, alice, bob):
+    NotificationPreference.objects.update_or_create(user=moderator, defaults={"language": "fr"})
+    client.force_login(moderator)
+    game = started_game(alice, [bob])
+
+    page = client.get(f"/admin/games/game/{game.pk}/change/").content.decode()
+    form = client.get(f"/admin/games/game/{game.pk}/moderate/rules_upgrade/").content.decode()
+
+    assert "Remplacer un joueur par un bot" in page
+    assert "Déplacer l" in page
+    assert "Replace a player by a bot" not in page
+    assert "Passer aux règles les plus récentes" in form
+    assert f"Partie <strong>{game.public_id}</strong>" in form
+    assert "Game <strong>" not in form
+
+
+def test_the_admin_game_page_stays_english_for_an_english_moderator(client, moderator, alice, bob):
+    client.force_login(moderator)
+    game = started_game(alice, [bob])
+
+    page = client.get(f"/admin/games/game/{game.pk}/change/").content.decode()
+
+    assert "Replace a player by a bot" in page
