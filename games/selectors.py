@@ -125,12 +125,17 @@ def next_waiting_game(*, user: User, after: str = "") -> Game | None:
     return waiting_games(user=user).exclude(public_id=after).only("public_id").first()
 
 
-def game_list_lobby() -> QuerySet[Game]:
-    """Open games listed in the lobby that still have a free seat."""
+def game_list_lobby(*, user: User | None = None) -> QuerySet[Game]:
+    """Open games listed in the lobby that still have a free seat (with ``user``: each says
+    whether they wrote a note on it, ``has_note``)."""
     free_seat = Seat.objects.filter(game=OuterRef("pk"), user__isnull=True, bot="")
+    games = Game.objects.filter(status=GameStatus.OPEN, lobby=True)
+    if user is not None:
+        games = games.annotate(
+            has_note=Exists(GameNote.objects.filter(game=OuterRef("pk"), user=user))
+        )
     return (
-        Game.objects.filter(status=GameStatus.OPEN, lobby=True)
-        .filter(Exists(free_seat))
+        games.filter(Exists(free_seat))
         .order_by("-created_at", "-pk")
         .prefetch_related(_SEATS_WITH_USERS)
     )

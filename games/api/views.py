@@ -525,7 +525,7 @@ class LobbyApi(APIView):
         query = validated(GamePageQuery, request.query_params)
         return _games_page(
             request,
-            selectors.game_list_lobby().select_related("created_by"),
+            selectors.game_list_lobby(user=request.user).select_related("created_by"),
             query,
             with_reliability=True,
         )

@@ -79,7 +79,7 @@ def new_game(request: AuthenticatedHttpRequest) -> HttpResponse:
 def open_games(request: AuthenticatedHttpRequest) -> HttpResponse:
     viewer = request.user
     tz_name = time_zone_name(request)
-    page = _page(request, selectors.game_list_lobby())
+    page = _page(request, selectors.game_list_lobby(user=viewer))
     rows = with_reliability([game_row(game, viewer, tz_name=tz_name) for game in page.object_list])
     return render(request, "games/lobby_open.html", {"rows": rows, "page": page})
 

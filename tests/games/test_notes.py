@@ -134,3 +134,12 @@ def test_no_email_to_another_player_carries_the_note(
     for message in mail.outbox:
         bodies = [message.body] + [content for content, _type in message.alternatives]
         assert all(SECRET not in body for body in bodies)
+
+
+def test_the_open_games_lobby_marks_ones_own_open_game_with_a_note(alice, bob):
+    game = services.game_create(creator=alice, players=2, lobby=True)
+    notes.note_save(game=game, user=alice, text=SECRET)
+    assert 'data-testid="note-marker"' in client_of(alice).get("/games/open/").content.decode()
+    html = client_of(bob).get("/games/open/").content.decode()
+    assert f'data-game="{game.public_id}"' in html
+    assert 'data-testid="note-marker"' not in html
