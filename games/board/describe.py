@@ -4,11 +4,10 @@ that are the boards' ``<desc>`` (what a screen reader announces for the drawing)
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from games.board.editions import edition
-from games.board.layout import WORKER_PLURAL
-from games.board.words import Names, View, plural, seat_label
+from games.board.words import Names, View, seat_label
 from games.move_presentation import decision_text
 from games.terms import names as term_names
 from games.terms.places import edition_of, place_name, track_name
@@ -31,24 +30,41 @@ def status_line(view: View, names: Names = None) -> str:
 
 def describe_board(view: View, names: Names = None) -> str:
     """The position in words (the board's ``<desc>``)."""
-    sentences = [f"Move {view.get('seq', 0)}. {status_line(view, names)}."]
+    sentences = [
+        gettext("Move %(seq)s. %(status)s.")
+        % {"seq": view.get("seq", 0), "status": status_line(view, names)}
+    ]
     if view.get("end"):
         by = view["end"].get("triggered_by")
         if by is not None:
-            sentences.append(f"The game end was triggered by {seat_label(int(by), names)}.")
+            sentences.append(
+                gettext("The game end was triggered by %(seat)s.")
+                % {"seat": seat_label(int(by), names)}
+            )
     for p in view["players"]:
         seat = int(p["seat"])
         herder = p.get("herder")
         figure = term_names.HERDER[edition_of(view)]
-        where = f"{figure} at {place_name(view, herder)}" if herder else f"{figure} not yet placed"
+        if herder:
+            where = gettext("%(figure)s at %(place)s") % {
+                "figure": figure,
+                "place": place_name(view, herder),
+            }
+        else:
+            where = gettext("%(figure)s not yet placed") % {"figure": figure}
         sentences.append(
-            f"{seat_label(seat, names)}: {where}, engine on "
-            f"{track_name(view, str(p.get('engine')))}, ${p.get('money')}."
+            gettext("%(seat)s: %(where)s, engine on %(track)s, $%(money)s.")
+            % {
+                "seat": seat_label(seat, names),
+                "where": where,
+                "track": track_name(view, str(p.get("engine"))),
+                "money": p.get("money"),
+            }
         )
     scores = view.get("scores")
     if scores:
         totals = ", ".join(f"{seat_label(i, names)} {s.get('total')}" for i, s in enumerate(scores))
-        sentences.append(f"Final scores: {totals}.")
+        sentences.append(gettext("Final scores: %(totals)s.") % {"totals": totals})
     return " ".join(sentences)
 
 
@@ -57,21 +73,48 @@ def describe_player(view: View, seat: int, names: Names = None) -> str:
     p = view["players"][seat]
     w = p.get("workers", {})
     workers = ", ".join(
-        f"{w.get(kind, 0)} {WORKER_PLURAL[kind].lower()}" for kind in edition(view).worker_kinds
+        f"{w.get(kind, 0)} {_worker_word(kind, int(w.get(kind, 0)))}"
+        for kind in edition(view).worker_kinds
     )
     tokens = ""
     if edition(view).has_exchange_tokens:
-        tokens = f"{plural(int(p.get('exchange_tokens', 0)), 'exchange token')}, "
+        count = int(p.get("exchange_tokens", 0))
+        tokens = ngettext("%(n)d exchange token", "%(n)d exchange tokens", count) % {"n": count}
+        tokens += ", "
         side = p.get("side_decision")
         if side:
-            owed = plural(int(side.get("n", 0)), "card")
-            tokens += f"{owed} to discard for an exchange token used out of turn, "
-    return (
-        f"{seat_label(seat, names)}: ${p.get('money')}, "
-        f"{workers}, {tokens}{p.get('discs_left')} discs left, "
-        f"{p.get('certificates')} certificates, {plural(hand_count(p), 'card')} in hand, "
-        f"{plural(len(p.get('objectives', [])), 'objective')} in the objective area."
-    )
+            n = int(side.get("n", 0))
+            tokens += ngettext(
+                "%(n)d card to discard for an exchange token used out of turn",
+                "%(n)d cards to discard for an exchange token used out of turn",
+                n,
+            ) % {"n": n}
+            tokens += ", "
+    discs = int(p.get("discs_left") or 0)
+    certificates = int(p.get("certificates") or 0)
+    cards = hand_count(p)
+    objectives = len(p.get("objectives", []))
+    return gettext(
+        "%(seat)s: $%(money)s, %(workers)s, %(tokens)s%(discs)s, %(certificates)s, "
+        "%(cards)s in hand, %(objectives)s in the objective area."
+    ) % {
+        "seat": seat_label(seat, names),
+        "money": p.get("money"),
+        "workers": workers,
+        "tokens": tokens,
+        "discs": ngettext("%(n)d disc left", "%(n)d discs left", discs) % {"n": discs},
+        "certificates": ngettext("%(n)d certificate", "%(n)d certificates", certificates)
+        % {"n": certificates},
+        "cards": ngettext("%(n)d card", "%(n)d cards", cards) % {"n": cards},
+        "objectives": ngettext("%(n)d objective", "%(n)d objectives", objectives)
+        % {"n": objectives},
+    }
+
+
+def _worker_word(kind: str, count: int) -> str:
+    """A worker kind's name in the reader's language, as many as ``count`` say."""
+    one, several = term_names.WORKERS[kind]
+    return one if count == 1 else several
 
 
 def hand_count(player: View) -> int:

@@ -1,0 +1,63 @@
+"""The boards' descriptions (their ``<desc>``, what a screen reader announces) in the
+reader's language; English stays the source the other board tests read."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from django.utils import translation
+
+import engine
+from games.board.describe import describe_board, describe_player
+from games.management.commands.board_preview import bot_position
+
+
+@cache
+def _view(over: bool) -> dict:
+    state = bot_position(2, 3, 1.0 if over else 0.5)
+    return engine.view(state, None if over else 0, reveal_all=over)
+
+
+def test_the_board_description_in_french_and_in_english():
+    view = _view(over=False)
+
+    with translation.override("fr"):
+        french = describe_board(view)
+    with translation.override("en"):
+        english = describe_board(view)
+
+    assert french.startswith(f"Coup {view['seq']}. ")
+    assert "locomotive sur " in french
+    assert "engine on" not in french
+    assert english.startswith(f"Move {view['seq']}. ")
+    assert "engine on " in english
+
+
+def test_a_finished_games_description_gives_the_scores_in_french():
+    view = _view(over=True)
+
+    with translation.override("fr"):
+        french = describe_board(view)
+
+    assert "Scores finaux : " in french
+    assert "Final scores" not in french
+
+
+def test_a_player_board_description_in_french_counts_in_french():
+    view = _view(over=False)
+    player = view["players"][0]
+
+    with translation.override("fr"):
+        french = describe_player(view, 0)
+    with translation.override("en"):
+        english = describe_player(view, 0)
+
+    cowboys = player["workers"]["cowboy"]
+    assert f"{cowboys} cowboy" in french
+    assert " en main, " in french
+    assert "dans la zone des objectifs." in french
+    assert "in hand" not in french
+    assert f"{cowboys} cowboy" in english
+    assert english.endswith("in the objective area.")
+    discs = player["discs_left"]
+    assert f"{discs} disc left" in english if discs == 1 else f"{discs} discs left" in english
