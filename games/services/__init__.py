@@ -9,6 +9,8 @@ through the event log (``games.ledger``):
 * ``resign``: leaving a game in progress;
 * ``bots``: the bots' Celery task and its queueing;
 * ``plans``: planned turns, prepared while the others move and played when the turn comes.
+* ``notes``: a player's private note on a game and the finished games they dismissed from
+  their list (their own bookkeeping: not events, nobody else reads them).
 
 Moderators' actions are in ``games.moderation``, turn deadlines in ``games.timecontrol``.
 The names below are the app's public write API.
