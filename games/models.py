@@ -15,8 +15,9 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import models
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop, pgettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from common.waking_time import ClockRules
 from games import editions, naming
@@ -61,6 +62,11 @@ BOT_STRENGTHS: dict[str, str] = {
     BotKind.HEURISTIC: gettext_noop("normal"),
     BotKind.RANDOM: gettext_noop("beginner"),
 }
+# The strengths in the reader's language (in context: "beginner" is also a layout).
+_STRENGTH_WORDS: dict[str, StrOrPromise] = {
+    BotKind.HEURISTIC: pgettext_lazy("bot strength", "normal"),
+    BotKind.RANDOM: pgettext_lazy("bot strength", "beginner"),
+}
 BOT_STRENGTH_HELP: dict[str, str] = {
     BotKind.HEURISTIC: gettext_noop("plays to win"),
     BotKind.RANDOM: gettext_noop("any legal move, easy to beat"),
@@ -69,7 +75,7 @@ BOT_STRENGTH_HELP: dict[str, str] = {
 
 def bot_strength(kind: str) -> str:
     """The player-facing name of a bot kind ('normal', 'beginner'), in the active language."""
-    return gettext(BOT_STRENGTHS[kind]) if kind in BOT_STRENGTHS else kind
+    return str(_STRENGTH_WORDS[kind]) if kind in _STRENGTH_WORDS else kind
 
 
 def bot_kind_of(name: str) -> str | None:

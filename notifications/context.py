@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games import catchup, prepared, services
 from games.models import (
@@ -83,8 +83,8 @@ COLOUR_NAMES = {
     "green": gettext_lazy("green"),
 }
 STRENGTH_NAMES = {
-    "normal": gettext_lazy("normal"),
-    "beginner": gettext_lazy("beginner"),
+    "normal": pgettext_lazy("bot strength", "normal"),
+    "beginner": pgettext_lazy("bot strength", "beginner"),
     "empty": gettext_lazy("empty"),
 }
 

@@ -22,6 +22,8 @@ from collections.abc import Mapping, Set
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from django_stubs_ext import StrOrPromise
+
 import engine
 from engine.data.second import cattle as cattle_2e
 from games.board import layout as lay
@@ -73,7 +75,7 @@ class BoardEdition:
     cities: CityFacts
     # Trail geometry: space -> (column, row), and the framed sections (key, label, spaces).
     grid: Mapping[str, tuple[float, float]]
-    sections: tuple[tuple[str, str, tuple[str, ...]], ...]
+    sections: tuple[tuple[str, StrOrPromise, tuple[str, ...]], ...]
     # The section of tiles that are not hazards: its node kind ("teepee" / "outlaw"), the
     # view's key for its tiles, the dollars each space gives (or, negative, costs), the
     # exchange tokens a space gives instead, and the tile colours (players' counts).

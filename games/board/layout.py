@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, pgettext_lazy
+from django_stubs_ext import StrOrPromise
 
 from engine.data import railroad
 
@@ -111,17 +112,25 @@ SPACE_HALF: dict[str, float] = {
 }
 
 # Framed sections of the trail: (label, space ids inside the frame).
-SECTIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("flood", gettext_noop("Flood"), ("FLOOD-1", "FLOOD-2", "FLOOD-3", "FLOOD-4")),
-    ("drought", gettext_noop("Drought"), ("DROUGHT-1", "DROUGHT-2", "DROUGHT-3", "DROUGHT-4")),
+SECTIONS: tuple[tuple[str, StrOrPromise, tuple[str, ...]], ...] = (
+    (
+        "flood",
+        pgettext_lazy("board section", "Flood"),
+        ("FLOOD-1", "FLOOD-2", "FLOOD-3", "FLOOD-4"),
+    ),
+    (
+        "drought",
+        pgettext_lazy("board section", "Drought"),
+        ("DROUGHT-1", "DROUGHT-2", "DROUGHT-3", "DROUGHT-4"),
+    ),
     (
         "rockfall",
-        gettext_noop("Rockfall"),
+        pgettext_lazy("board section", "Rockfall"),
         ("ROCKFALL-1", "ROCKFALL-2", "ROCKFALL-3", "ROCKFALL-4"),
     ),
     (
         "teepee",
-        gettext_noop("Indian trade"),
+        pgettext_lazy("board section", "Indian trade"),
         ("TPM3", "TPM2", "TPM1", "TP1", "TP2", "TP4", "TP6", "TP8", "TP10"),
     ),
 )
@@ -149,11 +158,11 @@ TRAIL_RENAMED_2E: dict[str, str] = {
 TRAIL_GRID_2E: dict[str, tuple[float, float]] = {
     TRAIL_RENAMED_2E.get(space, space): xy for space, xy in TRAIL_GRID.items()
 }
-SECTIONS_2E: tuple[tuple[str, str, tuple[str, ...]], ...] = (
+SECTIONS_2E: tuple[tuple[str, StrOrPromise, tuple[str, ...]], ...] = (
     *SECTIONS[:3],
     (
         "outlaw",
-        gettext_noop("Outlaw section"),
+        pgettext_lazy("board section", "Outlaw section"),
         ("OL-X", "OL1", "OL2", "OL3", "OL4", "OL5", "OL6", "OL8", "OL10"),
     ),
 )

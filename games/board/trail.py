@@ -117,7 +117,7 @@ def _frame(ed: BoardEdition, language: str) -> Markup:
         x0, y0 = min(xs) - pad, min(ys) - pad - 12
         w, h = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad + 26
         nodes.append(rect(x0, y0, w, h, f"section section-{key}", r=8))
-        nodes.append(text(x0 + 6, y0 + 11, gettext(label), "section-label"))
+        nodes.append(text(x0 + 6, y0 + 11, str(label), "section-label"))
     paths = Element("g", {"class": "paths"})
     for space, (_kind, succ) in ed.trail.NODES.items():
         x1, y1 = lay.trail_xy(space, ed.grid)

@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeVar
 
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext_lazy
+from django_stubs_ext import StrOrPromise
 
 K = TypeVar("K")
 
@@ -63,9 +64,10 @@ TILE_COLOURS: Mapping[str, str] = Words(
 )
 
 # The building layouts (``games.models.Layout``) as the pages name them.
-LAYOUT_NAMES: dict[str, str] = {
-    "beginner": gettext_noop("beginner"),
-    "random": gettext_noop("random"),
+# (In context: "beginner" is also a bot's strength, which French says otherwise.)
+LAYOUT_NAMES: dict[str, StrOrPromise] = {
+    "beginner": pgettext_lazy("layout", "beginner"),
+    "random": pgettext_lazy("layout", "random"),
 }
 
 
@@ -76,7 +78,7 @@ def colour_name(colour: str) -> str:
 
 def layout_name(layout: str) -> str:
     """A building layout in the active language (an unknown one as it is)."""
-    return gettext(LAYOUT_NAMES[layout]) if layout in LAYOUT_NAMES else layout
+    return str(LAYOUT_NAMES[layout]) if layout in LAYOUT_NAMES else layout
 
 
 # The player's figure on the trail: a cattleman in the 1st edition, a herder in the 2nd.

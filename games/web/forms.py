@@ -19,6 +19,7 @@ from games.models import (
     Layout,
     TimeoutPolicy,
     bot_kind_of,
+    bot_strength,
 )
 from games.naming import GAME_NAME_LENGTH
 from games.services import MAX_PLAYERS, MIN_PLAYERS
@@ -43,7 +44,7 @@ def strength_choices() -> list[tuple[str, str]]:
     return [
         (
             BOT_STRENGTHS[kind],
-            f"{gettext(BOT_STRENGTHS[kind])} — {gettext(BOT_STRENGTH_HELP[kind])}",
+            f"{bot_strength(kind)} — {gettext(BOT_STRENGTH_HELP[kind])}",
         )
         for kind in BotKind
     ]

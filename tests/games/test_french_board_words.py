@@ -9,7 +9,10 @@ from django.utils import translation
 
 import engine
 from games.board.describe import describe_board, describe_player
+from games.board.svg import board_svg
 from games.management.commands.board_preview import bot_position
+from games.models import BotKind, bot_strength
+from games.terms.names import TILE_SECTION, layout_name
 
 
 @cache
@@ -61,3 +64,23 @@ def test_a_player_board_description_in_french_counts_in_french():
     assert english.endswith("in the objective area.")
     discs = player["discs_left"]
     assert f"{discs} disc left" in english if discs == 1 else f"{discs} discs left" in english
+
+
+def test_beginner_reads_as_a_layout_or_as_a_bots_strength():
+    with translation.override("fr"):
+        assert layout_name("beginner") == "de première partie"
+        assert bot_strength(BotKind.RANDOM) == "débutant"
+    with translation.override("en"):
+        assert layout_name("beginner") == "beginner"
+        assert bot_strength(BotKind.RANDOM) == "beginner"
+
+
+def test_the_indian_trade_frame_is_headed_with_a_capital_and_said_in_lower_case_in_sentences():
+    view = _view(over=False)
+
+    with translation.override("fr"):
+        svg = board_svg(view)
+        in_sentences = TILE_SECTION["1e"]
+
+    assert ">Commerce avec les Indiens<" in svg
+    assert in_sentences == "commerce avec les Indiens"

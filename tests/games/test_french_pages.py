@@ -36,7 +36,7 @@ def test_the_game_page_speaks_french_to_a_french_player(alice, bob, game):
     assert "Game log" not in page
     assert "Siège 1 (bleu) : alice" in page
     assert "Siège 2 (rouge) : bob" in page
-    assert "disposition débutant" in page
+    assert "disposition de première partie" in page
     assert "Abandonner cette partie" in page
     # The notation on the buttons is the one of the help and of the email replies.
     notations = re.findall(r'data-notation="([^"]+)"', page)
