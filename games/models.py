@@ -15,8 +15,8 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import gettext_noop, pgettext_lazy
 from django_stubs_ext import StrOrPromise
 
 from common.waking_time import ClockRules
@@ -328,12 +328,13 @@ class Seat(models.Model):
     @property
     def player_name(self) -> str:
         """Who sits here, in a game's name: the player's username (kept when a bot takes
-        over), else the bot, else "free seat"."""
+        over), else the bot, else "free seat" (in the reader's language: a name not given
+        is built when it is shown)."""
         if self.user is not None:
             return self.user.get_username()
         if self.bot:
-            return f"{bot_strength(self.bot)} bot"
-        return "free seat"
+            return gettext("%(strength)s bot") % {"strength": bot_strength(self.bot)}
+        return gettext("free seat")
 
 
 class AppendOnlyError(Exception):

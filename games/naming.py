@@ -43,7 +43,9 @@ def name_check(raw: str) -> str:
         )
     if len(name) > GAME_NAME_LENGTH:
         raise InvalidRequestError(
-            "bad_name", f"A game's name is at most {GAME_NAME_LENGTH} characters long."
+            "bad_name",
+            gettext("A game's name is at most %(max)d characters long.")
+            % {"max": GAME_NAME_LENGTH},
         )
     return name
 
@@ -54,12 +56,17 @@ def players_name(names: Iterable[str]) -> str:
     if len(people) <= 1:
         return people[0] if people else ""
     if len(people) == 2:
-        return f"{people[0]} vs {people[1]}"
-    return f"{', '.join(people[:-1])} and {people[-1]}"
+        return gettext("%(first)s vs %(second)s") % {"first": people[0], "second": people[1]}
+    return gettext("%(others)s and %(last)s") % {
+        "others": ", ".join(people[:-1]),
+        "last": people[-1],
+    }
 
 
 def game_title(given: str, seats: Iterable[SeatLike]) -> str:
-    """The game's name: the given one, else built from its seats in seat order."""
+    """The game's name: the given one as it was typed, else built from its seats in seat
+    order, in the active language ("alice vs normal bot", "alice contre bot normal"): only
+    a given name is stored, so each reader reads a built one in their own language."""
     if given:
         return given
     return players_name(seat.player_name for seat in sorted(seats, key=lambda s: s.index))

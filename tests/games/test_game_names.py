@@ -107,3 +107,33 @@ def test_the_api_takes_a_name_or_builds_one(alice_api):
     assert bad.json()["code"] == "bad_name"
     assert long.status_code == 400
     assert Game.objects.count() == 2
+
+
+def test_a_built_name_is_said_in_the_readers_language_and_a_given_one_as_typed(alice, bob, carol):
+    from django.utils import translation
+
+    with_bot = services.game_create(creator=alice, players=2, bots=[1])
+    three = started_game(alice, [bob, carol])
+    given = services.game_create(creator=alice, players=2, bots=[1], name="Rematch vs Bob")
+
+    with translation.override("fr"):
+        assert with_bot.title == "alice contre bot normal"
+        assert three.title == "alice, bob et carol"
+        assert given.title == "Rematch vs Bob"
+    with translation.override("en"):
+        assert with_bot.title == "alice vs normal bot"
+    assert Game.objects.get(pk=with_bot.pk).name == ""
+    assert Game.objects.get(pk=given.pk).name == "Rematch vs Bob"
+
+
+def test_a_french_reader_sees_the_built_name_in_french_on_the_game_page(alice, bob):
+    from notifications.models import NotificationPreference
+
+    game = started_game(alice, [bob])
+    NotificationPreference.objects.update_or_create(user=alice, defaults={"language": "fr"})
+
+    french = client_of(alice).get(f"/games/{game.public_id}/").content.decode()
+    english = client_of(bob).get(f"/games/{game.public_id}/").content.decode()
+
+    assert "alice contre bob" in french
+    assert "alice vs bob" in english
