@@ -20,7 +20,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core import checks
-from django.utils.translation import gettext, gettext_noop
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 import engine
 from common.errors import InvalidRequestError
@@ -72,7 +72,9 @@ def edition_name(edition: str) -> str:
 
 def offered_text() -> str:
     """The offered editions in words, for messages: "1e (1st edition), 2e (2nd edition)"."""
-    return ", ".join(f"{e} ({edition_name(e)})" for e in offered()) or "none"
+    return ", ".join(f"{e} ({edition_name(e)})" for e in offered()) or pgettext(
+        "editions offered", "none"
+    )
 
 
 @cache
@@ -111,10 +113,17 @@ def setup_options(edition: str, options: Mapping[str, Any] | None) -> dict[str, 
     those that are), ``bad_options`` for a layout or variant the edition does not have.
     """
     if edition not in offered():
-        why = "is not offered here" if edition in EDITION_NAMES else "does not exist"
+        words = (
+            gettext(
+                "Edition %(edition)s is not offered here; the editions offered are %(offered)s."
+            )
+            if edition in EDITION_NAMES
+            else gettext(
+                "Edition %(edition)s does not exist; the editions offered are %(offered)s."
+            )
+        )
         raise InvalidRequestError(
-            "bad_edition",
-            f"Edition {edition!r} {why}; the editions offered are {offered_text()}.",
+            "bad_edition", words % {"edition": repr(edition), "offered": offered_text()}
         )
     result = dict(options or {})
     layout = result.setdefault("layout", LAYOUTS[0])
@@ -125,20 +134,32 @@ def setup_options(edition: str, options: Mapping[str, Any] | None) -> dict[str, 
         value = result.get(key, False)
         if not isinstance(value, bool):
             raise InvalidRequestError(
-                "bad_options", f"The {name} variant is on (true) or off (false), not {value!r}."
+                "bad_options",
+                gettext("The %(variant)s variant is on (true) or off (false), not %(value)s.")
+                % {"variant": name, "value": repr(value)},
             )
         if key in own:
             if value and not engine_plays(edition, key):
                 raise InvalidRequestError(
-                    "bad_options", f"The {name} variant is not available on this site yet."
+                    "bad_options",
+                    gettext("The %(variant)s variant is not available on this site yet.")
+                    % {"variant": name},
                 )
             result[key] = value
         elif value:
             editions = ", ".join(e for e, v in VARIANTS.items() if key in v)
             raise InvalidRequestError(
                 "bad_options",
-                f"The {name} variant is played only with edition {editions}, "
-                f"not with {edition} ({edition_name(edition)}).",
+                gettext(
+                    "The %(variant)s variant is played only with edition %(editions)s, "
+                    "not with %(edition)s (%(name)s)."
+                )
+                % {
+                    "variant": name,
+                    "editions": editions,
+                    "edition": edition,
+                    "name": edition_name(edition),
+                },
             )
         else:
             result.pop(key, None)  # "off" for an edition without it: nothing to store

@@ -49,15 +49,19 @@ def time_control_check(
         )
     if timeout_policy not in TimeoutPolicy.values:
         raise InvalidRequestError(
-            "bad_timeout_policy", f"The policy is one of: {', '.join(TimeoutPolicy.values)}."
+            "bad_timeout_policy",
+            gettext("The policy is one of: %(policies)s.")
+            % {"policies": ", ".join(TimeoutPolicy.values)},
         )
     if not 0 <= vacation_days <= MAX_VACATION_DAYS:
         raise InvalidRequestError(
-            "bad_vacation_days", f"Vacation is 0 to {MAX_VACATION_DAYS} days per player."
+            "bad_vacation_days",
+            gettext("Vacation is 0 to %(max)d days per player.") % {"max": MAX_VACATION_DAYS},
         )
     if not 0 <= bank_days <= MAX_BANK_DAYS:
         raise InvalidRequestError(
-            "bad_bank_days", f"The time bank is 0 to {MAX_BANK_DAYS} days per player."
+            "bad_bank_days",
+            gettext("The time bank is 0 to %(max)d days per player.") % {"max": MAX_BANK_DAYS},
         )
     if not timedelta(0) <= bank_per_turn <= MAX_BANK_PER_TURN:
         raise InvalidRequestError(
@@ -88,7 +92,7 @@ def quiet_check(quiet_start: int | None, quiet_end: int | None) -> None:
     if quiet == 0 or 24 - quiet < MIN_WAKING_HOURS:
         raise InvalidRequestError(
             "bad_quiet_hours",
-            f"Quiet hours last 1 to {24 - MIN_WAKING_HOURS} hours a day.",
+            gettext("Quiet hours last 1 to %(max)d hours a day.") % {"max": 24 - MIN_WAKING_HOURS},
         )
 
 

@@ -74,3 +74,21 @@ def test_the_admin_game_page_stays_english_for_an_english_moderator(client, mode
     page = client.get(f"/admin/games/game/{game.pk}/change/").content.decode()
 
     assert "Replace a player by a bot" in page
+
+
+def test_the_editions_and_clocks_refusals_in_french():
+    from games import editions
+    from games.timecontrol import clock
+
+    with translation.override("fr"), pytest.raises(ServiceError) as refused:
+        editions.setup_options("9e", {})
+    assert refused.value.code == "bad_edition"
+    assert refused.value.message.startswith("L")
+    assert "n\N{RIGHT SINGLE QUOTATION MARK}existe pas ; les éditions proposées sont" in (
+        refused.value.message
+    )
+
+    with translation.override("fr"), pytest.raises(ServiceError) as refused:
+        clock.quiet_check(6, 6)
+    assert refused.value.code == "bad_quiet_hours"
+    assert refused.value.message.startswith("Les heures calmes durent de 1 à ")
