@@ -13,24 +13,13 @@ from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import QuerySet
 
+from engine.rules.scoring import CATEGORIES
 from games.models import Game, GameStatus, Seat
 from players import policy
 from players.models import ProfileSettings, Rating, RatingChange
 
-# The final scoring categories in the engine's order (engine.rules.scoring.CATEGORIES).
-CATEGORY_ORDER = (
-    "money",
-    "buildings",
-    "cities",
-    "stations",
-    "hazards",
-    "cattle",
-    "objectives",
-    "station_masters",
-    "workers",
-    "step_disc",
-    "job_market_token",
-)
+# The final scoring categories in the engine's order.
+CATEGORY_ORDER = CATEGORIES
 RECENT_GAMES = 10
 
 
