@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext, ngettext, pgettext
+
 from engine.data import player_board as board_data
 from games.board import layout as lay
 from games.board.describe import describe_player, hand_count
@@ -49,7 +51,7 @@ def player_board(view: View, seat: int, *, names: Names = None) -> Element:
             "aria-labelledby": f"{prefix}-title {prefix}-desc",
             "data-seat": str(seat),
         },
-        title(f"Player board of {label}", f"{prefix}-title"),
+        title(gettext("Player board of %(player)s") % {"player": label}, f"{prefix}-title"),
         Element("desc", {"id": f"{prefix}-desc"}, text=describe_player(view, seat, names)),
         rect(1, 1, lay.PLAYER_WIDTH - 2, lay.PLAYER_HEIGHT - 2, f"pb-bg owner-{colour}", r=8),
     )
@@ -84,7 +86,9 @@ def player_board(view: View, seat: int, *, names: Names = None) -> Element:
     root.append(_PIECES.get(("tiles", *tiles), _tiles, *tiles))
     objectives = p.get("objectives", [])
     y = 274
-    root.append(text(12, y + 10, f"Objective area ({len(objectives)})", "pb-heading"))
+    root.append(
+        text(12, y + 10, gettext("Objective area (%(n)d)") % {"n": len(objectives)}, "pb-heading")
+    )
     for i, card in enumerate(objectives[:5]):
         x = 12 + i * 92
         key = ("objective", x, freeze(card))
@@ -134,20 +138,33 @@ def _stats_words(view: View, p: Mapping[str, Any]) -> tuple[tuple[str, str], ...
     """Certificates, discs, limits, where the herder and engine are: (key, words) each
     (places by their names on the board, not the engine's ids)."""
     edition = edition_of(view)
-    herder = place_name(view, str(p["herder"])) if p.get("herder") else "not placed"
+    herder = (
+        place_name(view, str(p["herder"])) if p.get("herder") else pgettext("herder", "not placed")
+    )
     figure = term_names.HERDER[edition].capitalize()
     return (
         (
             "certificates",
-            f"Certificates {p.get('certificates', 0)} (limit {p.get('certificate_limit', '?')})",
+            gettext("Certificates %(n)s (limit %(limit)s)")
+            % {"n": p.get("certificates", 0), "limit": p.get("certificate_limit", "?")},
         ),
-        ("permanent", f"Permanent cert. {p.get('permanent_certificates', 0)}"),
-        ("discs", f"Discs left {p.get('discs_left', 0)}"),
+        (
+            "permanent",
+            gettext("Permanent cert. %(n)s") % {"n": p.get("permanent_certificates", 0)},
+        ),
+        ("discs", gettext("Discs left %(n)s") % {"n": p.get("discs_left", 0)}),
         (
             "limits",
-            f"Hand limit {p.get('hand_limit', '?')} \u00b7 steps {p.get('step_limit', '?')}",
+            gettext("Hand limit %(n)s") % {"n": p.get("hand_limit", "?")}
+            + " \u00b7 "
+            + gettext("steps %(n)s") % {"n": p.get("step_limit", "?")},
         ),
-        ("position", f"{figure}: {herder} \u00b7 engine: {track_name(view, str(p['engine']))}"),
+        (
+            "position",
+            gettext("%(figure)s: %(place)s") % {"figure": figure, "place": herder}
+            + " \u00b7 "
+            + gettext("engine: %(track)s") % {"track": track_name(view, str(p["engine"]))},
+        ),
     )
 
 
@@ -178,7 +195,9 @@ def _owed_words(p: Mapping[str, Any]) -> str:
     if not side:
         return ""
     n = int(side.get("n", 0))
-    return f"Owes {n} discard{'s' if n != 1 else ''} (exchange token)"
+    return ngettext(
+        "Owes %(n)d discard (exchange token)", "Owes %(n)d discards (exchange token)", n
+    ) % {"n": n}
 
 
 def _stats(
@@ -198,7 +217,7 @@ def _stats(
     ]
     y = 46 + len(stats) * 15 + 10
     if token_held:
-        nodes.append(text(lay.PLAYER_STATS_X, y, "Holds the job market token", "pb-label"))
+        nodes.append(text(lay.PLAYER_STATS_X, y, gettext("Holds the job market token"), "pb-label"))
         y += 15
     if owed:
         short = owed.split(" (")[0]  # the title says why
@@ -220,7 +239,7 @@ def _auxiliary(levels: tuple[int, ...], aux_names: Mapping[str, str]) -> Markup:
     """The five auxiliary actions, each locked, single or double (named by ``aux_names``,
     the edition's)."""
     y = 140
-    nodes = [text(12, y + 10, "Auxiliary actions", "pb-heading")]
+    nodes = [text(12, y + 10, gettext("Auxiliary actions"), "pb-heading")]
     for i, (n, level) in enumerate(zip(("1", "2", "3", "4", "5"), levels, strict=True)):
         name = aux_names[n]
         state = lay.AUX_LEVELS[min(level, 2)]
@@ -236,7 +255,7 @@ def _buildings(bids: tuple[str, ...], built: tuple[bool, ...], chip: tuple[float
     uses), each available or built; ``chip`` is the pitch and width of one."""
     y = 198
     pitch, width = chip
-    nodes = [text(12, y + 10, "Buildings", "pb-heading")]
+    nodes = [text(12, y + 10, gettext("Buildings"), "pb-heading")]
     for i, (bid, is_built) in enumerate(zip(bids, built, strict=True)):
         cls = "building-chip built" if is_built else "building-chip"
         word = "built" if is_built else "available"
@@ -252,7 +271,7 @@ def _exchange_tokens(n: int) -> Markup:
     return frozen(
         group("pb-exchange", words, count=n).append(
             exchange_icon(x, y + 6, 9),
-            text(x + 14, y + 10, f"Exchange tokens {n}", "pb-label"),
+            text(x + 14, y + 10, gettext("Exchange tokens %(n)d") % {"n": n}, "pb-label"),
         )
     )
 

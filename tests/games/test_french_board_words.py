@@ -9,7 +9,7 @@ from django.utils import translation
 
 import engine
 from games.board.describe import describe_board, describe_player
-from games.board.svg import board_svg
+from games.board.svg import board_svg, player_board_svg
 from games.management.commands.board_preview import bot_position
 from games.models import BotKind, bot_strength
 from games.terms.names import TILE_SECTION, layout_name
@@ -84,3 +84,20 @@ def test_the_indian_trade_frame_is_headed_with_a_capital_and_said_in_lower_case_
 
     assert ">Commerce avec les Indiens<" in svg
     assert in_sentences == "commerce avec les Indiens"
+
+
+def test_a_player_boards_headings_and_counts_in_french():
+    view = _view(over=False)
+    player = view["players"][0]
+
+    with translation.override("fr"):
+        french = player_board_svg(view, 0)
+    with translation.override("en"):
+        english = player_board_svg(view, 0)
+
+    assert f"Disques restants {player['discs_left']}" in french
+    assert "Actions auxiliaires" in french
+    assert "Plateau individuel de " in french
+    assert "Discs left" not in french
+    assert f"Discs left {player['discs_left']}" in english
+    assert "Auxiliary actions" in english
