@@ -80,7 +80,7 @@ def _row(
         if kind:
             g.append(
                 rect(cx, y, cell_w, cell_h, f"worker worker-{kind}"),
-                text(cx + cell_w / 2, y + 14, lay.WORKER_SHORT.get(kind, kind), "job-worker"),
+                text(cx + cell_w / 2, y + 14, str(lay.WORKER_SHORT.get(kind, kind)), "job-worker"),
             )
         else:
             g.append(rect(cx, y, cell_w, cell_h, "slot-empty" if c in columns else "slot-unused"))

@@ -288,11 +288,11 @@ OBJ_H = 84
 # --- words --------------------------------------------------------------------------------
 
 # Labels of both editions by id (the 2nd edition's ids and kinds never clash with the 1st's).
-WORKER_SHORT: dict[str, str] = {
-    "cowboy": "Cow",
-    "craftsman": "Cra",
-    "builder": "Bui",
-    "engineer": "Eng",
+WORKER_SHORT: dict[str, StrOrPromise] = {
+    "cowboy": pgettext_lazy("board box", "Cow"),
+    "craftsman": pgettext_lazy("board box", "Cra"),
+    "builder": pgettext_lazy("board box", "Bui"),
+    "engineer": pgettext_lazy("board box", "Eng"),
 }
 BREED_SHORT: dict[str, str] = {
     "jersey": "Jer",
@@ -374,18 +374,18 @@ AUX_NAMES: dict[str, str] = {
     "5": "pay to remove cards",
 }
 AUX_NAMES_2E: dict[str, str] = {**AUX_NAMES, "5": "engine back for money and removing cards"}
-AUX_SHORT: dict[str, str] = {
-    "1": "+$",
-    "2": "Draw",
-    "3": "Back: cert.",
-    "4": "Engine fwd",
-    "5": "Remove",
+AUX_SHORT: dict[str, StrOrPromise] = {
+    "1": pgettext_lazy("board box", "+$"),
+    "2": pgettext_lazy("board box", "Draw"),
+    "3": pgettext_lazy("board box", "Back: cert."),
+    "4": pgettext_lazy("board box", "Engine fwd"),
+    "5": pgettext_lazy("board box", "Remove"),
 }
-WORKER_PLURAL: dict[str, str] = {
-    "cowboy": "Cowboys",
-    "craftsman": "Craftsmen",
-    "builder": "Builders",
-    "engineer": "Engineers",
+WORKER_PLURAL: dict[str, StrOrPromise] = {
+    "cowboy": pgettext_lazy("board box", "Cowboys"),
+    "craftsman": pgettext_lazy("board box", "Craftsmen"),
+    "builder": pgettext_lazy("board box", "Builders"),
+    "engineer": pgettext_lazy("board box", "Engineers"),
 }
 AUX_LEVELS: tuple[str, ...] = ("locked", "single", "double")
 TEEPEE_NAMES: dict[str, str] = {"green": "green teepee", "blue": "blue teepee"}

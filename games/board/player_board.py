@@ -118,7 +118,7 @@ def _workers(kinds: tuple[str, ...], counts: tuple[int, ...]) -> Markup:
     nodes = []
     y = 46
     for kind, n in zip(kinds, counts, strict=True):
-        plural = lay.WORKER_PLURAL[kind]
+        plural = str(lay.WORKER_PLURAL[kind])
         row = group("pb-workers", f"{plural}: {n}", kind=kind)
         row.append(text(12, y + 14, f"{plural} {n}", "pb-label"))
         # The printed worker, then the row's spaces (the last ones score VP when filled).
@@ -245,7 +245,7 @@ def _auxiliary(levels: tuple[int, ...], aux_names: Mapping[str, str]) -> Markup:
         state = lay.AUX_LEVELS[min(level, 2)]
         x = 12 + i * 93
         tooltip = f"auxiliary action {n}, {name}: {state}"
-        nodes.append(_chip(x, y + 16, 89, lay.AUX_SHORT[n], f"aux aux-{state}", tooltip))
+        nodes.append(_chip(x, y + 16, 89, str(lay.AUX_SHORT[n]), f"aux aux-{state}", tooltip))
         nodes.append(text(x + 44.5, y + 48, state, "pb-small"))
     return frozen(*nodes)
 

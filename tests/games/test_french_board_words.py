@@ -101,3 +101,17 @@ def test_a_player_boards_headings_and_counts_in_french():
     assert "Discs left" not in french
     assert f"Discs left {player['discs_left']}" in english
     assert "Auxiliary actions" in english
+
+
+def test_the_short_labels_in_boxes_in_french():
+    view = _view(over=False)
+
+    with translation.override("fr"):
+        board = player_board_svg(view, 0)
+    with translation.override("en"):
+        english = player_board_svg(view, 0)
+
+    assert "Ingénieurs " in board
+    assert "Piocher" in board
+    assert "Engineers " in english
+    assert "Draw" in english
