@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 
 from engine.data import player_board as board_data
 from games.board import layout as lay
@@ -276,6 +276,13 @@ def _exchange_tokens(n: int) -> Markup:
     )
 
 
+# What a player collects on the trail besides hazards, by edition (``player_tiles``).
+_TILE_WORDS: dict[str, str] = {
+    "teepees": gettext_noop("teepees"),
+    "outlaws": gettext_noop("outlaws"),
+}
+
+
 def _tiles_words(ed: BoardEdition, p: Mapping[str, Any]) -> tuple[str, str]:
     """The hazards, teepees (outlaws) and station masters the player has taken: a line, and
     each tile in words."""
@@ -285,10 +292,20 @@ def _tiles_words(ed: BoardEdition, p: Mapping[str, Any]) -> tuple[str, str]:
     first, second = ed.tile_colours
     firsts = sum(1 for t in collected if t.get("type") == first)
     seconds = len(collected) - firsts
-    line = (
-        f"Hazards {len(hazards)} ({sum(int(t.get('vp', 0)) for t in hazards)} VP) \u00b7 "
-        f"{ed.player_tiles} {firsts} {first}, {seconds} {second} \u00b7 "
-        f"station masters {len(masters)}"
+    line = " \u00b7 ".join(
+        (
+            gettext("Hazards %(n)d (%(vp)d VP)")
+            % {"n": len(hazards), "vp": sum(int(t.get("vp", 0)) for t in hazards)},
+            gettext("%(tiles)s %(first)d %(first_colour)s, %(second)d %(second_colour)s")
+            % {
+                "tiles": gettext(_TILE_WORDS[ed.player_tiles]),
+                "first": firsts,
+                "first_colour": term_names.TILE_COLOURS[first],
+                "second": seconds,
+                "second_colour": term_names.TILE_COLOURS[second],
+            },
+            gettext("station masters %(n)d") % {"n": len(masters)},
+        )
     )
     tiles = [*hazards, *collected, *masters]
     words = "; ".join(tile_words(t) for t in tiles) or "none"
@@ -313,14 +330,18 @@ def _cards_words(p: Mapping[str, Any]) -> tuple[str, str, int]:
     removed = p.get("removed", [])
     top = discard[-1] if discard else None
     if top is None:
-        top_text = "none"
+        top_text = pgettext("discard pile", "none")
     elif top.get("kind") == "objective":
-        top_text = "objective card"
+        top_text = pgettext("discard pile", "objective card")
     else:
         top_text = BREED_NAMES.get(str(top.get("breed")), str(top.get("breed")))
-    line = (
-        f"Hand {hand_n} \u00b7 draw pile {draw_n} \u00b7 discard {len(discard)} "
-        f"(top: {top_text}) \u00b7 removed {len(removed)}"
+    line = " \u00b7 ".join(
+        (
+            gettext("Hand %(n)d") % {"n": hand_n},
+            gettext("draw pile %(n)d") % {"n": draw_n},
+            gettext("discard %(n)d (top: %(top)s)") % {"n": len(discard), "top": top_text},
+            gettext("removed %(n)d") % {"n": len(removed)},
+        )
     )
     tooltip = line + (f"; top of discard: {card_words(top)}" if top else "")
     return line, tooltip, hand_n

@@ -115,3 +115,18 @@ def test_the_short_labels_in_boxes_in_french():
     assert "Piocher" in board
     assert "Engineers " in english
     assert "Draw" in english
+
+
+def test_a_player_boards_tiles_and_cards_lines_in_french():
+    view = _view(over=False)
+    player = view["players"][0]
+
+    with translation.override("fr"):
+        french = player_board_svg(view, 0)
+    with translation.override("en"):
+        english = player_board_svg(view, 0)
+
+    assert f"Dangers {len(player['hazards'])} (" in french
+    assert "pioche " in french
+    assert f"Hazards {len(player['hazards'])} (" in english
+    assert "draw pile " in english
