@@ -34,7 +34,7 @@ def cities(view: View, *, names: Names = None) -> Element:
     for city in ed.cities.ORDER:
         discs = tuple(int(s) for s in placed.get(city, []))
         g.children.append(_CITIES.get((ed, city, discs, names), _city, ed, city, discs, names))
-    g.children.append(_arrows(ed))
+    g.children.append(_arrows(ed, get_language()))
     return g
 
 
@@ -91,18 +91,22 @@ def _crest(ed: BoardEdition, city: str) -> Markup:
 
 
 @cache
-def _arrows(ed: BoardEdition) -> Markup:
+def _arrows(ed: BoardEdition, language: str) -> Markup:
     """The arrows between neighbouring cities: the points (and the delivery action: an
-    objective card, an exchange token) they give."""
+    objective card, an exchange token) they give, in ``language`` (the active one)."""
     y = lay.CITIES_TOP + 24 + lay.CITY_H + 12
     nodes = []
     for (left, right), (action, vp) in ed.cities.ARROWS.items():
         mid = (_x(ed, left) + lay.CITY_W + _x(ed, right)) / 2
         label = f"{vp:+d}" if vp else "0"
-        label += lay.ARROW_SHORT.get(action, "") if action else ""
+        label += str(lay.ARROW_SHORT.get(action, "")) if action else ""
         cities = ed.cities.CITIES
-        words = f"between {cities[left][0]} and {cities[right][0]}: {vp} VP" + (
-            f", {lay.ARROW_WORDS.get(action, action)}" if action else ""
-        )
+        words = gettext("between %(left)s and %(right)s: %(vp)d VP") % {
+            "left": cities[left][0],
+            "right": cities[right][0],
+            "vp": vp,
+        }
+        if action:
+            words += ", " + str(lay.ARROW_WORDS.get(action, action))
         nodes.append(group("city-arrow", words).append(text(mid, y, label, "arrow-label")))
     return frozen(*nodes)

@@ -390,10 +390,13 @@ WORKER_PLURAL: dict[str, StrOrPromise] = {
 AUX_LEVELS: tuple[str, ...] = ("locked", "single", "double")
 TEEPEE_NAMES: dict[str, str] = {"green": "green teepee", "blue": "blue teepee"}
 # City arrows' delivery actions: the short label beside the points, and the words.
-ARROW_SHORT: dict[str, str] = {"objective": " obj.", "exchange_token": " exch. token"}
-ARROW_WORDS: dict[str, str] = {
-    "objective": "take an objective card",
-    "exchange_token": "gain an exchange token",
+ARROW_SHORT: dict[str, StrOrPromise] = {
+    "objective": pgettext_lazy("board box", " obj."),
+    "exchange_token": pgettext_lazy("board box", " exch. token"),
+}
+ARROW_WORDS: dict[str, StrOrPromise] = {
+    "objective": pgettext_lazy("board box", "take an objective card"),
+    "exchange_token": pgettext_lazy("board box", "gain an exchange token"),
 }
 
 # --- a player's board ---------------------------------------------------------------------

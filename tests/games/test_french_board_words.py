@@ -130,3 +130,16 @@ def test_a_player_boards_tiles_and_cards_lines_in_french():
     assert "pioche " in french
     assert f"Hazards {len(player['hazards'])} (" in english
     assert "draw pile " in english
+
+
+def test_the_city_arrows_titles_in_each_readers_language():
+    view = _view(over=False)
+
+    with translation.override("fr"):
+        french = board_svg(view)
+    with translation.override("en"):
+        english = board_svg(view)
+
+    assert "entre Kansas City et " in french
+    assert "between Kansas City and " in english
+    assert "between Kansas City" not in french
