@@ -93,7 +93,7 @@ class BoardEdition:
     job_row_arrows: tuple[str, ...]
     supply_word: str  # what one of the three Kansas City supply piles is called
     has_exchange_tokens: bool
-    station_master_text: Mapping[str, str]
+    station_master_text: Mapping[str, StrOrPromise]
     aux_names: Mapping[str, str]
 
 

@@ -322,26 +322,28 @@ HAZARD_NAMES: dict[str, str] = {
     "drought": gettext_noop("Drought"),
     "rockfall": gettext_noop("Rockfall"),
 }
-STATION_MASTER_TEXT: dict[str, str] = {
-    "gain2": "+$2",
-    "hazard_or_trade": "hazard/trade",
-    "certificate": "+1 cert.",
-    "per_worker": "1 VP/worker",  # printed workers included (rulebook, final scoring)
-    "per_2_objectives": "3 VP/2 obj.",
-    "per_2_hazards": "3 VP/2 haz.",
-    "per_teepee_pair": "3 VP/teepee pair",
-    "per_2_certificates": "3 VP/2 cert.",
+STATION_MASTER_TEXT: dict[str, StrOrPromise] = {
+    "gain2": pgettext_lazy("board box", "+$2"),
+    "hazard_or_trade": pgettext_lazy("board box", "hazard/trade"),
+    "certificate": pgettext_lazy("board box", "+1 cert."),
+    "per_worker": pgettext_lazy(
+        "board box", "1 VP/worker"
+    ),  # printed workers included (rulebook, final scoring)
+    "per_2_objectives": pgettext_lazy("board box", "3 VP/2 obj."),
+    "per_2_hazards": pgettext_lazy("board box", "3 VP/2 haz."),
+    "per_teepee_pair": pgettext_lazy("board box", "3 VP/teepee pair"),
+    "per_2_certificates": pgettext_lazy("board box", "3 VP/2 cert."),
 }
-STATION_MASTER_TEXT_2E: dict[str, str] = {
+STATION_MASTER_TEXT_2E: dict[str, StrOrPromise] = {
     **STATION_MASTER_TEXT,
-    "hazard_or_bounty": "hazard/bounty",
-    "certificate2": "+2 cert.",
-    "gain12": "+$12",
-    "certificate_forward2": "cert. marker +2",
-    "per_outlaw_pair": "3 VP/outlaw pair",
-    "per_2_stations": "3 VP/2 stations",
-    "per_building": "2 VP/building",
-    "none": "no task",
+    "hazard_or_bounty": pgettext_lazy("board box", "hazard/bounty"),
+    "certificate2": pgettext_lazy("board box", "+2 cert."),
+    "gain12": pgettext_lazy("board box", "+$12"),
+    "certificate_forward2": pgettext_lazy("board box", "cert. marker +2"),
+    "per_outlaw_pair": pgettext_lazy("board box", "3 VP/outlaw pair"),
+    "per_2_stations": pgettext_lazy("board box", "3 VP/2 stations"),
+    "per_building": pgettext_lazy("board box", "2 VP/building"),
+    "none": pgettext_lazy("board box", "no task"),
 }
 OBJECTIVE_TASKS: dict[str, str] = {
     "B": "building",
@@ -357,14 +359,14 @@ OBJECTIVE_TASKS: dict[str, str] = {
     "OO": "orange outlaw",
     "NY": "New York",
 }
-OBJECTIVE_ACTIONS: dict[str | None, str] = {
-    None: "starting card",
-    "IA-GAIN2": "now: +$2",
-    "IA-AUX": "now: aux. action",
-    "IA-DRAW3": "now: draw 3",
-    "IA-ENG2": "now: engine +2",
-    "IA-ENG3": "now: engine +3",
-    "IA-MOVE3": "now: move 3",
+OBJECTIVE_ACTIONS: dict[str | None, StrOrPromise] = {
+    None: pgettext_lazy("board box", "starting card"),
+    "IA-GAIN2": pgettext_lazy("board box", "now: +$2"),
+    "IA-AUX": pgettext_lazy("board box", "now: aux. action"),
+    "IA-DRAW3": pgettext_lazy("board box", "now: draw 3"),
+    "IA-ENG2": pgettext_lazy("board box", "now: engine +2"),
+    "IA-ENG3": pgettext_lazy("board box", "now: engine +3"),
+    "IA-MOVE3": pgettext_lazy("board box", "now: move 3"),
 }
 AUX_NAMES: dict[str, str] = {
     "1": "gain money",

@@ -11,7 +11,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from games.board import layout as lay
 from games.board.elements import Element, Node, title
@@ -200,13 +200,24 @@ def objective_card(card: Mapping[str, Any], x: float, y: float, w: float, h: flo
     """An objective card: its title (the card's id belongs to the notation help), tasks,
     points (and penalty), and what it does when taken."""
     tasks = " ".join(str(t) for t in card.get("tasks", []))
-    action = lay.OBJECTIVE_ACTIONS.get(card.get("action"), str(card.get("action")))
+    action = str(lay.OBJECTIVE_ACTIONS.get(card.get("action"), str(card.get("action"))))
     penalty = card.get("penalty") or 0
-    vp_text = f"+{card.get('vp')} / {penalty} VP" if penalty else f"+{card.get('vp')} VP"
+    vp_text = (
+        gettext("+%(vp)s / %(penalty)s VP") % {"vp": card.get("vp"), "penalty": penalty}
+        if penalty
+        else gettext("+%(vp)s VP") % {"vp": card.get("vp")}
+    )
     cx = x + w / 2
     return group("card objective-card", card_words(card), card=card.get("id", "")).append(
         rect(x, y, w, h, "card-body objective", r=5),
-        text(cx, y + h * 0.2, "Starting" if card.get("starting") else "Objective", "card-breed"),
+        text(
+            cx,
+            y + h * 0.2,
+            pgettext("board box", "Starting")
+            if card.get("starting")
+            else pgettext("board box", "Objective"),
+            "card-breed",
+        ),
         text(cx, y + h * 0.42, tasks, "objective-tasks"),
         text(cx, y + h * 0.64, vp_text, "card-vp"),
         text(cx, y + h * 0.88, action, "card-small"),

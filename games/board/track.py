@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from django.utils.translation import get_language, gettext
+from django_stubs_ext import StrOrPromise
 
 from engine.data import railroad
 from games.board import layout as lay
@@ -121,7 +122,7 @@ def _station(
     worker: Mapping[str, Any] | None,
     current: bool,
     names: Names,
-    sm_text: Mapping[str, str],
+    sm_text: Mapping[str, StrOrPromise],
 ) -> Element:
     """A station box: its link to the turnout, cost and points, the tile on it (a station
     master's halves named by ``sm_text``, the edition's), the discs."""
@@ -137,8 +138,8 @@ def _station(
     g = group("station current" if current else "station", words, station=station)
     g.append(_station_box(station))
     if master:
-        upper = sm_text.get(str(master.get("type")), "")
-        lower = sm_text.get(str(master.get("scoring")), "")
+        upper = str(sm_text.get(str(master.get("type")), ""))
+        lower = str(sm_text.get(str(master.get("scoring")), ""))
         g.append(
             group("station-master", tile=master.get("id", "")).append(
                 rect(sx - w / 2 + 4, sy - h / 2 + 19, w - 8, 24, "sm-tile", r=3),

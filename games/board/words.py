@@ -77,7 +77,7 @@ def card_words(card: Mapping[str, Any]) -> str:
         tasks = ", ".join(lay.OBJECTIVE_TASKS.get(t, str(t)) for t in card.get("tasks", []))
         penalty = card.get("penalty") or 0
         tail = f", {penalty} VP if failed" if penalty else ""
-        action = lay.OBJECTIVE_ACTIONS.get(card.get("action"), str(card.get("action")))
+        action = str(lay.OBJECTIVE_ACTIONS.get(card.get("action"), str(card.get("action"))))
         return f"objective card ({action}): {tasks}; {card.get('vp')} VP{tail}"
     breed = BREED_NAMES.get(str(card.get("breed")), str(card.get("breed")))
     return f"{breed}, breeding value {card.get('value')}, {card.get('vp')} VP"

@@ -143,3 +143,18 @@ def test_the_city_arrows_titles_in_each_readers_language():
     assert "entre Kansas City et " in french
     assert "between Kansas City and " in english
     assert "between Kansas City" not in french
+
+
+def test_objective_cards_and_station_masters_short_texts_in_french():
+    view = _view(over=False)
+
+    with translation.override("fr"):
+        french = board_svg(view) + player_board_svg(view, 0)
+    with translation.override("en"):
+        english = board_svg(view) + player_board_svg(view, 0)
+
+    assert ">Objectif<" in french or ">Départ<" in french
+    assert " PV<" in french
+    assert ">Objective<" in english or ">Starting<" in english
+    assert " VP/" in english
+    assert " PV/" in french
