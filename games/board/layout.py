@@ -345,19 +345,19 @@ STATION_MASTER_TEXT_2E: dict[str, StrOrPromise] = {
     "per_building": pgettext_lazy("board box", "2 VP/building"),
     "none": pgettext_lazy("board box", "no task"),
 }
-OBJECTIVE_TASKS: dict[str, str] = {
-    "B": "building",
-    "G": "green teepee",
-    "BL": "blue teepee",
-    "H": "hazard",
-    "S": "station",
-    "3": "cattle 3",
-    "4": "cattle 4",
-    "5": "cattle 5",
-    "SF": "San Francisco",
-    "OG": "green outlaw",
-    "OO": "orange outlaw",
-    "NY": "New York",
+OBJECTIVE_TASKS: dict[str, StrOrPromise] = {
+    "B": pgettext_lazy("board box", "building"),
+    "G": pgettext_lazy("board box", "green teepee"),
+    "BL": pgettext_lazy("board box", "blue teepee"),
+    "H": pgettext_lazy("board box", "hazard"),
+    "S": pgettext_lazy("board box", "station"),
+    "3": pgettext_lazy("board box", "cattle 3"),
+    "4": pgettext_lazy("board box", "cattle 4"),
+    "5": pgettext_lazy("board box", "cattle 5"),
+    "SF": pgettext_lazy("board box", "San Francisco"),
+    "OG": pgettext_lazy("board box", "green outlaw"),
+    "OO": pgettext_lazy("board box", "orange outlaw"),
+    "NY": pgettext_lazy("board box", "New York"),
 }
 OBJECTIVE_ACTIONS: dict[str | None, StrOrPromise] = {
     None: pgettext_lazy("board box", "starting card"),

@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from engine.data import player_board as board_data
 from games.board import layout as lay
 from games.board.editions import BREED_NAMES
 from games.models import SEAT_COLOURS
+from games.terms import names as term_names
 from games.terms.names import colour_name
 from games.terms.places import station_master_words
 
@@ -54,33 +55,61 @@ def fee(players: int, hand: str) -> int:
 
 
 def tile_words(tile: Mapping[str, Any] | None) -> str:
-    """A tile in words, without its id (the notation help keeps the ids)."""
+    """A tile in words, without its id (the notation help keeps the ids), in the active
+    language."""
     if not tile:
-        return "empty"
+        return pgettext("tile", "empty")
     kind = tile.get("kind")
+    kind_type = str(tile.get("type"))
+    hand = _colour(tile.get("hand"))
     if kind == "worker":
-        return str(tile.get("type"))
+        pair = term_names.WORKERS.get(kind_type)
+        return pair[0] if pair else kind_type
     if kind == "hazard":
-        vp, hand = tile.get("vp"), tile.get("hand")
-        return f"{tile.get('type')} hazard, {vp} VP, {hand} hand"
+        return gettext("%(type)s hazard, %(vp)s VP, %(hand)s hand") % {
+            "type": term_names.HAZARDS.get(kind_type, kind_type),
+            "vp": tile.get("vp"),
+            "hand": hand,
+        }
     if kind == "teepee":
-        return f"{tile.get('type')} teepee, {tile.get('hand')} hand"
+        return gettext("%(colour)s teepee, %(hand)s hand") % {
+            "colour": _colour(kind_type),
+            "hand": hand,
+        }
     if kind == "outlaw":
-        return f"{tile.get('type')} outlaw, {tile.get('hand')} hand"
+        return gettext("%(colour)s outlaw, %(hand)s hand") % {
+            "colour": _colour(kind_type),
+            "hand": hand,
+        }
     if kind == "station_master":
-        return "station master: " + station_master_words(tile)
-    return "tile"
+        return gettext("station master: %(words)s") % {"words": station_master_words(tile)}
+    return pgettext("tile", "tile")
+
+
+def _colour(colour: object) -> str:
+    """A tile's or hand's printed colour in the active language (an unknown one as it is)."""
+    return term_names.TILE_COLOURS.get(str(colour), str(colour)) or str(colour)
 
 
 def card_words(card: Mapping[str, Any]) -> str:
+    """A card in words (its title on the board), in the active language."""
     if card.get("kind") == "objective":
-        tasks = ", ".join(lay.OBJECTIVE_TASKS.get(t, str(t)) for t in card.get("tasks", []))
+        tasks = ", ".join(str(lay.OBJECTIVE_TASKS.get(t, str(t))) for t in card.get("tasks", []))
         penalty = card.get("penalty") or 0
-        tail = f", {penalty} VP if failed" if penalty else ""
+        tail = gettext(", %(penalty)s VP if failed") % {"penalty": penalty} if penalty else ""
         action = str(lay.OBJECTIVE_ACTIONS.get(card.get("action"), str(card.get("action"))))
-        return f"objective card ({action}): {tasks}; {card.get('vp')} VP{tail}"
+        return gettext("objective card (%(action)s): %(tasks)s; %(vp)s VP%(tail)s") % {
+            "action": action,
+            "tasks": tasks,
+            "vp": card.get("vp"),
+            "tail": tail,
+        }
     breed = BREED_NAMES.get(str(card.get("breed")), str(card.get("breed")))
-    return f"{breed}, breeding value {card.get('value')}, {card.get('vp')} VP"
+    return gettext("%(breed)s, breeding value %(value)s, %(vp)s VP") % {
+        "breed": breed,
+        "value": card.get("value"),
+        "vp": card.get("vp"),
+    }
 
 
 def shorten(text: str, limit: int) -> str:

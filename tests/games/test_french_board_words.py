@@ -158,3 +158,16 @@ def test_objective_cards_and_station_masters_short_texts_in_french():
     assert ">Objective<" in english or ">Starting<" in english
     assert " VP/" in english
     assert " PV/" in french
+
+
+def test_tiles_and_cards_titles_in_french():
+    from games.board.words import card_words, tile_words
+
+    hazard = {"kind": "hazard", "type": "flood", "vp": 2, "hand": "green"}
+    cow = {"kind": "cattle", "breed": "jersey", "value": 1, "vp": 0}
+    with translation.override("fr"):
+        assert tile_words(hazard) == "danger inondation, 2 PV, main vert"
+        assert card_words(cow).startswith("Jersey, valeur d")
+    with translation.override("en"):
+        assert tile_words(hazard) == "flood hazard, 2 VP, green hand"
+        assert card_words(cow) == "Jersey, breeding value 1, 0 VP"
