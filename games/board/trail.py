@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from games.board import layout as lay
 from games.board.editions import BoardEdition, edition
@@ -156,7 +156,11 @@ def _space(
     words = _space_words(ed, space, cell, tile, names, players, anchor)
     if here:
         figures = term_names.HERDERS[ed.name]
-        words += f"; {figures} here: " + ", ".join(seat_label(s, names) for s in here)
+        seats = ", ".join(seat_label(s, names) for s in here)
+        words += "; " + gettext("%(figures)s here: %(seats)s") % {
+            "figures": figures,
+            "seats": seats,
+        }
     cls = "loc" + (" has-tile" if cell else "") + (" current" if current else "")
     data: dict[str, object] = {"loc": space, "kind": kind}
     if cell:
@@ -199,30 +203,48 @@ def _space_words(
         return "Kansas City"
     if kind == "hazard":
         empty = place_name({"edition": ed.name, "trail": {}}, space)
-        return tile_words(tile) + f" ({empty})" if tile else f"{empty}: empty"
+        if tile:
+            return f"{tile_words(tile)} ({empty})"
+        return gettext("%(place)s: empty") % {"place": empty}
     if kind in ("teepee", "outlaw"):
-        where = "" if ed.trail.successors(space) else " (off the trail)"
-        what = tile_words(tile) if tile else "empty"
-        return f"{section_space_name(place, space)}{where}: {what}"
+        what = tile_words(tile) if tile else pgettext("tile", "empty")
+        if ed.trail.successors(space):
+            return f"{section_space_name(place, space)}: {what}"
+        return gettext("%(place)s (off the trail): %(what)s") % {
+            "place": section_space_name(place, space),
+            "what": what,
+        }
     if not cell:
-        risk = " (risk action)" if space in ed.trail.RISK_ACTIONS else ""
-        return f"{building_space_name(place, space)}: empty{risk}"
+        if space in ed.trail.RISK_ACTIONS:
+            return gettext("%(place)s: empty (risk action)") % {
+                "place": building_space_name(place, space)
+            }
+        return gettext("%(place)s: empty") % {"place": building_space_name(place, space)}
     building = str(cell.get("tile"))
     hands = cell.get("hands") or []
-    fees = "".join(f", {h} hand (${fee(players, h)} fee)" for h in hands)
+    fees = "".join(
+        gettext(", %(hand)s hand ($%(fee)s fee)")
+        % {"hand": term_names.TILE_COLOURS.get(str(h), str(h)), "fee": fee(players, h)}
+        for h in hands
+    )
     if cell.get("owner") is None:
         return f"{neutral_name(place, space)}{fees}"
     owner = seat_label(int(cell["owner"]), names)
-    worth = f" ({ed.buildings.vp(building)} VP)" if building in ed.buildings.PRIVATE else ""
     where = building_space_name({"edition": ed.name, "trail": cells}, space)
-    return f"building {building}{worth} of {owner}, on {where}{fees}"
+    values = {"building": building, "owner": owner, "where": where, "fees": fees}
+    if building in ed.buildings.PRIVATE:
+        return gettext("building %(building)s (%(vp)s VP) of %(owner)s, on %(where)s%(fees)s") % {
+            **values,
+            "vp": ed.buildings.vp(building),
+        }
+    return gettext("building %(building)s of %(owner)s, on %(where)s%(fees)s") % values
 
 
 def _reward(ed: BoardEdition, space: str, minus: str) -> str:
     """What a space of the teepee (outlaw) section gives, or costs (written with ``minus``)."""
     tokens = ed.tile_section_tokens.get(space)
     if tokens:
-        return f"+{tokens} exchange token" + ("s" if tokens > 1 else "")
+        return ngettext("+%(n)d exchange token", "+%(n)d exchange tokens", tokens) % {"n": tokens}
     value = ed.tile_section_values[space]
     return f"+${value}" if value > 0 else f"{minus}${-value}"
 

@@ -171,3 +171,16 @@ def test_tiles_and_cards_titles_in_french():
     with translation.override("en"):
         assert tile_words(hazard) == "flood hazard, 2 VP, green hand"
         assert card_words(cow) == "Jersey, breeding value 1, 0 VP"
+
+
+def test_the_trail_spaces_titles_in_french():
+    view = _view(over=False)
+
+    with translation.override("fr"):
+        french = board_svg(view)
+    with translation.override("en"):
+        english = board_svg(view)
+
+    assert " ici : " in french
+    assert " here: " in english
+    assert " here: " not in french
