@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, pgettext
 from django_stubs_ext import StrOrPromise
 
 from engine.data import railroad
@@ -101,9 +101,9 @@ def _frame(language: str) -> Markup:
     for c in railroad.CROSSES:
         (x1, y), (x2, _) = xy[str(c)], xy[str(c + 1)]
         nodes.append(
-            group("cross", f"cross between spaces {c} and {c + 1}").append(
-                text((x1 + x2) / 2, y + lay.CROSS_DROP + 4, "\u271a", "cross-mark")
-            )
+            group(
+                "cross", gettext("cross between spaces %(a)d and %(b)d") % {"a": c, "b": c + 1}
+            ).append(text((x1 + x2) / 2, y + lay.CROSS_DROP + 4, "\u271a", "cross-mark"))
         )
     return frozen(*nodes)
 
@@ -112,7 +112,6 @@ def _frame(language: str) -> Markup:
 # the same), as the rules name them: "the 3rd station ($4, 2 VP)", never the engine's id.
 _RAILROAD_VIEW = {"edition": "1e"}
 _STATION_LABELS = {s: ordinal(i) for i, s in enumerate(railroad.STATIONS, 1)}
-_TRACK_NAMES = {space: track_name(_RAILROAD_VIEW, space) for space in lay.TRACK_XY}
 
 
 def _station(
@@ -133,8 +132,9 @@ def _station(
     if master:
         words += f"; {tile_words(master)}"
     if worker:
-        words += f"; worker tile: {tile_words(worker)}"
-    words += "; discs: " + (", ".join(seat_label(s, names) for s in discs) or "none")
+        words += "; " + gettext("worker tile: %(tile)s") % {"tile": tile_words(worker)}
+    seats = ", ".join(seat_label(s, names) for s in discs) or pgettext("discs", "none")
+    words += "; " + gettext("discs: %(seats)s") % {"seats": seats}
     g = group("station current" if current else "station", words, station=station)
     g.append(_station_box(station))
     if master:
@@ -159,7 +159,13 @@ def _station(
         dx = sx - w / 2 + 14 + i * 22
         g.append(
             group("disc", disc_station=station).append(
-                token(dx, sy + h / 2 - 12, seat, 9, f"disc of {seat_label(seat, names)}")
+                token(
+                    dx,
+                    sy + h / 2 - 12,
+                    seat,
+                    9,
+                    gettext("disc of %(seat)s") % {"seat": seat_label(seat, names)},
+                )
             )
         )
     return g
@@ -184,9 +190,10 @@ def _station_box(station: str) -> Markup:
 def _track_space(space: str, here: tuple[int, ...], names: Names, index: int | None) -> Node:
     """A track space (a turnout is drawn smaller, without its number)."""
     turnout = railroad.is_turnout(space)
-    words = _TRACK_NAMES[space]
+    words = track_name(_RAILROAD_VIEW, space)
     if here:
-        words += "; engines: " + ", ".join(seat_label(s, names) for s in here)
+        seats = ", ".join(seat_label(s, names) for s in here)
+        words += "; " + gettext("engines: %(seats)s") % {"seats": seats}
     g = group("track-space turnout" if turnout else "track-space", words, track=space)
     g.append(_track_space_body(space))
     return target(index, f"track:{space}", f"Choose {words}", g)
@@ -210,7 +217,10 @@ def _engines(space: str, seats: list[int], names: Names) -> Markup:
     for i, seat in enumerate(seats):
         ex = x - (len(seats) - 1) * 10 + i * 20
         ey = y + drop
-        tooltip = f"engine of {seat_label(seat, names)} on {_TRACK_NAMES[space]}"
+        tooltip = gettext("engine of %(seat)s on %(space)s") % {
+            "seat": seat_label(seat, names),
+            "space": track_name(_RAILROAD_VIEW, space),
+        }
         nodes.append(
             group(f"engine seat-{seat_colour(seat)}", tooltip, engine=seat, track=space).append(
                 Element(

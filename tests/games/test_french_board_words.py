@@ -184,3 +184,16 @@ def test_the_trail_spaces_titles_in_french():
     assert " ici : " in french
     assert " here: " in english
     assert " here: " not in french
+
+
+def test_the_railroads_titles_in_french():
+    view = _view(over=False)
+
+    with translation.override("fr"):
+        french = board_svg(view)
+    with translation.override("en"):
+        english = board_svg(view)
+
+    assert "locomotive de " in french
+    assert "engine of " not in french
+    assert "engine of " in english
