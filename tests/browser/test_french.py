@@ -6,6 +6,7 @@ of the (English) help and of the email replies."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import engine
@@ -67,5 +68,6 @@ def test_a_french_player_creates_and_plays_a_game_in_french(page, make_user, log
     assert "started on" not in log
     board = page.locator(".play-board").inner_text()
     assert "Le plateau" in board
-    assert "siège 2 (rouge) de jouer" in board or "Partie terminée" in board  # the board's line
+    # The board's line names the seat to move: the bot may already have answered the last click.
+    assert re.search(r"siège [12] \((bleu|rouge)\) de jouer", board) or "Partie terminée" in board
     save_screenshot(page, "french-game")
