@@ -197,7 +197,7 @@ def decision_text(
     if view is not None:
         values.update(decision_places(view, decision))
     try:
-        return template.format(**values)
+        return term_names.contract(template.format(**values))
     except KeyError:
         return template.split("{")[0].rstrip(" (,") or gettext("make a decision")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeVar
 
-from django.utils.translation import gettext, gettext_noop, pgettext_lazy
+from django.utils.translation import get_language, gettext, gettext_noop, pgettext_lazy
 from django_stubs_ext import StrOrPromise
 
 K = TypeVar("K")
@@ -336,3 +336,22 @@ PAST_TENSE: dict[str, str] = {
     "Upgrade": "upgraded",
     "Use": "used",
 }
+
+
+# French contracts "de" and "à" with the articles "le" and "les"; a place name is put into a
+# sentence whole, article included, so the translated sentence cannot contract it itself.
+FRENCH_CONTRACTIONS = (
+    (" de le ", " du "),
+    (" de les ", " des "),
+    (" à le ", " au "),
+    (" à les ", " aux "),
+)
+
+
+def contract(text: str) -> str:
+    """``text`` with the articles contracted as the active language requires."""
+    if not (get_language() or "").startswith("fr"):
+        return text
+    for loose, contracted in FRENCH_CONTRACTIONS:
+        text = text.replace(loose, contracted)
+    return text

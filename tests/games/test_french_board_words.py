@@ -12,7 +12,8 @@ from games.board.describe import describe_board, describe_player
 from games.board.svg import board_svg, player_board_svg
 from games.management.commands.board_preview import bot_position
 from games.models import BotKind, bot_strength
-from games.terms.names import TILE_SECTION, layout_name
+from games.move_presentation import decision_text
+from games.terms.names import TILE_SECTION, contract, layout_name
 
 
 @cache
@@ -197,3 +198,25 @@ def test_the_railroads_titles_in_french():
     assert "locomotive de " in french
     assert "engine of " not in french
     assert "engine of " in english
+
+
+def test_a_place_put_into_a_french_sentence_contracts_its_article():
+    """'les actions de le bâtiment neutre C' reads 'du bâtiment neutre C' in French; English and
+    words that merely start alike are left as they are."""
+    with translation.override("fr"):
+        assert contract("faire les actions de le bâtiment neutre C") == (
+            "faire les actions du bâtiment neutre C"
+        )
+        assert contract("livrer à les villes, à le Kansas") == "livrer aux villes, au Kansas"
+        assert contract("de leur main") == "de leur main"
+    with translation.override("en"):
+        assert contract("a de le b") == "a de le b"
+
+
+def test_the_pending_decision_in_french_has_no_loose_article():
+    view = _view(over=False)
+    with translation.override("fr"):
+        french = decision_text(view["decision"], view=view)
+    assert french
+    assert " de le " not in french
+    assert " à le " not in french
