@@ -164,7 +164,6 @@ def profile_preferences(request: AuthenticatedHttpRequest) -> HttpResponse:
         return _profile(request, preferences_form=form, status=exc.status)
     language = form.cleaned_data["language"]
     if language:
-        languages.remember(request, user_id=request.user.pk, language=language)
         translation.activate(language)
     messages.success(request, _("Your preferences are saved."))
     response = redirect("profile")
@@ -192,7 +191,6 @@ def language_set(request: HttpRequest) -> HttpResponse:
         target = reverse("home")
     if request.user.is_authenticated:
         preferences.preference_set(user=request.user, language=language)
-        languages.remember(request, user_id=request.user.pk, language=language)
     response = redirect(target)
     _set_language_cookie(response, language)
     return response

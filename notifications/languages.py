@@ -4,9 +4,9 @@ they get, whoever's action sent it.
 A user's language is a setting of theirs (``NotificationPreference.language``; no row: the
 site's default). Visitors get the language of the switcher's cookie or of their browser's
 Accept-Language (Django's LocaleMiddleware); a new account starts with the language its
-sign-up page was shown in. A logged-in request reads the user's setting once per session
-(kept in the session beside the user's id, changed with the setting), an API token's request
-gets it with the token's user (``accounts.auth``).
+sign-up page was shown in. A logged-in request reads the user's setting with the session's
+user, so that a change made in one browser reaches the user's other sessions at their next
+request; an API token's request gets it with the token's user (``accounts.auth``).
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
-from django.http import HttpRequest
 from django.utils import translation
 
 from notifications.models import NotificationPreference
 
-SESSION_KEY = "gwt_language"
+# The attribute a session user carries its stored language in (None: never chose).
+USER_LANGUAGE = "stored_language"
 
 
 def codes() -> list[str]:
@@ -77,21 +77,11 @@ def by_language(user_ids: Iterable[int]) -> dict[str, list[int]]:
     return groups
 
 
-def request_language(request: HttpRequest, user: Any) -> str:
-    """The signed-in user's language for this request: from the session when it was read
-    for this user before, else from the database (and then kept in the session)."""
-    session = getattr(request, "session", None)
-    kept = session.get(SESSION_KEY) if session is not None else None
-    if isinstance(kept, list) and len(kept) == 2 and kept[0] == user.pk:
-        return supported(kept[1])
-    language = language_of(user_id=user.pk)
-    if session is not None:
-        session[SESSION_KEY] = [user.pk, language]
-    return language
-
-
-def remember(request: HttpRequest, *, user_id: int, language: str) -> None:
-    """The user just chose ``language``: this session uses it from the next request on."""
-    session = getattr(request, "session", None)
-    if session is not None:
-        session[SESSION_KEY] = [user_id, supported(language)]
+def request_language(user: Any) -> str:
+    """The signed-in user's language for this request. The session's user comes with it
+    (``accounts.auth.SuspensionAwareBackend.get_user`` reads it in the user's own query), so
+    a change made in another browser applies at this one's next request; a user loaded
+    otherwise costs one query."""
+    if hasattr(user, USER_LANGUAGE):
+        return supported(getattr(user, USER_LANGUAGE))
+    return language_of(user_id=user.pk)

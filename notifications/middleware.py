@@ -107,7 +107,7 @@ def _time_zone_of(request: HttpRequest) -> str:
 class UserLanguageMiddleware:
     """Activates a signed-in user's own language for the request (after LocaleMiddleware,
     which chose the visitor's from the cookie or Accept-Language): the pages follow the
-    account's setting on any browser."""
+    account's current setting on any browser, changed elsewhere or not."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -115,7 +115,7 @@ class UserLanguageMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         user = getattr(request, "user", None)
         if user is not None and user.is_authenticated:
-            language = languages.request_language(request, user)
+            language = languages.request_language(user)
             translation.activate(language)
             request.LANGUAGE_CODE = language
         return self.get_response(request)

@@ -89,6 +89,19 @@ def test_a_users_switcher_choice_is_saved_as_their_setting(client, alice):
     assert html_lang(other.get("/accounts/profile/", HTTP_ACCEPT_LANGUAGE="en")) == "fr"
 
 
+def test_a_language_chosen_in_one_browser_reaches_a_session_already_open_in_another(client, alice):
+    """The other session was open before the change: its next request follows the setting,
+    without logging in again."""
+    other = type(client)()
+    other.force_login(alice)
+    assert html_lang(other.get("/accounts/profile/", HTTP_ACCEPT_LANGUAGE="en")) == "en"
+    client.force_login(alice)
+    client.post("/accounts/language/", {"language": "fr", "next": "/games/"})
+    assert html_lang(other.get("/accounts/profile/", HTTP_ACCEPT_LANGUAGE="en")) == "fr"
+    client.post("/accounts/language/", {"language": "en", "next": "/games/"})
+    assert html_lang(other.get("/games/", HTTP_ACCEPT_LANGUAGE="fr")) == "en"
+
+
 def test_the_profile_sets_the_language(client, alice):
     client.force_login(alice)
     profile = client.get("/accounts/profile/").content.decode()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from functools import cache
 
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, pgettext
 
 from engine.data import player_board as board_data
 from games.board import layout as lay
@@ -18,6 +18,7 @@ from games.board.elements import Element, Markup, frozen
 from games.board.memo import Pieces, freeze
 from games.board.pieces import group, heading, rect, text
 from games.board.words import View
+from games.terms import names as term_names
 
 _ROWS = Pieces(256)
 
@@ -60,14 +61,18 @@ def _row(
     and the arrow leaving it (black: nothing; yellow: refill; red, green in the 2nd edition:
     the game end)."""
     x0, y = lay.JOB_LEFT, lay.JOB_TOP + i * lay.JOB_ROW_H
-    workers = [w for w in row if w]
-    words = f"job market row {i + 1}, ${cost}: " + (", ".join(workers) or "empty")
+    workers = [_worker_name(w) for w in row if w]
+    words = gettext("job market row %(row)d, $%(cost)s: %(workers)s") % {
+        "row": i + 1,
+        "cost": cost,
+        "workers": ", ".join(workers) or pgettext("job market row", "empty"),
+    }
     if is_token:
-        words += "; the job market token is here"
+        words += gettext("; the job market token is here")
     if arrow == "yellow":
-        words += "; leaving this row refills the cattle market"
+        words += gettext("; leaving this row refills the cattle market")
     elif arrow in ("red", "green"):
-        words += "; leaving this row triggers the game end"
+        words += gettext("; leaving this row triggers the game end")
     g = group("job-row token-row" if is_token else "job-row", words, row=i)
     width = lay.JOB_LABEL_W + board_data.JOB_COLUMNS * lay.JOB_CELL_W + 4
     if is_token:
@@ -86,8 +91,16 @@ def _row(
             g.append(rect(cx, y, cell_w, cell_h, "slot-empty" if c in columns else "slot-unused"))
     end_x = x0 + width + 2
     if is_token:
-        g.append(text(end_x + 6, y + 15, "\u25c0 token", "token-note"))
+        g.append(text(end_x + 6, y + 15, "\u25c0 " + pgettext("board box", "token"), "token-note"))
     elif arrow != "black":
-        word = "refill" if arrow == "yellow" else "end"
+        word = (
+            pgettext("board box", "refill") if arrow == "yellow" else pgettext("board box", "end")
+        )
         g.append(text(end_x + 6, y + 15, word, f"arrow-{arrow}"))
     return g
+
+
+def _worker_name(kind: str) -> str:
+    """A worker of the market in words (an unknown kind as it is)."""
+    pair = term_names.WORKERS.get(kind)
+    return pair[0] if pair else kind

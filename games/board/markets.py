@@ -6,10 +6,10 @@ Cards are kept by what they show and where (``games/board/memo.py``).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import ngettext
+from django.utils.translation import gettext, ngettext, pgettext
 
 from games.board import layout as lay
 from games.board.editions import SIMMENTAL_BUY_OPTIONS, SIMMENTAL_STAGES
@@ -17,6 +17,7 @@ from games.board.elements import Element
 from games.board.memo import Pieces, freeze
 from games.board.pieces import group, heading, objective_card, rect, text
 from games.board.words import View, card_words
+from games.move_presentation import SIMMENTAL_STAGE_NAMES
 
 _CARDS = Pieces(1024)
 
@@ -48,7 +49,7 @@ def markets(view: View) -> list[Element]:
         y = y0 + (i // lay.CATTLE_PER_ROW) * (lay.CARD_H + 8)
         cattle.children.append(_CARDS.get(("cattle", x, y, freeze(card)), _cattle_card, card, x, y))
     if not market:
-        cattle.children.append(text(x0 + 8, y0 + 20, "empty", "count-text"))
+        cattle.children.append(text(x0 + 8, y0 + 20, pgettext("market", "empty"), "count-text"))
     ox, oy = lay.OBJECTIVE_LEFT, lay.OBJECTIVE_TOP
     ostack = int(view.get("objective_stack", {}).get("count", 0))
     objectives = Element(
@@ -84,11 +85,11 @@ def _cattle_card(card: Mapping[str, Any], x: float, y: float) -> Element:
         rect(x, y, w, h, f"card-body breed-{breed}", r=5),
         text(x + w / 2, y + 15, label, "card-breed" if len(label) <= 8 else "card-breed-long"),
         text(x + w / 2, y + 44, card.get("value"), "card-value"),
-        text(x + w / 2, y + h - 8, f"{card.get('vp')} VP", "card-vp"),
+        text(x + w / 2, y + h - 8, gettext("%(vp)s VP") % {"vp": card.get("vp")}, "card-vp"),
     )
     stage = card.get("stage")
     if isinstance(stage, int) and stage in SIMMENTAL_STAGES:
-        g.append(text(x + w / 2, y + 58, SIMMENTAL_STAGES[stage][0].capitalize(), "card-small"))
+        g.append(text(x + w / 2, y + 58, SIMMENTAL_STAGE_NAMES[stage].capitalize(), "card-small"))
     return g
 
 
@@ -96,14 +97,25 @@ def _simmental_tile() -> Element:
     """The Simmental market tile (2nd edition variant): the Calf's two buy options."""
     x, y = lay.SIMMENTAL_TILE_LEFT, lay.SIMMENTAL_TILE_TOP
     options = [
-        f"{cowboys} cowboy{'s' if cowboys > 1 else ''} + ${price}"
+        ngettext("%(n)d cowboy + $%(price)s", "%(n)d cowboys + $%(price)s", cowboys)
+        % {"n": cowboys, "price": price}
         for cowboys, price, _value, _n in SIMMENTAL_BUY_OPTIONS.values()
     ]
-    words = "Simmental market tile: buy one Simmental Calf for " + " or ".join(options)
+    words = gettext("Simmental market tile: buy one Simmental Calf for %(options)s") % {
+        "options": _either(options)
+    }
     g = group("simmental-tile", words).append(
         rect(x, y, lay.SIMMENTAL_TILE_W, 30 + 16 * len(options), "card-body breed-simmental", r=6),
-        text(x + 8, y + 16, "Simmental market tile: a Calf for", "count-text"),
+        text(x + 8, y + 16, gettext("Simmental market tile: a Calf for"), "count-text"),
     )
     for i, option in enumerate(options):
         g.append(text(x + 16, y + 34 + 16 * i, option, "count-text"))
     return g
+
+
+def _either(options: Sequence[str]) -> str:
+    """ "a or b" (or "a or b or c") in the active language."""
+    words = options[0] if options else ""
+    for option in options[1:]:
+        words = gettext("%(one)s or %(other)s") % {"one": words, "other": option}
+    return words

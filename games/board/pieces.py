@@ -16,6 +16,7 @@ from django.utils.translation import gettext, pgettext
 from games.board import layout as lay
 from games.board.elements import Element, Node, title
 from games.board.words import card_words, fee, seat_colour, tile_words
+from games.terms import names as term_names
 
 
 def text(x: float, y: float, content: object, cls: str = "") -> Element:
@@ -90,7 +91,10 @@ def hand_badges(players: int, hands: Sequence[str], x: float, y: float) -> list[
             Element(
                 "g",
                 {"class": f"hand hand-{hand}"},
-                title(f"{hand} hand: ${dollars} fee"),
+                title(
+                    gettext("%(hand)s hand: $%(fee)d fee")
+                    % {"hand": term_names.TILE_COLOURS.get(hand, hand), "fee": dollars}
+                ),
                 circle(cx, y, 8, "hand-body"),
                 text(cx, y + 3.5, f"${dollars}", "hand-label"),
             )
@@ -158,34 +162,34 @@ def tile_piece(players: int, tile: Mapping[str, Any] | None, x: float, y: float)
     x, y."""
     w, h = lay.TILE_W, lay.TILE_H
     if not tile:
-        return [rect(x, y, w, h, "slot-empty"), title("empty")]
+        return [rect(x, y, w, h, "slot-empty"), title(pgettext("tile", "empty"))]
     kind, kind_type = str(tile.get("kind")), str(tile.get("type"))
     cx = x + w / 2
     g = group(f"tile tile-{kind}", tile_words(tile), tile=tile.get("id", ""))
     if kind == "worker":
         g.append(
             rect(x, y, w, h, f"worker worker-{kind_type}"),
-            text(cx, y + h / 2 + 5, kind_type.capitalize(), "tile-label"),
+            text(cx, y + h / 2 + 5, _worker(kind_type).capitalize(), "tile-label"),
         )
     elif kind == "hazard":
         g.append(
             rect(x, y, w, h, f"hazard hazard-{kind_type}"),
             text(cx - 6, y + 17, gettext(lay.HAZARD_NAMES.get(kind_type, kind_type)), "tile-label"),
-            text(cx - 6, y + 33, f"{tile.get('vp')} VP", "tile-small"),
+            text(cx - 6, y + 33, gettext("%(vp)s VP") % {"vp": tile.get("vp")}, "tile-small"),
             *hand_badges(players, [str(tile.get("hand"))], x + w - 9, y + h - 10),
         )
     elif kind == "teepee":
         g.append(
             rect(x, y, w, h, f"teepee teepee-{kind_type}", r=10),
             teepee_mark(cx - 12, y + h / 2, 11),
-            text(cx + 8, y + h / 2 + 4, kind_type.capitalize(), "tile-small"),
+            text(cx + 8, y + h / 2 + 4, _tile_colour(kind_type).capitalize(), "tile-small"),
             *hand_badges(players, [str(tile.get("hand"))], x + w - 9, y + 10),
         )
     elif kind == "outlaw":
         g.append(
             rect(x, y, w, h, f"outlaw outlaw-{kind_type}", r=10),
             outlaw_mark(x + 13, y + h / 2 + 4, 8),
-            text(cx + 10, y + h / 2 + 8, kind_type.capitalize(), "tile-small"),
+            text(cx + 10, y + h / 2 + 8, _tile_colour(kind_type).capitalize(), "tile-small"),
             *hand_badges(players, [str(tile.get("hand"))], x + w - 9, y + 10),
         )
     else:
@@ -194,6 +198,17 @@ def tile_piece(players: int, tile: Mapping[str, Any] | None, x: float, y: float)
             text(cx, y + h / 2 + 4, kind.replace("_", " "), "tile-small"),
         )
     return [g]
+
+
+def _worker(kind: str) -> str:
+    """A worker tile's kind in the active language (an unknown one as it is)."""
+    pair = term_names.WORKERS.get(kind)
+    return pair[0] if pair else kind
+
+
+def _tile_colour(colour: str) -> str:
+    """A teepee's or outlaw's colour in the active language (an unknown one as it is)."""
+    return term_names.TILE_COLOURS.get(colour, colour) or colour
 
 
 def objective_card(card: Mapping[str, Any], x: float, y: float, w: float, h: float) -> Element:

@@ -7,10 +7,10 @@ A foresight column is kept by its tiles (``games/board/memo.py``), the supply by
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from games.board import layout as lay
 from games.board.editions import SIMMENTAL_STAGES, edition
@@ -20,6 +20,31 @@ from games.board.pieces import group, heading, rect, text, tile_piece
 from games.board.words import View, player_count, tile_words
 
 Tile = Mapping[str, Any] | None
+
+# A supply pile's count, by what the edition calls the piles (``BoardEdition.supply_word``).
+SUPPLY_LABELS: Mapping[str, Callable[[int], str]] = {
+    "Supply": lambda n: ngettext("Supply %(bag)s: %(n)d tile", "Supply %(bag)s: %(n)d tiles", n),
+    "Bag": lambda n: ngettext("Bag %(bag)s: %(n)d tile", "Bag %(bag)s: %(n)d tiles", n),
+}
+
+# The Simmental variant's stacks by the stage's card name (``SIMMENTAL_STAGES``): the
+# label drawn in the box, and the title said of it.
+SIMMENTAL_STACK_LABELS: Mapping[str, Callable[[], str]] = {
+    "heifer": lambda: gettext("Heifers (stage %(stage)d): %(n)d"),
+    "cow": lambda: gettext("Cows (stage %(stage)d): %(n)d"),
+}
+SIMMENTAL_STACK_WORDS: Mapping[str, Callable[[int], str]] = {
+    "heifer": lambda n: ngettext(
+        "Simmental heifer stack (stage %(stage)d): %(n)d card",
+        "Simmental heifer stack (stage %(stage)d): %(n)d cards",
+        n,
+    ),
+    "cow": lambda n: ngettext(
+        "Simmental cow stack (stage %(stage)d): %(n)d card",
+        "Simmental cow stack (stage %(stage)d): %(n)d cards",
+        n,
+    ),
+}
 
 _COLUMNS = Pieces(512)
 _SUPPLY = Pieces(128)
@@ -65,7 +90,11 @@ def _column(col: int, pair: Sequence[Tile], players: int) -> Markup:
     nodes = [text(x + lay.TILE_W / 2, y0 + 2, str(col + 1), "foresight-col")]
     for row, tile in enumerate(pair):
         y = y0 + 8 + row * (lay.TILE_H + 6)
-        words = f"foresight column {col + 1}, space {row + 1}: {tile_words(tile)}"
+        words = gettext("foresight column %(col)d, space %(row)d: %(tile)s") % {
+            "col": col + 1,
+            "row": row + 1,
+            "tile": tile_words(tile),
+        }
         space = group("foresight-space", words, foresight=f"{col}-{row}")
         space.children += tile_piece(players, tile, x, y)
         nodes.append(space)
@@ -79,16 +108,17 @@ def _supply(counts: tuple[int, ...], removed: int, word: str) -> Markup:
     nodes = [heading(sx, y0 - 14, gettext("Kansas City supply"))]
     for i, (bag, n) in enumerate(zip(("1", "2", "3"), counts, strict=True)):
         y = y0 + 8 + i * 26
+        label = SUPPLY_LABELS[word](n) % {"bag": bag, "n": n}
         nodes.append(
-            group("supply-bag", f"{word.lower()} {bag}: {n} tiles", bag=bag).append(
+            group("supply-bag", label, bag=bag).append(
                 rect(sx, y, 150, 22, "count-box"),
-                text(sx + 8, y + 15, f"{word} {bag}: {n} tiles", "count-text"),
+                text(sx + 8, y + 15, label, "count-text"),
             )
         )
     y = y0 + 8 + 3 * 26
     nodes.append(
-        group("removed-tiles", f"tiles out of the game: {removed}").append(
-            text(sx + 8, y + 12, f"Tiles out of game: {removed}", "count-text")
+        group("removed-tiles", gettext("tiles out of the game: %(n)d") % {"n": removed}).append(
+            text(sx + 8, y + 12, gettext("Tiles out of game: %(n)d") % {"n": removed}, "count-text")
         )
     )
     return frozen(*nodes)
@@ -98,15 +128,15 @@ def _simmental_stacks(stacks: tuple[int, ...]) -> Markup:
     """The Simmental variant's stage-2 and stage-3 stacks beside Kansas City: their counts
     (face up, but only the number left matters)."""
     sx, y0 = lay.SIMMENTAL_STACKS_LEFT, lay.FORESIGHT_TOP
-    nodes = [text(sx, y0 + 2, "Simmental stacks", "count-heading")]
+    nodes = [text(sx, y0 + 2, gettext("Simmental stacks"), "count-heading")]
     for i, (stage, n) in enumerate(zip((2, 3), stacks, strict=True)):
         name = SIMMENTAL_STAGES[stage][0]
         y = y0 + 8 + i * 26
-        label = f"{name.capitalize()}s (stage {stage}): {n}"
+        values = {"stage": stage, "n": n}
+        label = SIMMENTAL_STACK_LABELS[name]() % values
+        words = SIMMENTAL_STACK_WORDS[name](n) % values
         nodes.append(
-            group(
-                "simmental-stack", f"Simmental {name} stack (stage {stage}): {n} cards", stage=stage
-            ).append(
+            group("simmental-stack", words, stage=stage).append(
                 rect(sx, y, 150, 22, "count-box simmental"),
                 text(sx + 8, y + 15, label, "count-text"),
             )

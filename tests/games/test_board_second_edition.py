@@ -228,7 +228,7 @@ def test_markets_foresight_and_bags_are_drawn_from_the_view(view):
     outlaw_tile = next(g for g in _groups(root, data_tile="outlaw-orange-10"))
     assert "tile-outlaw" in outlaw_tile.get("class").split()
     for bag, info in view["supply"].items():
-        assert f"Bag {bag}: {info['count']} tiles" in labels
+        assert f"Bag {bag}: {info['count']} tile{'' if info['count'] == 1 else 's'}" in labels
     assert "Supply 1" not in labels
 
 
@@ -439,7 +439,7 @@ def test_every_piece_of_a_real_2e_position_is_drawn(players, stage, simmental):
     assert {c["id"] for c in [*view["cattle_market"], *view["objective_display"]]} <= cards
     text = _texts(root)
     for bag, info in view["supply"].items():
-        assert f"Bag {bag}: {info['count']} tiles" in text
+        assert f"Bag {bag}: {info['count']} tile{'' if info['count'] == 1 else 's'}" in text
     workers_drawn = [t.text for t in _classed(root, "job-worker")]
     assert len(workers_drawn) == sum(1 for row in view["job_market"]["rows"] for w in row if w)
     cattle = {g.get("data-card"): g for g in _classed(root, "cattle-card")}

@@ -331,7 +331,7 @@ def test_market_displays_are_drawn_from_the_view():
     assert len(foresight) == 6
     text = " ".join(root.itertext())
     for bag, info in view["supply"].items():
-        assert f"Supply {bag}: {info['count']} tiles" in text
+        assert f"Supply {bag}: {info['count']} tile{'' if info['count'] == 1 else 's'}" in text
 
 
 def test_output_is_deterministic():
