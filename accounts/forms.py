@@ -17,6 +17,7 @@ from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from accounts.models import Palette, TextSize
 from accounts.services import is_unconfirmed
 from common import login_throttle
 from common.client_ip import client_ip
@@ -197,6 +198,26 @@ class PreferencesForm(forms.Form):
     def clean_language(self) -> str | None:
         """None (left as it is) when the form does not say."""
         return self.cleaned_data.get("language") or None
+
+
+class DisplayForm(forms.Form):
+    """How the site is drawn for this user: the seat colours and the text size."""
+
+    palette = forms.ChoiceField(
+        label=_("Seat colours"),
+        choices=Palette.choices,
+        widget=forms.RadioSelect,
+        help_text=_(
+            "Every piece also shows its seat's number and shape; the colour-blind safe palette "
+            "keeps the four seats apart for most kinds of colour blindness."
+        ),
+    )
+    text_size = forms.ChoiceField(
+        label=_("Text size"),
+        choices=TextSize.choices,
+        widget=forms.RadioSelect,
+        help_text=_("Scales the pages and the board's text. Dark mode follows your system."),
+    )
 
 
 class GameModeForm(forms.Form):

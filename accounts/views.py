@@ -1,10 +1,11 @@
 """The account pages: sign up and confirm the email, log in and out, reset a forgotten
-password, and the profile (email, notification preferences, time zone, per-game modes).
+password, and the profile (email, notification preferences, time zone, per-game modes, the
+palette and text size).
 
 Django's auth views do the logging in and password work; the rest are thin views over
-accounts.services and notifications.preferences. The pages that send email (sign-up,
-confirmation again, password reset, email change) first ask accounts.limits, and when
-refused answer 429 with the form and send nothing.
+accounts.services, accounts.display and notifications.preferences. The pages that send
+email (sign-up, confirmation again, password reset, email change) first ask
+accounts.limits, and when refused answer 429 with the form and send nothing.
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts import limits, services
+from accounts import display, limits, services
 from accounts.forms import (
+    DisplayForm,
     EmailChangeForm,
     GameModeForm,
     LoginForm,
@@ -172,6 +174,18 @@ def profile_preferences(request: AuthenticatedHttpRequest) -> HttpResponse:
     return response
 
 
+@login_required
+@require_POST
+def profile_display(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """The palette and text size, which every page follows from the next one on."""
+    form = DisplayForm(request.POST)
+    if not form.is_valid():
+        return _profile(request, display_form=form, status=400)
+    display.display_set(user=request.user, **form.cleaned_data)
+    messages.success(request, _("Your display settings are saved."))
+    return redirect("profile")
+
+
 @require_POST
 def language_set(request: HttpRequest) -> HttpResponse:
     """The language switcher: the visitor's choice kept in a cookie, and a signed-in user's
@@ -277,9 +291,13 @@ def _profile(
     *,
     preferences_form: PreferencesForm | None = None,
     email_form: EmailChangeForm | None = None,
+    display_form: DisplayForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
     user = request.user
+    if display_form is None:
+        shown = display.display_of(user=user)
+        display_form = DisplayForm(initial={"palette": shown.palette, "text_size": shown.text_size})
     preference = notification_selectors.preference_of(user=user)
     if preferences_form is None:
         preferences_form = PreferencesForm(
@@ -315,6 +333,7 @@ def _profile(
         "api_token_expires": api_tokens.expires_at(token.created) if token else None,
         "api_token_expired": api_tokens.is_expired(token.created) if token else False,
         "preferences_form": preferences_form,
+        "display_form": display_form,
         "email_form": email_form or EmailChangeForm(user=user),
         "game_forms": game_forms,
     }

@@ -681,3 +681,59 @@ def test_sign_up_refuses_an_unknown_time_zone_and_creates_nothing(client):
 
     assert response.status_code == 400
     assert not get_user_model().objects.filter(username="dora").exists()
+
+
+# --- display: palette and text size -----------------------------------------------------
+
+
+def test_every_page_carries_the_default_display_for_a_visitor(client):
+    page = client.get("/accounts/login/")
+
+    assert b'data-palette="standard" data-text-size="normal"' in page.content
+
+
+def test_the_display_settings_are_saved_and_every_page_follows_them(member_client, member):
+    from accounts.models import DisplayPreference
+
+    response = member_client.post(
+        "/accounts/profile/display/", {"palette": "okabe-ito", "text_size": "large"}
+    )
+
+    assert response.status_code == 302
+    preference = DisplayPreference.objects.get(user=member)
+    assert (preference.palette, preference.text_size) == ("okabe-ito", "large")
+    for path in ("/accounts/profile/", "/games/"):
+        page = member_client.get(path)
+        assert b'data-palette="okabe-ito" data-text-size="large"' in page.content
+    profile = member_client.get("/accounts/profile/").content.decode()
+    assert re.search(r'<input[^>]*value="okabe-ito"[^>]*checked', profile)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"palette": "rainbow", "text_size": "normal"},
+        {"palette": "standard", "text_size": "huge"},
+        {"palette": "standard"},
+    ],
+)
+def test_bad_display_settings_are_refused_and_nothing_changes(member_client, member, data):
+    from accounts.models import DisplayPreference
+
+    response = member_client.post("/accounts/profile/display/", data)
+
+    assert response.status_code == 400
+    assert b"errorlist" in response.content
+    assert not DisplayPreference.objects.filter(user=member).exists()
+
+
+def test_the_display_service_refuses_an_unknown_value_with_its_reason(member):
+    from accounts import display
+    from common.errors import InvalidRequestError
+
+    with pytest.raises(InvalidRequestError) as refused:
+        display.display_set(user=member, palette="sepia")
+
+    assert refused.value.code == "bad_palette"
+    assert "okabe-ito" in refused.value.message
+    assert display.display_of(user=member).palette == "standard"

@@ -61,13 +61,40 @@ def group(cls: str, tooltip: str | None = None, **data: object) -> Element:
     return g
 
 
+# Each seat's shape, in seat order: with the seat's number on it, a piece is told apart
+# without its colour (the lists' seat dots use the same shapes, site.css .seat-dot).
+SEAT_SHAPES = ("circle", "square", "diamond", "hexagon")
+
+
+def seat_shape(x: float, y: float, r: float, seat: int, cls: str = "token-body") -> Element:
+    """The body of a seat's piece centred on (x, y), about ``r`` in radius: a circle, square,
+    diamond or hexagon by seat, each roomy enough for the seat's number."""
+    shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+    if shape == "circle":
+        return circle(x, y, r, cls)
+    if shape == "square":
+        side = r * 1.8
+        return rect(x - side / 2, y - side / 2, side, side, cls, r=r * 0.2)
+    if shape == "diamond":
+        d = r * 1.3
+        corners = [(x, y - d), (x + d, y), (x, y + d), (x - d, y)]
+    else:
+        d = r * 1.1
+        corners = [
+            (x + d * math.cos(math.pi * i / 3), y + d * math.sin(math.pi * i / 3)) for i in range(6)
+        ]
+    path = "M" + "L".join(f"{cx:.1f} {cy:.1f}" for cx, cy in corners) + "Z"
+    return Element("path", {"d": path, "class": cls})
+
+
 def token(x: float, y: float, seat: int, r: float, tooltip: str, cls: str = "token") -> Element:
-    """A seat's piece: its colour and, so colour is never needed, its seat number."""
+    """A seat's piece: its colour and, so colour is never needed, its seat's shape and
+    number."""
     return Element(
         "g",
         {"class": f"{cls} seat-{seat_colour(seat)}", "data-seat": str(seat)},
         title(tooltip),
-        circle(x, y, r, "token-body"),
+        seat_shape(x, y, r, seat),
         Element(
             "text",
             {

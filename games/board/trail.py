@@ -26,6 +26,7 @@ from games.board.pieces import (
     heading,
     outlaw_mark,
     rect,
+    seat_shape,
     target,
     target_index,
     teepee_mark,
@@ -326,21 +327,11 @@ def _building_body(
 
 
 def _owner_mark(owner: int, x: float, y: float, h: float) -> Element:
-    """The owner's seat number in the bottom left corner of a private building."""
+    """The owner's seat shape and number in the bottom left corner of a private building."""
     return Element(
         "g",
         {"class": f"owner-mark seat-{seat_colour(owner)}"},
-        Element(
-            "rect",
-            {
-                "x": f"{x - h:.1f}",
-                "y": f"{y + h - 14:.1f}",
-                "width": "16",
-                "height": "14",
-                "rx": "3",
-                "class": "token-body",
-            },
-        ),
+        seat_shape(x - h + 8, y + h - 6.5, 7, owner),
         Element(
             "text",
             {

@@ -348,3 +348,31 @@ def test_a_station_master_tile_says_what_the_engine_scores_for_it():
     root = _parse(board_svg(view))
     tile = next(g for g in root.iter(f"{SVG}g") if g.get("data-tile") == "SM-1")
     assert [t.text for t in tile.iter(f"{SVG}text")] == ["+$2", "1 VP/worker"]
+
+
+def test_every_seat_piece_shows_its_seat_by_shape_and_number_not_only_colour():
+    """Herders, discs, player-board tokens and building owners each carry their seat's shape
+    (circle, square, diamond, hexagon) and number, so no piece is told only by its colour."""
+    view = _view(4, "end")
+    roots = [_parse(board_svg(view))] + [
+        _parse(player_board_svg(view, seat)) for seat in range(4)
+    ]
+    body_tags = {"circle": "circle", "square": "rect", "diamond": "path", "hexagon": "path"}
+    seen: set[int] = set()
+    for root in roots:
+        for g in root.iter(f"{SVG}g"):
+            classes = (g.get("class") or "").split()
+            if "token" not in classes and "owner-mark" not in classes:
+                continue
+            seat = int(g.get("data-seat") or SEAT_COLOURS.index(classes[-1].split("-")[1]))
+            body = next(c for c in g if "token-body" in (c.get("class") or ""))
+            shape = ("circle", "square", "diamond", "hexagon")[seat]
+            assert body.tag == SVG + body_tags[shape], (seat, body.tag)
+            if shape == "diamond":
+                assert body.get("d", "").count("L") == 3
+            if shape == "hexagon":
+                assert body.get("d", "").count("L") == 5
+            label = next(c for c in g if c.get("class") == "token-label")
+            assert label.text == str(seat + 1)
+            seen.add(seat)
+    assert seen == {0, 1, 2, 3}

@@ -10,7 +10,8 @@
  *   their place.
  * - The board can be zoomed (buttons, or two fingers on a touch screen) and panned in its
  *   frame, or shown one area at a time; on a narrow screen it starts at the zoom where its
- *   smallest text is 11 CSS px. What the player chose survives the panel's redraws.
+ *   smallest text is 11 CSS px (with the larger-text setting, on every screen, 11 px times
+ *   the text's scale). What the player chose survives the panel's redraws.
  */
 (function () {
   "use strict";
@@ -173,9 +174,16 @@
     return parts.frame.clientWidth / box(parts)[2];
   }
 
+  // The larger-text setting (html[data-text-size], site.css) raises the root font size: the
+  // board's smallest text then starts at least as much larger, on every screen.
+  function textScale() {
+    return parseFloat(window.getComputedStyle(document.documentElement).fontSize) / 16 || 1;
+  }
+
   function defaultZoom(parts) {
     var fit = fitZoom(parts);
-    return narrow() ? Math.max(fit, MIN_TEXT_PX / smallestFont(parts.svg)) : fit;
+    var scale = textScale();
+    return narrow() || scale > 1.01 ? Math.max(fit, (MIN_TEXT_PX * scale) / smallestFont(parts.svg)) : fit;
   }
 
   function applyBoardView(parts, keepCentre) {
