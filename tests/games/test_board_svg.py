@@ -354,9 +354,7 @@ def test_every_seat_piece_shows_its_seat_by_shape_and_number_not_only_colour():
     """Herders, discs, player-board tokens and building owners each carry their seat's shape
     (circle, square, diamond, hexagon) and number, so no piece is told only by its colour."""
     view = _view(4, "end")
-    roots = [_parse(board_svg(view))] + [
-        _parse(player_board_svg(view, seat)) for seat in range(4)
-    ]
+    roots = [_parse(board_svg(view))] + [_parse(player_board_svg(view, seat)) for seat in range(4)]
     body_tags = {"circle": "circle", "square": "rect", "diamond": "path", "hexagon": "path"}
     seen: set[int] = set()
     for root in roots:
