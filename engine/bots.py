@@ -105,7 +105,7 @@ def choose_move(
         raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(KINDS)}")
     if state["over"] or (seat != state["current"] and out_of_turn.decision(state, seat) is None):
         # Out of turn a bot only settles what it owes (an exchange token's discards).
-        raise IllegalMove("not_your_turn", f"Seat {seat} has no decision to make now.")
+        raise IllegalMove("not_your_turn", f"Seat {seat} has no decision to make now.", seat=seat)
     moves = flow.legal_moves(state, seat)
     if not moves:
         raise IllegalMove("no_moves", "No move is possible now.")

@@ -13,9 +13,8 @@ answered outside the main stack; ``legal_moves`` and ``apply_in_place`` send the
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from engine.errors import IllegalMove
+from engine.errors import IllegalMove, not_legal
 from engine.move_types import Move
 from engine.rules import (
     building,
@@ -126,7 +125,7 @@ def apply_in_place(state: State, seat: int, move: object) -> None:
     else:
         legal = moves_now(state)
         if move not in legal:
-            raise IllegalMove("illegal_move", _why(move, legal))
+            raise not_legal(move, legal)
         frame = state["stack"][-1]
         state["revealed"] = False
         if move["type"] == "play_objective":
@@ -140,14 +139,3 @@ def apply_in_place(state: State, seat: int, move: object) -> None:
     advance(state)
     if state["over"]:
         out_of_turn.drop(state)  # R2-EXCH-09: nothing is owed once the game is over
-
-
-def _why(move: dict[Any, Any], legal: list[Move]) -> str:
-    same = [m for m in legal if m["type"] == move.get("type")]
-    if not same:
-        kinds = sorted({m["type"] for m in legal})
-        return (
-            f"A {move.get('type')!r} move is not possible now; "
-            f"possible moves are of type: {', '.join(kinds)}."
-        )
-    return f"That {move['type']!r} move is not legal now ({len(same)} such moves are)."

@@ -184,9 +184,16 @@ def parse(state: State, seat: int, text: str) -> Move:
         return short[0]
     if len(short) > 1:
         options = "; ".join(describe_move(ed, m) for m in short)
-        raise IllegalMove("ambiguous_move", f"{text.strip()!r} has several routes: {options}.")
+        raise IllegalMove(
+            "ambiguous_move",
+            f"{text.strip()!r} has several routes: {options}.",
+            text=repr(text.strip()),
+            options=options,
+        )
+    moves = "; ".join(describe_move(ed, m) for m in legal[:40])
     raise IllegalMove(
         "unknown_move",
-        f"{text.strip()!r} is not a legal move now. Legal moves: "
-        + "; ".join(describe_move(ed, m) for m in legal[:40]),
+        f"{text.strip()!r} is not a legal move now. Legal moves: " + moves,
+        text=repr(text.strip()),
+        moves=moves,
     )

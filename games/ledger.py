@@ -51,6 +51,7 @@ from games.models import (
     TurnTime,
 )
 from games.terms.journal import journal_lines
+from games.terms.refusals import not_legal_now, refusal_text
 
 # The game row's fields that follow the events (a full save would also rewrite the options,
 # the seed, ...).
@@ -213,16 +214,17 @@ def move_journal(
 
 
 def engine_call(function: Any, *args: Any) -> Any:
-    """Call the engine on a player's input: its IllegalMove becomes a 400 with its code."""
+    """Call the engine on a player's input: its IllegalMove becomes a 400 with its code, said
+    in the reader's language (``games.terms.refusals``)."""
     try:
         return function(*args)
     except engine.IllegalMove as exc:
-        raise InvalidRequestError(exc.code, exc.message) from exc
+        raise InvalidRequestError(exc.code, refusal_text(exc)) from exc
     except Exception as exc:
         # Malformed input may trip the engine before it says IllegalMove: still a bad move,
         # but worth a look, so it is logged.
         logger.warning("engine.%s refused %r: %r", function.__name__, args[2:], exc)
-        raise InvalidRequestError("illegal_move", "This is not a legal move now.") from exc
+        raise InvalidRequestError("illegal_move", not_legal_now()) from exc
 
 
 def _snapshot_if_due(game: Game, seq: int, state: State) -> None:

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from engine.errors import IllegalMove
+from engine.errors import IllegalMove, not_legal
 from engine.move_types import Move
 from engine.rules import exchange, turn
 from engine.state import player, side_frames
@@ -95,10 +95,13 @@ def apply_in_place(state: State, seat: int, move: dict[Any, Any]) -> None:
     legal_now = legal(state, seat)
     if not legal_now:
         raise IllegalMove(
-            "not_your_turn", f"It is seat {state['current']}'s decision, not seat {seat}'s."
+            "not_your_turn",
+            f"It is seat {state['current']}'s decision, not seat {seat}'s.",
+            current=state["current"],
+            seat=seat,
         )
     if move not in legal_now:
-        raise IllegalMove("illegal_move", _why(move, legal_now))
+        raise not_legal(move, legal_now)
     state["revealed"] = False
     p = player(state, seat)
     if move["type"] == "discard":
@@ -131,14 +134,3 @@ def _settle(state: State, seat: int) -> None:
 def drop(state: State) -> None:
     """The game is over: pending side discards are dropped (no effect on any score)."""
     state.pop(SIDE, None)
-
-
-def _why(move: dict[Any, Any], legal_now: list[Move]) -> str:
-    kinds = sorted({m["type"] for m in legal_now})
-    if move.get("type") not in kinds:
-        return (
-            f"A {move.get('type')!r} move is not possible now; "
-            f"possible moves are of type: {', '.join(kinds)}."
-        )
-    same = sum(1 for m in legal_now if m["type"] == move.get("type"))
-    return f"That {move['type']!r} move is not legal now ({same} such moves are)."

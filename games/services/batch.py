@@ -120,9 +120,11 @@ def move_batch_submit(
 
 def _batch_reason(exc: InvalidRequestError | NotAllowedError | ConflictError, index: int) -> str:
     if exc.code == "not_your_turn" and index:
-        return "your turn ended with the line before: this line has nothing left to answer."
+        return gettext(
+            "your turn ended with the line before: this line has nothing left to answer."
+        )
     if exc.code == "game_not_active" and index:
-        return "the game ended with the line before."
+        return gettext("the game ended with the line before.")
     return exc.message
 
 
