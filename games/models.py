@@ -826,3 +826,25 @@ class DismissedGame(models.Model):
 
     def __str__(self) -> str:
         return f"game {self.game_id} dismissed by user {self.user_id}"
+
+
+class TableView(models.TextChoices):
+    """How the game page shows the table: the drawn board, or the table in words (the text
+    view, for screen readers and anyone who prefers reading to scanning a drawing)."""
+
+    BOARD = "board", pgettext_lazy("table view", "board")
+    TEXT = "text", pgettext_lazy("table view", "text")
+
+
+class TablePreference(models.Model):
+    """The way a player last chose to see their games' tables, kept for every game and every
+    device they sign in from (it changes nothing in any game)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="table_preference"
+    )
+    view = models.CharField(max_length=8, choices=TableView.choices, default=TableView.BOARD)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"table view of user {self.user_id}: {self.view}"

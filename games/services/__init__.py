@@ -11,6 +11,8 @@ through the event log (``games.ledger``):
 * ``plans``: planned turns, prepared while the others move and played when the turn comes.
 * ``notes``: a player's private note on a game and the finished games they dismissed from
   their list (their own bookkeeping: not events, nobody else reads them).
+* ``table_view``: whether a player sees the game page's table drawn or in words (the text
+  view), their own choice kept per account.
 
 Moderators' actions are in ``games.moderation``, turn deadlines in ``games.timecontrol``.
 The names below are the app's public write API.

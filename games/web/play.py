@@ -35,9 +35,18 @@ from engine import Move, View
 from games import chat, move_presentation, replay, selectors, services
 from games.board.svg import board_svg, player_board_svg
 from games.errors import StaleVersionError
-from games.models import ChatMessage, Game, GameStatus, ReportReason, Seat, bot_strength
+from games.models import (
+    ChatMessage,
+    Game,
+    GameStatus,
+    ReportReason,
+    Seat,
+    TableView,
+    bot_strength,
+)
 from games.moderation import may_moderate, reports
-from games.web import catchup_display, finding, plan_display, stale
+from games.services import table_view
+from games.web import catchup_display, finding, plan_display, stale, text_display
 from games.web.display import time_control_text
 
 # How many of the latest events the game page lists (the replay has them all).
@@ -45,6 +54,9 @@ LOG_LENGTH = 40
 # How often the page asks whether the game has moved on (seconds): soon while a bot is to
 # move (its task answers within moments of the move that gave it the turn), then less often.
 POLL_SECONDS = 3
+# How many of the latest events a live update announces (a screen reader reads them out):
+# the ones a player away for a few moves needs, not a whole round of a 4-player game.
+ANNOUNCED_EVENTS = 6
 BOT_POLL_SECONDS = 0.5
 CHAT_POLL_SECONDS = 10
 
@@ -82,7 +94,7 @@ def error_response(
     if not is_htmx(request):
         if game is not None:
             messages.error(request, error.message)
-            return redirect("game-play", public_id=game.public_id)
+            return redirect(page_name(request), public_id=game.public_id)
         return render(request, "games/error.html", context, status=error.status)
     response = render(request, "games/play/_error.html", context, status=error.status)
     response["HX-Retarget"] = "#play-messages"
@@ -116,10 +128,23 @@ def game_page(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse
         return error_page(request, error)
     if game.version == 0:
         return render(request, "games/play/not_started.html", _seats_context(game, request.user))
-    context = play_context(request, game)
+    text = table_view.table_view_of(user=request.user) == TableView.TEXT
+    return render_page(request, game, text=text)
+
+
+def render_page(request: AuthenticatedHttpRequest, game: Game, *, text: bool) -> HttpResponse:
+    """The whole game page: the board view, or the table in words (``text``)."""
+    context = play_context(request, game, text=text)
     context.update(chat_context(request, game))
     context.update(finding.note_context(request, game))
-    return render(request, "games/play/page.html", context)
+    template = text_display.PAGE_TEMPLATE if text else "games/play/page.html"
+    return render(request, template, context)
+
+
+def page_name(request: HttpRequest) -> str:
+    """The page a form of the game page comes back to without JavaScript: the text view's
+    own address when the form was on it."""
+    return "game-text" if text_display.wants_text(request) else "game-play"
 
 
 @never_cache
@@ -135,7 +160,33 @@ def game_panel(request: AuthenticatedHttpRequest, public_id: str) -> HttpRespons
     if game.version == 0 or (since.isdigit() and int(since) == game.version):
         return HttpResponse(status=204)
     game = selectors.game_with_seats(game=game)
-    return render(request, "games/play/_panel.html", play_context(request, game, oob=True))
+    text = text_display.wants_text(request)
+    context = play_context(request, game, oob=True, text=text)
+    if since.isdigit() and int(since) < game.version:
+        news = moves_announcement(game, int(since), context)
+        context["announcement"] = f"{news} {context['announcement']}".strip()
+    template = text_display.PANEL_TEMPLATE if text else "games/play/_panel.html"
+    return render(request, template, context)
+
+
+def moves_announcement(game: Game, since: int, context: Mapping[str, Any]) -> str:
+    """What happened after position ``since`` (the page's), as the live region reads it out
+    when the panel is redrawn: 'bob: Moved to the 2nd building space. bot: ...'. The latest
+    ``ANNOUNCED_EVENTS`` only, in the order they were played; decisions taken back are left
+    out, as in the log."""
+    names = {row["seat"].index: row["name"] for row in context["seats"]}
+    events = list(
+        selectors.player_history(game=game)
+        .filter(seq__gt=since)
+        .order_by("-seq")[:ANNOUNCED_EVENTS]
+    )
+    sentences = []
+    for row in reversed(log_rows(events, names)):
+        text = str(row["text"]).rstrip(". ")
+        if row["who"]:
+            text = _("%(who)s: %(what)s") % {"who": row["who"], "what": text}
+        sentences.append(f"{text}.")
+    return " ".join(sentences)
 
 
 @never_cache
@@ -207,20 +258,22 @@ def resign_post(request: AuthenticatedHttpRequest, public_id: str) -> HttpRespon
         messages.error(request, error.message)
     else:
         messages.success(request, _("You resigned from this game."))
-    return redirect("game-play", public_id=public_id)
+    return redirect(page_name(request), public_id=public_id)
 
 
 def after_change(request: HttpRequest, game: Game, done: str) -> HttpResponse:
     if not is_htmx(request):
         messages.success(request, done)
-        return redirect("game-play", public_id=game.public_id)
+        return redirect(page_name(request), public_id=game.public_id)
     game = selectors.game_get(public_id=game.public_id, with_seats=True)
-    context = play_context(request, game, oob=True)
+    text = text_display.wants_text(request)
+    context = play_context(request, game, oob=True, text=text)
     if not context["your_turn"]:
         context["announcement"] = done
     else:
         context["announcement"] = f"{done} {context['announcement']}".strip()
-    return render(request, "games/play/_panel.html", context)
+    template = text_display.PANEL_TEMPLATE if text else "games/play/_panel.html"
+    return render(request, template, context)
 
 
 def expected_version(request: HttpRequest) -> int:
@@ -276,7 +329,10 @@ def _seats_context(game: Game, user: Any) -> dict[str, Any]:
     }
 
 
-def play_context(request: HttpRequest, game: Game, *, oob: bool = False) -> dict[str, Any]:
+def play_context(
+    request: HttpRequest, game: Game, *, oob: bool = False, text: bool = False
+) -> dict[str, Any]:
+    """Everything the panel shows; with ``text``, the table in words instead of drawn."""
     user = request.user
     context = _seats_context(game, user)
     names = {row["seat"].index: row["name"] for row in context["seats"]}
@@ -313,7 +369,11 @@ def play_context(request: HttpRequest, game: Game, *, oob: bool = False) -> dict
     else:
         announcement = ""
     players = player_rows(
-        view, context["seats"], viewer=viewer, to_move=None if game.is_over else current
+        view,
+        context["seats"],
+        viewer=viewer,
+        to_move=None if game.is_over else current,
+        drawn=not text,
     )
     mine = next((row for row in players if row["is_viewer"] and row["hand"] is not None), None)
     context.update(
@@ -323,7 +383,10 @@ def play_context(request: HttpRequest, game: Game, *, oob: bool = False) -> dict
             "players": players,
             # The seat's own hand, money and certificates, kept beside the move buttons.
             "mine": mine,
-            "board": board_markup(view, targets or None, names_by_seat(context["seats"])),
+            "board": (
+                "" if text else board_markup(view, targets or None, names_by_seat(context["seats"]))
+            ),
+            "table": TableView.TEXT if text else TableView.BOARD,
             "groups": groups,
             "your_turn": your_turn,
             "out_of_turn": out_of_turn,
@@ -352,6 +415,10 @@ def play_context(request: HttpRequest, game: Game, *, oob: bool = False) -> dict
             "spectator": viewer is None and not game.is_over,
         }
     )
+    if text:
+        context.update(
+            text_display.text_context(view, players, viewer, names_by_seat(context["seats"]))
+        )
     context.update(plan_display.plan_context(user, game, state, my_seat, context["log"]))
     context.update(catchup_display.catchup_context(game, my_seat, your_turn, names))
     return context
@@ -369,8 +436,10 @@ def player_rows(
     *,
     viewer: int | None,
     to_move: int | None,
+    drawn: bool = True,
 ) -> list[dict[str, Any]]:
-    """Each player of a view, as the page lists them (the hand only where the view has it)."""
+    """Each player of a view, as the page lists them (the hand only where the view has it;
+    their board drawn unless not ``drawn``: the text view says it in words)."""
     seats = {row["seat"].index: row for row in seat_rows}
     edition = view["edition"]
     rows = []
@@ -400,7 +469,9 @@ def player_rows(
                 "hand_count": len(hand) if isinstance(hand, list) else hand["count"],
                 # 2nd edition: an exchange token used out of turn whose discards are pending.
                 "side_decision": player.get("side_decision"),
-                "board": player_board_markup(view, index, names_by_seat(seat_rows)),
+                "board": (
+                    player_board_markup(view, index, names_by_seat(seat_rows)) if drawn else ""
+                ),
             }
         )
     return rows

@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path, re_path
 
-from games.web import finding, live, lobby, plans, play, replay
+from games.web import finding, live, lobby, plans, play, replay, text_view
 
 # A game's public id (see games.models.PUBLIC_ID_ALPHABET): other paths ("new/", "open/")
 # can never be read as one.
@@ -24,6 +24,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("join/<str:public_id>/leave/", lobby.leave_game, name="lobby-leave"),
     re_path(GAME + r"$", play.game_page, name="game-play"),
     re_path(GAME + r"panel/$", play.game_panel, name="game-panel"),
+    # The table in words (for screen readers), and the switch between it and the board.
+    re_path(GAME + r"text/$", text_view.text_page, name="game-text"),
+    re_path(GAME + r"table-view/$", text_view.table_view_post, name="game-table-view"),
     re_path(GAME + r"version/$", play.game_version, name="game-version"),
     re_path(GAME + r"move/$", play.move_post, name="game-move"),
     re_path(GAME + r"undo/$", play.undo_post, name="game-undo"),

@@ -5,9 +5,13 @@
  * - Errors of the play endpoints (4xx with HX-Retarget) are swapped into the live region
  *   instead of being dropped, so the player reads why nothing changed.
  * - In the replay, ← → Home End step through the positions (unless typing in a field).
- * - On the game page, n opens the next game where it is the reader's turn (#next-game).
+ * - On the game page, n opens the next game where it is the reader's turn (#next-game), and
+ *   ? opens or closes the keyboard help (#keyboard-help).
+ * - In the list of moves, the arrow keys, Home and End move the focus between the move
+ *   buttons (one Tab stop per button stays as it was: the arrows only save key presses).
  * - After a swap, focus returns to the element with the same id, so keyboard users keep
- *   their place.
+ *   their place; after their own move, to the next choice (the moves' heading) or, when the
+ *   turn has passed, to the live region that says what happened.
  * - The board can be zoomed (buttons, or two fingers on a touch screen) and panned in its
  *   frame, or shown one area at a time; on a narrow screen it starts at the zoom where its
  *   smallest text is 11 CSS px (with the larger-text setting, on every screen, 11 px times
@@ -45,7 +49,38 @@
     }
     replayKey(event);
     nextGameKey(event);
+    helpKey(event);
+    moveListKey(event);
   });
+
+  function helpKey(event) {
+    if (event.defaultPrevented || event.key !== "?" || event.altKey || event.ctrlKey || event.metaKey) {
+      return;
+    }
+    var help = document.getElementById("keyboard-help");
+    if (!help || typing(event.target)) {
+      return;
+    }
+    event.preventDefault();
+    help.open = !help.open;
+    help.querySelector("summary").focus();
+  }
+
+  var MOVE_KEYS = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1, Home: "first", End: "last" };
+  function moveListKey(event) {
+    var step = MOVE_KEYS[event.key];
+    var current = event.target.closest && event.target.closest("#move-form .move-button");
+    if (event.defaultPrevented || step === undefined || !current || event.altKey || event.ctrlKey || event.metaKey) {
+      return;
+    }
+    var buttons = Array.prototype.slice.call(document.querySelectorAll("#move-form .move-button:not([disabled])"));
+    var at = buttons.indexOf(current);
+    var next = step === "first" ? 0 : step === "last" ? buttons.length - 1 : at + step;
+    if (next >= 0 && next < buttons.length) {
+      event.preventDefault();
+      buttons[next].focus();
+    }
+  }
 
   function nextGameKey(event) {
     if (event.defaultPrevented || event.key !== "n" || event.altKey || event.ctrlKey || event.metaKey) {
@@ -316,8 +351,9 @@
     if (document.activeElement === document.body || document.activeElement === null) {
       // The focused element was redrawn: the same one again, or else the moves' heading
       // (never a move button: a second Enter there would play another move).
+      // When the turn has passed, the live region that says what happened.
       var again = focusedId && document.getElementById(focusedId);
-      var fallback = document.getElementById("moves-heading");
+      var fallback = document.getElementById("moves-heading") || document.getElementById("play-messages");
       if (again) {
         again.focus();
       } else if (fallback && focusedId !== null) {
