@@ -52,6 +52,7 @@ urlpatterns = [
     path("profile/preferences/", views.profile_preferences, name="profile-preferences"),
     path("profile/display/", views.profile_display, name="profile-display"),
     path("profile/email/", views.profile_email, name="profile-email"),
+    path("profile/email/retry/", views.profile_email_retry, name="profile-email-retry"),
     path("profile/token/revoke/", views.profile_token_revoke, name="profile-token-revoke"),
     path("profile/email/confirm/<str:token>/", views.email_confirm, name="account-email-confirm"),
     path(

@@ -42,7 +42,7 @@ from common.web import AuthenticatedHttpRequest
 from games import selectors as game_selectors
 from games.errors import GameNotFoundError
 from games.models import GameStatus
-from notifications import languages, preferences
+from notifications import bounces, languages, preferences
 from notifications import selectors as notification_selectors
 from notifications.models import GameNotificationPreference
 
@@ -244,6 +244,23 @@ def profile_email(request: AuthenticatedHttpRequest) -> HttpResponse:
 
 
 @login_required
+@require_POST
+def profile_email_retry(request: AuthenticatedHttpRequest) -> HttpResponse:
+    """ "I fixed my mailbox": email goes to the address again (a new bounce stops it again)."""
+    if bounces.address_retry(address=request.user.email):
+        messages.success(
+            request,
+            _("We will send email to %(email)s again. If it bounces again, we will tell you here.")
+            % {"email": request.user.email},
+        )
+    else:
+        messages.info(
+            request, _("Email to %(email)s was not stopped.") % {"email": request.user.email}
+        )
+    return redirect("profile")
+
+
+@login_required
 @require_http_methods(["GET"])
 def email_confirm(request: AuthenticatedHttpRequest, token: str) -> HttpResponse:
     try:
@@ -328,7 +345,11 @@ def _profile(
         for game in games
     ]
     token = api_tokens.token_of(user=user)
+    email_status = bounces.status_of(user.email)
     context = {
+        "email_status": email_status,
+        "email_status_since": email_status
+        and bounces.local_naive(email_status.since, preference.time_zone),
         "api_token": token,
         "api_token_expires": api_tokens.expires_at(token.created) if token else None,
         "api_token_expired": api_tokens.is_expired(token.created) if token else False,

@@ -10,6 +10,7 @@ The migrations stay as they are, for the databases that ran them.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from django.apps import AppConfig
@@ -30,6 +31,13 @@ PERMISSIONS = (
     "view_chatmessage",
     "view_report",
     "view_player",
+)
+# In the notifications app: the addresses that bounced and the provider's delivery reports,
+# and the right to let email go to an address again.
+NOTIFICATIONS_PERMISSIONS = (
+    "view_emailaddressstatus",
+    "change_emailaddressstatus",
+    "view_deliveryreport",
 )
 
 
@@ -53,10 +61,18 @@ def ensure_moderators_group(
     # The permissions are created by auth's own post_migrate receiver; do it here as well so
     # that the order in which the receivers run does not matter (it is idempotent).
     create_permissions(app_config or sender, verbosity=0, using=using, apps=apps)
+    # The installed app's config (the migration state's stand-in has no models module), its
+    # models read from ``apps``; not installed or migrated to zero: games' permissions only.
+    with contextlib.suppress(LookupError):
+        create_permissions(
+            global_apps.get_app_config("notifications"), verbosity=0, using=using, apps=apps
+        )
     group, _ = group_model.objects.using(using).get_or_create(name=GROUP)
     # A database migrated back to before a model has no permissions for it: grant the others.
+    permissions = permission_model.objects.using(using)
     group.permissions.add(
-        *permission_model.objects.using(using).filter(
-            content_type__app_label="games", codename__in=PERMISSIONS
-        )
+        *permissions.filter(content_type__app_label="games", codename__in=PERMISSIONS),
+        *permissions.filter(
+            content_type__app_label="notifications", codename__in=NOTIFICATIONS_PERMISSIONS
+        ),
     )

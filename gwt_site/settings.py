@@ -146,6 +146,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.display",
+                "notifications.context_processors.email_problem",
             ],
         },
     },
@@ -330,26 +331,39 @@ NOTIFY_SWEEP_AFTER = env_int("NOTIFY_SWEEP_AFTER", 60)
 # The domain whose mail reaches the inbound webhook or mailbox; turn emails carry a signed
 # Reply-To reply+<token>@INBOUND_EMAIL_DOMAIN. Empty: no Reply-To, replies are not taken.
 INBOUND_EMAIL_DOMAIN = env_str("INBOUND_EMAIL_DOMAIN").strip().lower()
+# The email providers whose webhooks anymail parses ("": none).
+_EMAIL_PROVIDERS = (
+    "",
+    "mailgun",
+    "postmark",
+    "sendgrid",
+    "amazon_ses",
+    "brevo",
+    "mailersend",
+    "mailjet",
+    "mailtrap",
+    "postal",
+    "resend",
+    "sparkpost",
+)
 # The provider whose inbound webhook is mounted at /email/anymail/<provider>/inbound/ ("": none;
 # read_mailbox works without one).
 INBOUND_EMAIL_PROVIDER = env_choice(
     "INBOUND_EMAIL_PROVIDER",
-    (
-        "",
-        "mailgun",
-        "postmark",
-        "sendgrid",
-        "amazon_ses",
-        "brevo",
-        "mailersend",
-        "mailjet",
-        "mailtrap",
-        "postal",
-        "resend",
-        "sparkpost",
-    ),
+    _EMAIL_PROVIDERS,
     "",
 )
+# The provider whose delivery reports (bounces, complaints) are taken at
+# /email/anymail/<provider>/tracking/ ("": none). A hard bounce or a complaint stops email to
+# the address until its owner says it is fixed (notifications/bounces.py).
+EMAIL_TRACKING_PROVIDER = env_choice(
+    "EMAIL_TRACKING_PROVIDER",
+    _EMAIL_PROVIDERS,
+    "",
+)
+# After this many delays or soft bounces in a row (no delivery between), the owner is told
+# their mail is probably not arriving (email still goes out).
+NOTIFY_SOFT_BOUNCES_SHOWN = env_int("NOTIFY_SOFT_BOUNCES_SHOWN", 3)
 # Reply-address signing keys, "kid:secret,kid2:secret2" (key ids: 1-4 lowercase letters or
 # digits); INBOUND_REPLY_KEY_ID signs new addresses. Unset: one key derived from SECRET_KEY.
 INBOUND_REPLY_KEYS = {

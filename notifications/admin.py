@@ -1,19 +1,24 @@
 """Moderation screens: the outbox (read-only, with a requeue action), preferences, heartbeats,
-and the email replies received (read-only)."""
+the email replies received (read-only), and the addresses that bounced with the provider's
+delivery reports."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
 from django.contrib import admin, messages
-from django.db.models import QuerySet
+from django.contrib.auth import get_user_model
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from notifications import bounces
 from notifications.delivery import notifications_requeue
 from notifications.models import (
+    DeliveryReport,
+    EmailAddressStatus,
     GameNotificationPreference,
     InboundEmail,
     Kind,
@@ -170,6 +175,91 @@ class InboundEmailAdmin(admin.ModelAdmin):
         "answer",
         "created_at",
     ]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+@admin.register(EmailAddressStatus)
+class EmailAddressStatusAdmin(admin.ModelAdmin):
+    """Addresses the provider reported trouble with; a stopped one gets no email until its
+    owner (or a moderator, with the action) says it is fixed."""
+
+    list_display = ["address", "owner", "state", "since", "provider", "soft_bounces", "reason"]
+    list_filter = ["state", "provider"]
+    # Exact values only: an address, or its owner's username (looked up first).
+    search_fields = ["=address"]
+    search_help_text = _("An exact address or username.")
+    readonly_fields = [
+        "address",
+        "state",
+        "since",
+        "provider",
+        "reason",
+        "soft_bounces",
+        "cleared_at",
+        "updated_at",
+    ]
+    actions = ["retry"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[EmailAddressStatus]:
+        owners = get_user_model().objects.filter(email__iexact=OuterRef("address"))
+        rows: QuerySet[EmailAddressStatus] = (
+            super()
+            .get_queryset(request)
+            .annotate(owner_name=Subquery(owners.values("username")[:1]))
+        )
+        return rows
+
+    def get_search_results(
+        self, request: HttpRequest, queryset: QuerySet[EmailAddressStatus], search_term: str
+    ) -> tuple[QuerySet[EmailAddressStatus], bool]:
+        term = search_term.strip()
+        if not term:
+            return queryset, False
+        addresses = [term.lower()]
+        addresses += [
+            email.lower()
+            for email in get_user_model()
+            .objects.filter(username=term)
+            .values_list("email", flat=True)
+            if email
+        ]
+        return queryset.filter(address__in=addresses), False
+
+    @admin.display(description=_("owner"), ordering="owner_name")
+    def owner(self, obj: EmailAddressStatus) -> str:
+        return getattr(obj, "owner_name", None) or "—"
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    @admin.action(description=_("Send email to these addresses again"), permissions=["change"])
+    def retry(self, request: HttpRequest, queryset: QuerySet[EmailAddressStatus]) -> None:
+        done = sum(bounces.address_retry(address=status.address) for status in queryset)
+        self.message_user(
+            request,
+            ngettext(
+                "%(count)d address gets email again.",
+                "%(count)d addresses get email again.",
+                done,
+            )
+            % {"count": done},
+            messages.SUCCESS,
+        )
+
+
+@admin.register(DeliveryReport)
+class DeliveryReportAdmin(admin.ModelAdmin):
+    """The provider's delivery reports as received (read-only)."""
+
+    list_display = ["received_at", "provider", "event_type", "soft", "address", "reason"]
+    list_filter = ["event_type", "soft", "provider"]
+    search_fields = ["=address", "=message_id"]
+    date_hierarchy = "received_at"
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

@@ -46,7 +46,7 @@ from django.utils import timezone
 
 from common.conf import duration_setting
 from games.models import Event, EventKind, GameStatus, PlanStatus, Seat, SeatStatus, TurnPlan
-from notifications import emails, languages, links, metrics
+from notifications import bounces, emails, languages, links, metrics
 from notifications.context import your_turn_context
 from notifications.models import (
     ANSWER_KINDS,
@@ -75,6 +75,8 @@ KICK_TIMEOUT_SECONDS = 60
 # Why a player gets no email now: they are looking at the site (a "your turn" waits instead).
 ACTIVE_ON_THE_SITE = "active on the site"
 PLAN_TO_PLAY = "a planned turn is about to play"
+# The provider reported a hard bounce, a complaint or a refusal for the address.
+STOPPED_ADDRESS = "the address bounced or reported spam: email to it is stopped"
 # A "your turn" row whose player's plan has not played yet waits this long at a time (its
 # task runs moments after the commit), and no longer than PLAN_WAIT_AT_MOST after the row
 # was written (a lost task must not hold the email back).
@@ -263,6 +265,8 @@ class _Facts:
     decided_since: set[int]
     # ids of the "your turn" rows whose seat has a planned turn still to play
     plan_to_play: set[int]
+    # the recipients' addresses (lowercased) that bounced or complained: no email to them
+    stopped_addresses: set[str]
 
     @classmethod
     def of(cls, rows: list[Notification]) -> _Facts:
@@ -296,6 +300,7 @@ class _Facts:
             latest_turn=_latest_turns(rows),
             decided_since=_decided_since(rows),
             plan_to_play=_plan_to_play(rows),
+            stopped_addresses=bounces.stopped_addresses(row.recipient.email for row in rows),
         )
 
 
@@ -509,6 +514,8 @@ def _skip_reason(
         return "the account is inactive"
     if not user.email:
         return "no email address"
+    if bounces.normalize(user.email) in facts.stopped_addresses:
+        return STOPPED_ADDRESS
     if row.kind in ANSWER_KINDS:
         return ""  # the answer to a message the player just sent: they are waiting for it
     user_mode = preference.mode if preference else Mode.IMMEDIATE

@@ -30,6 +30,12 @@ INBOUND = Counter(
     "quarantined; duplicate).",
     ["outcome"],
 )
+DELIVERY_REPORTS = Counter(
+    "gwt_email_delivery_reports",
+    "Delivery reports from the email provider's tracking webhook, by provider and kind "
+    "(bounced, soft_bounce, complained, rejected, deferred, delivered...).",
+    ["provider", "kind"],
+)
 
 
 def count_email(outcome: str) -> None:
@@ -38,6 +44,10 @@ def count_email(outcome: str) -> None:
 
 def count_inbound(outcome: str) -> None:
     INBOUND.labels(outcome=outcome).inc()
+
+
+def count_delivery_report(provider: str, kind: str) -> None:
+    DELIVERY_REPORTS.labels(provider=provider, kind=kind).inc()
 
 
 class OutboxCollector(Collector):

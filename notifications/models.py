@@ -286,3 +286,96 @@ class InboundEmail(models.Model):
 
     def __str__(self) -> str:
         return f"{self.message_id} from {self.sender or '?'}: {self.outcome} {self.reason}"
+
+
+class AddressState(models.TextChoices):
+    """Whether mail goes to an address, as the email provider's reports left it."""
+
+    OK = "ok", _("delivering")
+    SOFT_BOUNCING = "soft", _("delays and soft bounces")  # still sent to
+    BOUNCED = "bounced", _("bounced")  # a hard bounce: the mailbox does not exist or refuses us
+    COMPLAINED = "complained", _("marked as spam")  # the recipient reported our mail
+    REJECTED = "rejected", _("refused by the provider")  # on the provider's suppression list
+
+
+#: The states in which no email is sent to the address until its owner says it is fixed.
+STOPPED_STATES = (AddressState.BOUNCED, AddressState.COMPLAINED, AddressState.REJECTED)
+
+
+class EmailAddressStatus(models.Model):
+    """What the provider last reported about mail to one address (no row: nothing reported).
+
+    Keyed by the address, not the user: a bounce is a fact about a mailbox, and an account
+    that changes to a new address starts clean while the old one keeps its record.
+    """
+
+    address = models.CharField(max_length=254, unique=True, help_text=_("Lowercased."))
+    state = models.CharField(max_length=10, choices=AddressState.choices, default=AddressState.OK)
+    since = models.DateTimeField(
+        default=timezone.now, help_text=_("When the address entered this state.")
+    )
+    provider = models.CharField(max_length=40, blank=True)
+    reason = models.CharField(
+        max_length=300,
+        blank=True,
+        help_text=_("The provider's description or the server's answer."),
+    )
+    soft_bounces = models.PositiveSmallIntegerField(
+        default=0, help_text=_("Delays and soft bounces since the last delivery.")
+    )
+    cleared_at = models.DateTimeField(
+        null=True, blank=True, help_text=_("When the owner last said the mailbox is fixed.")
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("email address status")
+        verbose_name_plural = _("email address statuses")
+        indexes = [
+            models.Index(
+                fields=["address"],
+                condition=Q(state__in=["bounced", "complained", "rejected"]),
+                name="address_status_stopped",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.address}: {self.state}"
+
+    @property
+    def stopped(self) -> bool:
+        return self.state in STOPPED_STATES
+
+
+class DeliveryReport(models.Model):
+    """One delivery report from the email provider's tracking webhook, kept as received.
+
+    The provider's event id makes a report sent twice (a webhook retry) count once.
+    """
+
+    provider = models.CharField(max_length=40)
+    event_id = models.CharField(max_length=255, blank=True)
+    event_type = models.CharField(max_length=20, help_text=_("Anymail's normalized event type."))
+    soft = models.BooleanField(
+        default=False, help_text=_("A bounce the provider reports as temporary.")
+    )
+    address = models.CharField(max_length=254, db_index=True)
+    message_id = models.CharField(max_length=255, blank=True)
+    reason = models.CharField(max_length=300, blank=True)
+    reported_at = models.DateTimeField(help_text=_("When the provider says it happened."))
+    received_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-received_at", "-id"]
+        verbose_name = _("delivery report")
+        verbose_name_plural = _("delivery reports")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["provider", "event_id"],
+                condition=~Q(event_id=""),
+                name="delivery_report_unique_event",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.provider} {self.event_type} {self.address}"

@@ -1,4 +1,7 @@
-"""The inbound-email webhook: django-anymail's view for the one configured provider.
+"""The email provider's webhooks: django-anymail's views for the configured provider.
+
+Inbound replies and delivery reports (tracking: bounces, complaints, deliveries) each answer
+for one provider only.
 
 Only the provider named by INBOUND_EMAIL_PROVIDER answers (any other is a 404), so a
 deployment exposes one inbound endpoint, protected by that provider's own checks (basic auth
@@ -16,7 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.utils.module_loading import import_string
 from django.views.decorators.csrf import csrf_exempt
 
-from notifications import inbound
+from notifications import bounces, inbound
 
 INBOUND_VIEWS = {
     "amazon_ses": "anymail.webhooks.amazon_ses.AmazonSESInboundWebhookView",
@@ -30,6 +33,21 @@ INBOUND_VIEWS = {
     "resend": "anymail.webhooks.resend.ResendInboundWebhookView",
     "sendgrid": "anymail.webhooks.sendgrid.SendGridInboundWebhookView",
     "sparkpost": "anymail.webhooks.sparkpost.SparkPostInboundWebhookView",
+}
+
+
+TRACKING_VIEWS = {
+    "amazon_ses": "anymail.webhooks.amazon_ses.AmazonSESTrackingWebhookView",
+    "brevo": "anymail.webhooks.brevo.BrevoTrackingWebhookView",
+    "mailersend": "anymail.webhooks.mailersend.MailerSendTrackingWebhookView",
+    "mailgun": "anymail.webhooks.mailgun.MailgunTrackingWebhookView",
+    "mailjet": "anymail.webhooks.mailjet.MailjetTrackingWebhookView",
+    "mailtrap": "anymail.webhooks.mailtrap.MailtrapTrackingWebhookView",
+    "postal": "anymail.webhooks.postal.PostalTrackingWebhookView",
+    "postmark": "anymail.webhooks.postmark.PostmarkTrackingWebhookView",
+    "resend": "anymail.webhooks.resend.ResendTrackingWebhookView",
+    "sendgrid": "anymail.webhooks.sendgrid.SendGridTrackingWebhookView",
+    "sparkpost": "anymail.webhooks.sparkpost.SparkPostTrackingWebhookView",
 }
 
 
@@ -48,5 +66,29 @@ def inbound_webhook(request: HttpRequest, provider: str) -> HttpResponse:
 
 def on_inbound(sender: Any, event: Any, esp_name: str, **kwargs: Any) -> None:
     """Receiver of anymail's ``inbound`` signal (connected in ``apps.py``)."""
-    name = esp_name.lower().replace(" ", "_")
-    inbound.receive(event.message, source=f"webhook:{name}")
+    inbound.receive(event.message, source=f"webhook:{provider_key(esp_name)}")
+
+
+@csrf_exempt
+def tracking_webhook(request: HttpRequest, provider: str) -> HttpResponse:
+    """``/email/anymail/<provider>/tracking/``: the provider's delivery reports (bounces,
+    complaints, deliveries), for the provider named by EMAIL_TRACKING_PROVIDER only."""
+    if provider != getattr(settings, "EMAIL_TRACKING_PROVIDER", "") or provider not in (
+        TRACKING_VIEWS
+    ):
+        raise Http404("No delivery reports taken here.")
+    view = import_string(TRACKING_VIEWS[provider]).as_view()
+    response: HttpResponse = view(request)
+    return response
+
+
+def provider_key(esp_name: str) -> str:
+    """Anymail's display name of a provider as this site's key ("Amazon SES": amazon_ses)."""
+    return esp_name.lower().replace(" ", "_")
+
+
+def on_tracking(sender: Any, event: Any, esp_name: str, **kwargs: Any) -> None:
+    """Receiver of anymail's ``tracking`` signal (connected in ``apps.py``)."""
+    report = bounces.report_from_event(event, provider=provider_key(esp_name))
+    if report is not None:
+        bounces.report_record(report)

@@ -7,7 +7,7 @@ from django.contrib.auth.models import Group, Permission
 from django.core.management import call_command
 from django.core.management.sql import emit_post_migrate_signal
 
-from games.moderators import GROUP, PERMISSIONS
+from games.moderators import GROUP, NOTIFICATIONS_PERMISSIONS, PERMISSIONS
 
 
 def granted() -> set[str]:
@@ -15,7 +15,9 @@ def granted() -> set[str]:
     return {f"{p.content_type.app_label}.{p.codename}" for p in group.permissions.all()}
 
 
-EXPECTED = {f"games.{codename}" for codename in PERMISSIONS}
+EXPECTED = {f"games.{codename}" for codename in PERMISSIONS} | {
+    f"notifications.{codename}" for codename in NOTIFICATIONS_PERMISSIONS
+}
 
 
 @pytest.mark.django_db(transaction=True)
