@@ -66,6 +66,7 @@ ADVANCE_FIELDS = [
     "result",
     "finished_at",
     "progress",
+    "takeback_asked",
     "updated_at",
 ]
 # What ending a game sets, whatever ended it (the engine, a resignation, a timeout, a
@@ -78,6 +79,7 @@ FINISH_FIELDS = [
     "turn_since",
     "turn_deadline",
     "paused_remaining",
+    "takeback_asked",
 ]
 
 Actor = User | None
@@ -156,6 +158,9 @@ def move_event(
     the game's terms and with its amounts (``JOURNAL``), written from the mover's view now:
     the log never replays the game to tell it.
 
+    A takeback request waiting for answers lapses (a ``takeback_lapse`` event just before
+    the move's): the others agreed to take back a position that is no longer the game's.
+
     Raises InvalidRequestError (nothing written, version unchanged) when the engine refuses
     the move.
     """
@@ -163,6 +168,8 @@ def move_event(
     out_of_turn = engine.current_player(state) != seat.index
     before = engine.view(state, seat.index)
     after = engine_call(engine.apply, state, seat.index, move)
+    if game.takeback_asked is not None:
+        takeback_lapse(game, reason="moved", seat=seat.index, actor=actor)
     journal, journals = move_journal(state, before, seat.index, move, after)
     state = after
     game.version += 1
@@ -183,6 +190,26 @@ def move_event(
     )
     _snapshot_if_due(game, game.version, state)
     return state, event
+
+
+def takeback_lapse(game: Game, *, reason: str, seat: int | None, actor: Actor) -> int:
+    """The takeback request waiting for answers lapses (``reason``: "moved", a seat made a
+    decision; "gone", the decision can no longer be taken back): its
+    ``takeback_lapse`` event; the caller saves the game row."""
+    request = game.takeback_asked
+    game.takeback_asked = None
+    decision = request and (
+        Event.objects.filter(game=game, seq=request)
+        .values_list("payload__decision", flat=True)
+        .first()
+    )
+    return append(
+        game,
+        kind=EventKind.TAKEBACK_LAPSE,
+        seat=seat,
+        payload={"request": request, "decision": decision, "reason": reason},
+        actor=actor,
+    )
 
 
 def append_move(game: Game, seat: Seat, state: State, move: Move, *, actor: Actor) -> State:
@@ -388,6 +415,7 @@ def finish(game: Game, *, status: str, result: dict[str, Any] | None, now: datet
     game.turn_since = now
     game.turn_deadline = None
     game.paused_remaining = None
+    game.takeback_asked = None  # an ended game takes nothing back
     replay.snapshots_thin(game)
     # The keys of the last requests stay, for a client retrying the one that ended the game.
     IdempotencyKey.objects.filter(game=game, seq__lte=game.version - KEYS_KEPT_AT_THE_END).delete()

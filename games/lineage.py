@@ -6,8 +6,8 @@ The state after event ``seq`` is defined by the events alone:
   revision)`` under the rules version it names, with the seed from the game row (it is
   secret, so it is not in the event);
 * ``move`` applies its move to the state after the event before it;
-* ``undo`` and ``rollback`` (payload ``to_seq``) make the state equal to the state after
-  ``to_seq`` again;
+* ``undo``, ``rollback`` and ``takeback`` (payload ``to_seq``) make the state equal to the
+  state after ``to_seq`` again;
 * ``rules_upgrade`` (payload ``to``: a rules version) makes the state the replay of every
   move that led to it under the newer rules, from the setup on: the game plays those rules
   from then on, and the positions before the upgrade stay what they were;
@@ -32,7 +32,7 @@ from engine import State
 from games.models import EventKind
 
 STATE_CHANGING = {EventKind.SETUP, EventKind.MOVE, EventKind.RULES_UPGRADE}
-RESTORING = {EventKind.UNDO, EventKind.ROLLBACK}
+RESTORING = {EventKind.UNDO, EventKind.ROLLBACK, EventKind.TAKEBACK}
 
 
 class ReplayError(Exception):
@@ -103,6 +103,21 @@ class Lineage:
         return {
             seq for seq, ref in self.refs.items() if ref.kind == EventKind.MOVE and seq not in kept
         }
+
+    def taken_back_by(self) -> dict[int, int]:
+        """For each move an undo, a rollback or a takeback took off the lineage: the event
+        that did. The log shows a takeback's decisions, marked, where an undo's vanish."""
+        by: dict[int, int] = {}
+        for seq, ref in self.refs.items():
+            if ref.kind not in RESTORING or ref.to_seq is None:
+                continue
+            target = self.node[ref.to_seq]
+            x = self.node[seq - 1]
+            while x != target and x in self.parent:
+                if self.refs[x].kind == EventKind.MOVE:
+                    by[x] = seq
+                x = self.parent[x]
+        return by
 
     def rules_on(self, path: Sequence[int]) -> tuple[str | None, int]:
         """The rules version of the last upgrade on ``path`` and its position there, or

@@ -131,6 +131,14 @@ class EventKind(models.TextChoices):
     # A moderator moved the game to newer rules: replay plays the whole game again under them
     # from this event on (games/replay.py).
     RULES_UPGRADE = "rules_upgrade", "rules upgrade"
+    # Takebacks (games/services/takebacks.py): a player asks to take back a decision the turn
+    # has passed on from; the others agree or refuse; a move lapses the request. The takeback
+    # itself (payload ``to_seq``) replays like an undo, and its decisions stay in the log.
+    TAKEBACK_ASK = "takeback_ask", "takeback asked"
+    TAKEBACK_AGREE = "takeback_agree", "takeback agreed"
+    TAKEBACK_REFUSE = "takeback_refuse", "takeback refused"
+    TAKEBACK_LAPSE = "takeback_lapse", "takeback request lapsed"
+    TAKEBACK = "takeback", "takeback"
 
 
 SEAT_COLOURS = ("blue", "red", "yellow", "green")
@@ -228,6 +236,12 @@ class Game(models.Model):
         blank=True,
         help_text="How far the game is, for the lists (games.progress): where each turn "
         "began and the scores now. A cache of the position, rebuilt by every move.",
+    )
+    takeback_asked = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="Seq of the takeback request waiting for the other players' answers "
+        "(games.services.takebacks); the next move lapses it.",
     )
 
     class Meta:

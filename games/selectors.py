@@ -237,12 +237,38 @@ def hidden_from_players(*, game: Game) -> set[int]:
     """The events the players' log and the replay leave out: decisions taken back (by the
     player's undo or a moderator's rollback) and the undo events that took them back. Such
     a decision never happened as far as the game goes; the admin still lists it, and a
-    rollback stays in the log with its reason."""
+    rollback stays in the log with its reason. A takeback's decisions stay, marked
+    (``taken_back``): the others saw them and agreed to take them back."""
     if game.version == 0:
         return set()
     lineage = Lineage(replay.event_refs(game))
     undo_events = {seq for seq, ref in lineage.refs.items() if ref.kind == EventKind.UNDO}
-    return lineage.undone() | undo_events
+    by_takeback = _by_takeback(lineage)
+    return (lineage.undone() - set(by_takeback)) | undo_events
+
+
+def taken_back(*, game: Game) -> dict[int, int]:
+    """The decisions no longer part of the game, each with the event that took it back (an
+    undo, a moderator's rollback or an agreed takeback): the events API marks them."""
+    if game.version == 0:
+        return {}
+    return Lineage(replay.event_refs(game)).taken_back_by()
+
+
+def taken_back_by_takeback(*, game: Game) -> dict[int, int]:
+    """The decisions an agreed takeback took back, each with its ``takeback`` event: the log
+    and the replay show them, marked."""
+    if game.version == 0:
+        return {}
+    return _by_takeback(Lineage(replay.event_refs(game)))
+
+
+def _by_takeback(lineage: Lineage) -> dict[int, int]:
+    return {
+        move: by
+        for move, by in lineage.taken_back_by().items()
+        if lineage.refs[by].kind == EventKind.TAKEBACK
+    }
 
 
 def player_history(*, game: Game) -> QuerySet[Event]:
@@ -270,6 +296,11 @@ def event_text(event: Event) -> str:
         }
     if event.kind == EventKind.UNDO:
         return gettext("took back to the position after #%(seq)s") % {"seq": payload.get("to_seq")}
+    if event.kind in TAKEBACK_TEXTS:
+        return gettext(TAKEBACK_TEXTS[event.kind]) % _takeback_words(event)
+    if event.kind == EventKind.TAKEBACK_LAPSE:
+        lapse = LAPSE_TEXTS.get(str(payload.get("reason")), LAPSE_TEXTS["gone"])
+        return gettext(lapse) % _takeback_words(event)
     if event.kind == EventKind.ROLLBACK:
         text = gettext("a moderator rolled back to the position after #%(seq)s") % {
             "seq": payload.get("to_seq")
@@ -288,6 +319,33 @@ def event_text(event: Event) -> str:
         text = gettext(MODERATOR_TEXTS[event.kind]) % {"seat": _seat_words(payload)}
         return _with_reason(text, payload)
     return str(event.get_kind_display())
+
+
+# A takeback's events in the log ("ann: asked to take back #12 (move B-3)").
+TAKEBACK_TEXTS: dict[str, str] = {
+    EventKind.TAKEBACK_ASK: gettext_noop("asked to take back #%(seq)s (%(text)s)"),
+    EventKind.TAKEBACK_AGREE: gettext_noop("agreed to take back #%(seq)s"),
+    EventKind.TAKEBACK_REFUSE: gettext_noop("refused to take back #%(seq)s"),
+    EventKind.TAKEBACK: gettext_noop(
+        "took back #%(seq)s (%(text)s) and the decisions after it, with everyone's "
+        "agreement: back to the position after #%(to_seq)s"
+    ),
+}
+# Why a request lapsed (payload "reason").
+LAPSE_TEXTS: dict[str, str] = {
+    "moved": gettext_noop("the takeback of #%(seq)s lapsed: a decision was made meanwhile"),
+    "gone": gettext_noop("the takeback of #%(seq)s lapsed: it can no longer be taken back"),
+}
+
+
+def _takeback_words(event: Event) -> dict[str, Any]:
+    """The decision a takeback event is about (each of them names it)."""
+    payload = event.payload or {}
+    return {
+        "seq": payload.get("decision", ""),
+        "text": payload.get("text", ""),
+        "to_seq": payload.get("to_seq", ""),
+    }
 
 
 def event_notation(event: Event) -> str:
@@ -365,11 +423,42 @@ def game_record(*, game: Game) -> dict[str, Any]:
             for seq in path[1:]
             if events[seq].kind == EventKind.MOVE
         ],
+        "takebacks": _record_takebacks(game, lineage),
         "result": game.result,
     }
     if game.is_over:
         record["seed"] = game.seed
     return record
+
+
+def _record_takebacks(game: Game, lineage: Lineage) -> list[dict[str, Any]]:
+    """The agreed takebacks, each with the decisions it took back: the record's moves are
+    the game as it stands, and these say what was played and taken back on the way (a
+    takeback's event ``seq`` returned the game to the position after ``to_seq``)."""
+    by = _by_takeback(lineage)
+    if not by:
+        return []
+    events = {
+        e.seq: e
+        for e in Event.objects.filter(game=game, seq__in=[*by, *set(by.values())]).order_by("seq")
+    }
+    return [
+        {
+            "seq": seq,
+            "seat": events[seq].seat,
+            "to_seq": events[seq].payload.get("to_seq"),
+            "moves": [
+                {
+                    "seq": move,
+                    "seat": events[move].seat,
+                    "move": events[move].payload["move"],
+                    "text": events[move].payload.get("text", ""),
+                }
+                for move in sorted(m for m, t in by.items() if t == seq)
+            ],
+        }
+        for seq in sorted(set(by.values()))
+    ]
 
 
 def events_since(*, game: Game, seq: int, limit: int = 20) -> list[Event]:

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.api import community, notes, views
+from games.api import community, notes, takebacks, views
 
 urlpatterns = [
     path("token/", views.TokenApi.as_view(), name="api-token"),
@@ -17,6 +17,11 @@ urlpatterns = [
     path("games/<str:game_id>/start/", views.GameStartApi.as_view(), name="api-game-start"),
     path("games/<str:game_id>/resign/", views.GameResignApi.as_view(), name="api-game-resign"),
     path("games/<str:game_id>/undo/", views.GameUndoApi.as_view(), name="api-game-undo"),
+    path(
+        "games/<str:game_id>/takeback/",
+        takebacks.GameTakebackApi.as_view(),
+        name="api-game-takeback",
+    ),
     path("games/<str:game_id>/state/", views.GameStateApi.as_view(), name="api-game-state"),
     path(
         "games/<str:game_id>/legal-moves/",

@@ -719,15 +719,22 @@ class EventOutput(serializers.Serializer[Any]):
     kind = serializers.CharField()
     text = serializers.CharField(help_text="the event in words, as the game log tells it")
     notation = serializers.CharField(help_text="a move's notation (empty for other events)")
+    taken_back_by = serializers.IntegerField(
+        allow_null=True,
+        help_text="a decision no longer part of the game: the seq of the undo, rollback or "
+        "takeback that took it back (null: it stands, or the event is not a decision)",
+    )
     created_at = serializers.DateTimeField()
 
     def to_representation(self, event: Event) -> dict[str, Any]:
+        taken_back: dict[int, int] = self.context.get("taken_back", {})
         return {
             "seq": event.seq,
             "seat": event.seat,
             "kind": event.kind,
             "text": selectors.event_text(event),
             "notation": selectors.event_notation(event),
+            "taken_back_by": taken_back.get(event.seq),
             "created_at": serializers.DateTimeField().to_representation(event.created_at),
         }
 
@@ -748,7 +755,8 @@ class GameEventsApi(APIView):
         game = selectors.game_get(public_id=game_id)
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(selectors.event_history(game=game), request, view=self)
-        return paginator.get_paginated_response(EventOutput(page, many=True).data)
+        context = {"taken_back": selectors.taken_back(game=game)}
+        return paginator.get_paginated_response(EventOutput(page, many=True, context=context).data)
 
 
 class GameRecordApi(APIView):
@@ -771,6 +779,10 @@ class GameRecordApi(APIView):
                     "status": serializers.CharField(),
                     "version": serializers.IntegerField(),
                     "moves": serializers.ListField(child=serializers.DictField()),
+                    "takebacks": serializers.ListField(
+                        child=serializers.DictField(),
+                        help_text="Agreed takebacks: seq, seat, to_seq and the moves taken back.",
+                    ),
                     "result": serializers.DictField(allow_null=True),
                     "seed": serializers.IntegerField(required=False),
                 },

@@ -7,6 +7,7 @@ through the event log (``games.ledger``):
 * ``moves``: a seat's (or a bot's) move, and taking back one's last decision;
 * ``batch``: several moves at once, all or nothing (an email reply's lines);
 * ``resign``: leaving a game in progress;
+* ``takebacks``: asking the others to take back a decision the turn has passed on from;
 * ``bots``: the bots' Celery task and its queueing;
 * ``plans``: planned turns, prepared while the others move and played when the turn comes.
 * ``notes``: a player's private note on a game and the finished games they dismissed from
@@ -42,6 +43,13 @@ from games.services.plans import (
     seat_plan,
 )
 from games.services.resign import game_resign
+from games.services.takebacks import (
+    TakebackRequest,
+    takeback_answer,
+    takeback_ask,
+    takeback_request,
+    takeback_target,
+)
 
 __all__ = [
     "MAX_PLAYERS",
@@ -49,6 +57,7 @@ __all__ = [
     "BatchLineError",
     "BatchResult",
     "MoveResult",
+    "TakebackRequest",
     "bot_turns_play",
     "bot_turns_requeue_stalled",
     "game_create",
@@ -69,4 +78,8 @@ __all__ = [
     "plan_replace",
     "plans_drop_after",
     "seat_plan",
+    "takeback_answer",
+    "takeback_ask",
+    "takeback_request",
+    "takeback_target",
 ]

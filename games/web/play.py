@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from typing import Any
 
 from django.contrib import messages
@@ -46,7 +46,14 @@ from games.models import (
 )
 from games.moderation import may_moderate, reports
 from games.services import table_view
-from games.web import catchup_display, finding, plan_display, stale, text_display
+from games.web import (
+    catchup_display,
+    finding,
+    plan_display,
+    stale,
+    takeback_display,
+    text_display,
+)
 from games.web.display import time_control_text
 
 # How many of the latest events the game page lists (the replay has them all).
@@ -421,6 +428,7 @@ def play_context(
         )
     context.update(plan_display.plan_context(user, game, state, my_seat, context["log"]))
     context.update(catchup_display.catchup_context(game, my_seat, your_turn, names))
+    context.update(takeback_display.takeback_context(game, my_seat, names))
     return context
 
 
@@ -477,7 +485,11 @@ def player_rows(
     return rows
 
 
-def log_rows(events: Any, names: dict[int, str]) -> list[dict[str, Any]]:
+def log_rows(
+    events: Any, names: dict[int, str], taken_back: Container[int] = ()
+) -> list[dict[str, Any]]:
+    """The log's lines; ``taken_back``: the decisions an agreed takeback took back, which
+    stay in the log, marked."""
     return [
         {
             "seq": event.seq,
@@ -485,6 +497,7 @@ def log_rows(events: Any, names: dict[int, str]) -> list[dict[str, Any]]:
             "text": selectors.event_text(event),
             "notation": selectors.event_notation(event),
             "at": event.created_at,
+            "taken_back": event.seq in taken_back,
         }
         for event in events
     ]
@@ -492,7 +505,9 @@ def log_rows(events: Any, names: dict[int, str]) -> list[dict[str, Any]]:
 
 def _log(game: Game, names: dict[int, str]) -> list[dict[str, Any]]:
     events = selectors.player_history(game=game).order_by("-seq")[:LOG_LENGTH]
-    return log_rows(events, names)  # the latest first: what a returning player reads first
+    taken_back = selectors.taken_back_by_takeback(game=game)
+    # The latest first: what a returning player reads first.
+    return log_rows(events, names, taken_back)
 
 
 # --- chat and reports ---------------------------------------------------------------------

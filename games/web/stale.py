@@ -29,6 +29,7 @@ _OTHER_ACTS: dict[str, str] = {
     EventKind.EXTEND_DEADLINE: gettext_noop("a moderator moved the deadline"),
     EventKind.RULES_UPGRADE: gettext_noop("a moderator moved the game to newer rules"),
     EventKind.TIMEOUT: gettext_noop("a turn deadline passed"),
+    EventKind.TAKEBACK_LAPSE: gettext_noop("a takeback request lapsed"),
 }
 _CHANGED = gettext_noop("the game changed")
 # A seat's own events: (said of the reader, said of another player by name).
@@ -42,6 +43,22 @@ _SEAT_ACTS: dict[str, tuple[str, str]] = {
         gettext_noop("%(name)s took a decision back"),
     ),
     EventKind.RESIGN: (gettext_noop("you resigned"), gettext_noop("%(name)s resigned")),
+    EventKind.TAKEBACK_ASK: (
+        gettext_noop("you asked for a takeback"),
+        gettext_noop("%(name)s asked for a takeback"),
+    ),
+    EventKind.TAKEBACK_AGREE: (
+        gettext_noop("you agreed to a takeback"),
+        gettext_noop("%(name)s agreed to a takeback"),
+    ),
+    EventKind.TAKEBACK_REFUSE: (
+        gettext_noop("you refused a takeback"),
+        gettext_noop("%(name)s refused a takeback"),
+    ),
+    EventKind.TAKEBACK: (
+        gettext_noop("your decision was taken back"),
+        gettext_noop("%(name)s's decision was taken back"),
+    ),
 }
 
 

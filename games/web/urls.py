@@ -2,7 +2,7 @@
 
 from django.urls import URLPattern, URLResolver, path, re_path
 
-from games.web import finding, live, lobby, plans, play, replay, text_view
+from games.web import finding, live, lobby, plans, play, replay, takebacks, text_view
 
 # A game's public id (see games.models.PUBLIC_ID_ALPHABET): other paths ("new/", "open/")
 # can never be read as one.
@@ -31,6 +31,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     re_path(GAME + r"move/$", play.move_post, name="game-move"),
     re_path(GAME + r"undo/$", play.undo_post, name="game-undo"),
     re_path(GAME + r"plan/$", plans.plan_post, name="game-plan"),
+    re_path(GAME + r"takeback/$", takebacks.takeback_post, name="game-takeback"),
     re_path(GAME + r"note/$", finding.note_post, name="game-note"),
     re_path(GAME + r"dismiss/$", finding.dismiss_post, name="game-dismiss"),
     re_path(GAME + r"resign/$", play.resign_post, name="game-resign"),
