@@ -10,13 +10,32 @@ class AccountsConfig(AppConfig):
 
     def ready(self) -> None:
         from django.contrib.auth import get_user_model
-        from django.db.models.signals import pre_save
+        from django.db.models.signals import post_delete, post_save, pre_save
+        from rest_framework.authtoken.models import Token
+
+        from accounts import token_cache
+        from games.models import Suspension
+        from notifications.models import NotificationPreference
 
         pre_save.connect(
             revoke_tokens_on_password_change,
             sender=get_user_model(),
             dispatch_uid="accounts.revoke_tokens_on_password_change",
         )
+        # What the API token's statement reads changed: the processes that remember the
+        # token read it again at its next request (accounts.token_cache).
+        for signal in (post_save, post_delete):
+            signal.connect(
+                token_cache.user_changed,
+                sender=get_user_model(),
+                dispatch_uid=f"accounts.token_cache.user.{signal is post_save}",
+            )
+            for model in (Token, Suspension, NotificationPreference):
+                signal.connect(
+                    token_cache.user_field_changed,
+                    sender=model,
+                    dispatch_uid=f"accounts.token_cache.{model.__name__}.{signal is post_save}",
+                )
 
 
 def revoke_tokens_on_password_change(sender: Any, instance: Any, **kwargs: Any) -> None:

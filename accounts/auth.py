@@ -14,6 +14,8 @@
 
 from __future__ import annotations
 
+import time
+from dataclasses import replace
 from datetime import datetime
 from functools import cache
 from typing import TYPE_CHECKING, Any, TypedDict, cast
@@ -29,6 +31,7 @@ from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
+from accounts import token_cache
 from common import api_tokens
 from games.models import Suspension, active_suspension, note_not_suspended, user_is_suspended
 from notifications import languages
@@ -66,11 +69,62 @@ class SuspensionAwareTokenAuthentication(TokenAuthentication):
     def authenticate_credentials(self, key: str) -> tuple[User, Token]:
         # DRF's Token: this class keeps TokenAuthentication's model.
         token_model = cast(type[Token], self.get_model())
+        remembered = token_cache.recall(key) if token_cache.enabled() else None
+        if remembered is None:
+            user, remembered = self._read(token_model, key)
+        else:
+            user = self._rebuild(remembered)
+            self._check(user)
+        # The API answers in the user's language (its errors' messages; codes stay English),
+        # read in the same statement as the user.
+        translation.activate(languages.supported(remembered.language))
+        # The token as the request needs it (its other fields load if anything reads them).
+        token = token_model.from_db(connection.alias, ["key", "user_id"], [key, user.pk])
+        token.user = user
+        return user, token
+
+    def _read(self, token_model: type[Token], key: str) -> tuple[User, token_cache.Remembered]:
+        """The token's user from the database (one statement), checked, and remembered by
+        this process when the cache is on (``accounts.token_cache``)."""
+        read_started = time.time()
         now = connection.ops.adapt_datetimefield_value(timezone.now())
         users = list(get_user_model().objects.raw(_token_user_sql(token_model), [now, key]))
         if not users:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
         user = cast("WithAnnotations[User, _TokenUserColumns]", users[0])
+        suspension = active_suspension(user) if user.suspended_now else None
+        self._check(user, suspension)
+        remembered = token_cache.Remembered(
+            user_id=user.pk,
+            fields=_user_fields(),
+            values=tuple(getattr(user, name) for name in _user_fields()),
+            token_created=user.token_created,
+            language=user.language,
+            generation=None,
+            read_at=time.monotonic(),
+        )
+        if token_cache.enabled():
+            try:
+                current = token_cache.generation(user.pk)
+            except Exception:  # the shared cache is down: nothing is remembered
+                pass
+            else:
+                if token_cache.settled(current, read_started=read_started):
+                    token_cache.remember(key, replace(remembered, generation=current))
+        return user, remembered
+
+    @staticmethod
+    def _rebuild(remembered: token_cache.Remembered) -> User:
+        """A fresh user instance from a remembered row (each request gets its own)."""
+        user = get_user_model().from_db(connection.alias, remembered.fields, remembered.values)
+        user.token_created = remembered.token_created  # type: ignore[attr-defined]
+        user.suspended_now = False  # type: ignore[attr-defined]
+        user.language = remembered.language  # type: ignore[attr-defined]
+        return user
+
+    @staticmethod
+    def _check(user: Any, suspension: Suspension | None = None) -> None:
+        """Refuse an expired token, an inactive user or one suspended now (401)."""
         if api_tokens.is_expired(user.token_created):
             raise exceptions.AuthenticationFailed(
                 _("The token has expired: ask for a new one (POST /api/token/)."),
@@ -78,17 +132,15 @@ class SuspensionAwareTokenAuthentication(TokenAuthentication):
             )
         if not user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
-        suspension = active_suspension(user) if user.suspended_now else None
         if suspension is not None:
             raise exceptions.AuthenticationFailed(suspension.message, code="suspended")
         note_not_suspended(user)
-        # The API answers in the user's language (its errors' messages; codes stay English),
-        # read in the same statement as the user.
-        translation.activate(languages.supported(user.language))
-        # The token as the request needs it (its other fields load if anything reads them).
-        token = token_model.from_db(connection.alias, ["key", "user_id"], [key, user.pk])
-        token.user = user
-        return user, token
+
+
+@cache
+def _user_fields() -> tuple[str, ...]:
+    """The user row's columns by attribute name, as ``Model.from_db`` takes them."""
+    return tuple(field.attname for field in get_user_model()._meta.concrete_fields)
 
 
 @cache

@@ -228,7 +228,7 @@ def move_journal(
     building (paid when placed) take their price from ``engine.price``, which for them
     does not play the move again."""
     try:
-        spent = engine.view(after, seat)["players"][seat]["money"]
+        spent = after["players"][seat]["money"]  # what the view shows, without drawing one
         change = int(spent) - int(before["players"][seat]["money"])
         if move["type"] == "deliver" or (move["type"] == "action" and move.get("id") == "build"):
             price = engine.price(state, seat, move)

@@ -83,15 +83,18 @@ def _send_game(
 ) -> None:
     if players is None:
         players = _players(Seat.objects.filter(game_id=game_pk).only("user_id", "index", "bot"))
-    live.publish(
-        [game_topic(public_id)], "game", {"game": public_id, "version": version, "status": status}
-    )
+    signals: list[tuple[list[str], str, dict[str, object]]] = [
+        ([game_topic(public_id)], "game", {"game": public_id, "version": version, "status": status})
+    ]
     to_move = current_seat if status == "active" else None
     for your_turn in (True, False):
         users = sorted({user for user, index in players if (index == to_move) == your_turn})
         if users:
-            live.publish(
-                [user_topic(user) for user in users],
-                "games",
-                {"game": public_id, "version": version, "your_turn": your_turn},
+            signals.append(
+                (
+                    [user_topic(user) for user in users],
+                    "games",
+                    {"game": public_id, "version": version, "your_turn": your_turn},
+                )
             )
+    live.publish_all(signals)  # one round trip to Redis

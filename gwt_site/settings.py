@@ -419,6 +419,10 @@ LOGIN_FAILURES_PER_IP = env_int("LOGIN_FAILURES_PER_IP", 50)
 LOGIN_FAILURE_WINDOW = max(1, env_int("LOGIN_FAILURE_WINDOW", 900))
 # Seconds an API token lasts from when it was issued (common.api_tokens).
 API_TOKEN_TTL = max(60, env_int("API_TOKEN_TTL", 30 * 24 * 3600))
+# Seconds a web process remembers an API token's user between requests, asking the shared
+# cache at each request whether the user changed (accounts.token_cache); 0: read the
+# database every time. Off without Redis, whose generations every process shares.
+API_TOKEN_CACHE_SECONDS = max(0, env_int("API_TOKEN_CACHE_SECONDS", 300 if REDIS_URL else 0))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -468,7 +472,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
+    "DEFAULT_RENDERER_CLASSES": ["common.json_renderer.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
     "DEFAULT_PARSER_CLASSES": ["common.api.JSONParser"],
     "EXCEPTION_HANDLER": "common.api.exception_handler",

@@ -189,6 +189,20 @@ def staff(make_user) -> Any:
 
 
 @pytest.fixture(autouse=True)
+def api_tokens_read_every_time(settings) -> Iterator[None]:
+    """Each API request reads its token's user from the database, as the query counts of
+    the tests assume: a process remembers a token only once its user has been unchanged for
+    a few seconds (``accounts.token_cache``), which a test may or may not reach depending on
+    the machine's load. ``tests/test_token_cache.py`` turns the cache on."""
+    from accounts import token_cache
+
+    settings.API_TOKEN_CACHE_SECONDS = 0
+    token_cache.forget_all()
+    yield
+    token_cache.forget_all()
+
+
+@pytest.fixture(autouse=True)
 def the_default_language_after_each_test() -> Iterator[None]:
     """A French request leaves French active in its thread (LocaleMiddleware activates the
     request's language and nothing deactivates it): the next test starts in the default."""

@@ -21,10 +21,11 @@ def sent(monkeypatch):
     """The signals published, as (topics, event, data) without the send time."""
     calls: list[tuple[list[str], str, dict]] = []
 
-    def record(topics, event, data):
-        calls.append((sorted(topics), event, dict(data)))
+    def record(signals):  # publish() sends through publish_all() too
+        for topics, event, data in signals:
+            calls.append((sorted(topics), event, dict(data)))
 
-    monkeypatch.setattr(bus, "publish", record)
+    monkeypatch.setattr(bus, "publish_all", record)
     return calls
 
 
