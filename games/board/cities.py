@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, pgettext
 
 from games.board import layout as lay
 from games.board.editions import BoardEdition, edition
@@ -59,14 +59,24 @@ def _city(ed: BoardEdition, city: str, discs: tuple[int, ...], names: Names) -> 
     disc_words = ", ".join(
         f"{seat_label(s, names)}" + (f" \u00d7{n}" if n > 1 else "") for s, n in counts.items()
     )
-    words = f"{name} (value {value}{', repeatable' if repeat else ''}): discs: "
-    words += disc_words or "none"
+    values = {"city": name, "value": value, "discs": disc_words or pgettext("discs", "none")}
+    words = (
+        gettext("%(city)s (value %(value)s, repeatable): discs: %(discs)s")
+        if repeat
+        else gettext("%(city)s (value %(value)s): discs: %(discs)s")
+    ) % values
     g = group("city", words, city=city).append(_crest(ed, city))
     for j, (seat, n) in enumerate(counts.items()):
         cx = x + 16 + (j % 2) * 40
         cy = y + 48 + (j // 2) * 22
         disc = group("disc", disc_city=city, count=n).append(
-            token(cx, cy, seat, 9, f"disc of {seat_label(seat, names)} \u00d7{n}")
+            token(
+                cx,
+                cy,
+                seat,
+                9,
+                gettext("disc of %(seat)s") % {"seat": seat_label(seat, names)} + f" \u00d7{n}",
+            )
         )
         if repeat:
             disc.append(text(cx + 19, cy + 4, f"\u00d7{n}", "disc-count"))

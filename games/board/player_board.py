@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext, pgettext_lazy
+from django_stubs_ext import StrOrPromise
 
+import engine
 from engine.data import player_board as board_data
 from games.board import layout as lay
 from games.board.describe import describe_player, hand_count
@@ -24,7 +26,7 @@ from games.board.memo import Pieces, freeze
 from games.board.pieces import exchange_icon, group, objective_card, rect, text, token
 from games.board.words import Names, View, card_words, seat_colour, seat_label, shorten, tile_words
 from games.terms import names as term_names
-from games.terms.places import edition_of, place_name, track_name
+from games.terms.places import edition_of, ordinal, place_name, track_name
 
 _PIECES = Pieces(2048)
 
@@ -56,8 +58,8 @@ def player_board(view: View, seat: int, *, names: Names = None) -> Element:
         rect(1, 1, lay.PLAYER_WIDTH - 2, lay.PLAYER_HEIGHT - 2, f"pb-bg owner-{colour}", r=8),
     )
     current = view.get("current_player") == seat and not view.get("over")
-    you = " (you)" if view.get("viewer") == seat else ""
-    heading = shorten(label + you, 34) + (" \u2014 to move" if current else "")
+    you = gettext("%(player)s (you)") % {"player": label} if view.get("viewer") == seat else label
+    heading = shorten(you, 34) + (" \u2014 " + gettext("to move") if current else "")
     money = str(p.get("money"))
     root.append(
         _PIECES.get(("header", seat, label, heading, money), _header, seat, label, heading, money)
@@ -94,7 +96,7 @@ def player_board(view: View, seat: int, *, names: Names = None) -> Element:
         key = ("objective", x, freeze(card))
         root.append(_PIECES.get(key, objective_card, card, x, y + 16, 88, 64))
     if len(objectives) > 5:
-        more = f"+{len(objectives) - 5} more"
+        more = gettext("+%(n)d more") % {"n": len(objectives) - 5}
         root.append(text(lay.PLAYER_WIDTH - 14, y + 10, more, "pb-small-end"))
     cards = _cards_words(p)
     root.append(_PIECES.get(("cards", *cards), _cards, *cards))
@@ -106,7 +108,7 @@ def _header(seat: int, label: str, heading: str, money: str) -> Markup:
     return frozen(
         token(22, 22, seat, 13, label),
         text(42, 27, heading, "pb-name"),
-        group("pb-money", f"money: ${money}").append(
+        group("pb-money", gettext("money: $%(money)s") % {"money": money}).append(
             text(lay.PLAYER_WIDTH - 14, 28, f"${money}", "pb-money-text")
         ),
     )
@@ -119,7 +121,9 @@ def _workers(kinds: tuple[str, ...], counts: tuple[int, ...]) -> Markup:
     y = 46
     for kind, n in zip(kinds, counts, strict=True):
         plural = str(lay.WORKER_PLURAL[kind])
-        row = group("pb-workers", f"{plural}: {n}", kind=kind)
+        row = group(
+            "pb-workers", gettext("%(workers)s: %(n)d") % {"workers": plural, "n": n}, kind=kind
+        )
         row.append(text(12, y + 14, f"{plural} {n}", "pb-label"))
         # The printed worker, then the row's spaces (the last ones score VP when filled).
         for i in range(max(board_data.WORKER_ROW_SPACES + 1, n)):
@@ -176,15 +180,25 @@ def _position_label(view: View, p: Mapping[str, Any]) -> str:
     cell = view.get("trail", {}).get(herder) or {}
     tile = str(cell.get("tile") or "")
     if not herder:
-        where = "not placed"
+        where = gettext("not placed")
     elif cell.get("kind") == "building":
         where = tile[1:] if cell.get("owner") is None and tile.startswith("N") else tile
     else:
         where = place_name(view, herder).removeprefix("the ")
     engine_at = str(p.get("engine"))
-    track = track_name(view, engine_at)
-    track = track.split("the ")[-1].split(" (")[0] if "station" in track else engine_at
-    line = f"{figure} {where} \u00b7 engine {track}"
+    railroad = engine.edition_data(edition_of(view)).railroad
+    station = railroad.STATION_AT.get(engine_at)
+    track = (
+        gettext("%(ordinal)s station")
+        % {"ordinal": ordinal(list(railroad.STATIONS).index(station) + 1)}
+        if station is not None and station in railroad.STATIONS
+        else engine_at
+    )
+    line = (
+        gettext("%(figure)s %(place)s") % {"figure": figure, "place": where}
+        + " \u00b7 "
+        + gettext("engine %(track)s") % {"track": track}
+    )
     return fit(line, lay.PLAYER_STATS_ROOM, lay.PLAYER_LABEL_SIZE)
 
 
@@ -244,9 +258,14 @@ def _auxiliary(levels: tuple[int, ...], aux_names: Mapping[str, str]) -> Markup:
         name = aux_names[n]
         state = lay.AUX_LEVELS[min(level, 2)]
         x = 12 + i * 93
-        tooltip = f"auxiliary action {n}, {name}: {state}"
+        said = str(AUX_LEVEL_WORDS[state])
+        tooltip = gettext("auxiliary action %(n)s, %(name)s: %(state)s") % {
+            "n": n,
+            "name": name,
+            "state": said,
+        }
         nodes.append(_chip(x, y + 16, 89, str(lay.AUX_SHORT[n]), f"aux aux-{state}", tooltip))
-        nodes.append(text(x + 44.5, y + 48, state, "pb-small"))
+        nodes.append(text(x + 44.5, y + 48, said, "pb-small"))
     return frozen(*nodes)
 
 
@@ -258,8 +277,10 @@ def _buildings(bids: tuple[str, ...], built: tuple[bool, ...], chip: tuple[float
     nodes = [text(12, y + 10, gettext("Buildings"), "pb-heading")]
     for i, (bid, is_built) in enumerate(zip(bids, built, strict=True)):
         cls = "building-chip built" if is_built else "building-chip"
-        word = "built" if is_built else "available"
-        nodes.append(_chip(12 + i * pitch, y + 16, width, bid, cls, f"building {bid}: {word}"))
+        words = (
+            gettext("building %(id)s: built") if is_built else gettext("building %(id)s: available")
+        ) % {"id": bid}
+        nodes.append(_chip(12 + i * pitch, y + 16, width, bid, cls, words))
     return frozen(*nodes)
 
 
@@ -267,7 +288,7 @@ def _exchange_tokens(n: int) -> Markup:
     """The exchange tokens the player holds (2nd edition): an icon and the count, at the
     right end of the buildings' heading line."""
     x, y = lay.PLAYER_WIDTH - 150, 198
-    words = f"exchange tokens: {n}"
+    words = gettext("exchange tokens: %(n)d") % {"n": n}
     return frozen(
         group("pb-exchange", words, count=n).append(
             exchange_icon(x, y + 6, 9),
@@ -275,6 +296,14 @@ def _exchange_tokens(n: int) -> Markup:
         )
     )
 
+
+# The states of an auxiliary action (``layout.AUX_LEVELS``, also the chips' CSS classes) in
+# words.
+AUX_LEVEL_WORDS: dict[str, StrOrPromise] = {
+    "locked": pgettext_lazy("auxiliary action", "locked"),
+    "single": pgettext_lazy("auxiliary action", "single"),
+    "double": pgettext_lazy("auxiliary action", "double"),
+}
 
 # What a player collects on the trail besides hazards, by edition (``player_tiles``).
 _TILE_WORDS: dict[str, str] = {
@@ -308,12 +337,14 @@ def _tiles_words(ed: BoardEdition, p: Mapping[str, Any]) -> tuple[str, str]:
         )
     )
     tiles = [*hazards, *collected, *masters]
-    words = "; ".join(tile_words(t) for t in tiles) or "none"
+    words = "; ".join(tile_words(t) for t in tiles) or pgettext("tiles", "none")
     return line, words
 
 
 def _tiles(line: str, words: str) -> Element:
-    return group("pb-tiles", "tiles: " + words).append(text(12, 256 + 10, line, "pb-label"))
+    return group("pb-tiles", gettext("tiles: %(tiles)s") % {"tiles": words}).append(
+        text(12, 256 + 10, line, "pb-label")
+    )
 
 
 def _cards_words(p: Mapping[str, Any]) -> tuple[str, str, int]:
@@ -343,7 +374,9 @@ def _cards_words(p: Mapping[str, Any]) -> tuple[str, str, int]:
             gettext("removed %(n)d") % {"n": len(removed)},
         )
     )
-    tooltip = line + (f"; top of discard: {card_words(top)}" if top else "")
+    tooltip = line + (
+        "; " + gettext("top of discard: %(card)s") % {"card": card_words(top)} if top else ""
+    )
     return line, tooltip, hand_n
 
 

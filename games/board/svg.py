@@ -36,6 +36,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from django.utils.translation import gettext
+
 from games.board import layout as lay
 from games.board.cities import cities
 from games.board.describe import describe_board, describe_player, status_line
@@ -84,7 +86,7 @@ def board(view: View, *, targets: Mapping[str, int] | None = None, names: Names 
             # The bands a page may show one at a time (play.js: the board's area buttons).
             **{f"data-area-{name}": " ".join(map(str, box)) for name, box in lay.AREAS.items()},
         },
-        title(f"Game board, move {view.get('seq', 0)}", "gwt-board-title"),
+        title(gettext("Game board, move %(n)s") % {"n": view.get("seq", 0)}, "gwt-board-title"),
         Element("desc", {"id": "gwt-board-desc"}, text=describe_board(view, names)),
         rect(0, 0, lay.WIDTH, lay.HEIGHT, "board-bg", r=0),
         text(lay.WIDTH - 12, 26, shorten(status_line(view, names), 80), "status-line"),

@@ -111,7 +111,6 @@ def _frame(language: str) -> Markup:
 # The stations and track spaces by their place on the railroad (both editions' railroads are
 # the same), as the rules name them: "the 3rd station ($4, 2 VP)", never the engine's id.
 _RAILROAD_VIEW = {"edition": "1e"}
-_STATION_LABELS = {s: ordinal(i) for i, s in enumerate(railroad.STATIONS, 1)}
 
 
 def _station(
@@ -128,7 +127,11 @@ def _station(
     _turnout, _switch, cost, vp, _corner, _has_sm = railroad.STATIONS[station]
     sx, sy = lay.STATION_XY[station]
     w, h = lay.STATION_W, lay.STATION_H
-    words = f"the {_STATION_LABELS[station]} station: upgrade ${cost}, {vp} VP"
+    words = gettext("the %(ordinal)s station: upgrade $%(cost)s, %(vp)s VP") % {
+        "ordinal": _station_ordinal(station),
+        "cost": cost,
+        "vp": vp,
+    }
     if master:
         words += f"; {tile_words(master)}"
     if worker:
@@ -182,8 +185,13 @@ def _station_box(station: str) -> Markup:
     return frozen(
         Element("line", {**link, "class": "station-link"}),
         rect(sx - w / 2, sy - h / 2, w, h, "station-box", r=6),
-        text(sx - w / 2 + 6, sy - h / 2 + 14, _STATION_LABELS[station], "station-name"),
-        text(sx + w / 2 - 6, sy - h / 2 + 14, f"${cost} \u00b7 {vp} VP", "station-cost"),
+        text(sx - w / 2 + 6, sy - h / 2 + 14, _station_ordinal(station), "station-name"),
+        text(
+            sx + w / 2 - 6,
+            sy - h / 2 + 14,
+            f"${cost} \u00b7 " + gettext("%(vp)s VP") % {"vp": vp},
+            "station-cost",
+        ),
     )
 
 
@@ -196,7 +204,7 @@ def _track_space(space: str, here: tuple[int, ...], names: Names, index: int | N
         words += "; " + gettext("engines: %(seats)s") % {"seats": seats}
     g = group("track-space turnout" if turnout else "track-space", words, track=space)
     g.append(_track_space_body(space))
-    return target(index, f"track:{space}", f"Choose {words}", g)
+    return target(index, f"track:{space}", gettext("Choose %(what)s") % {"what": words}, g)
 
 
 @cache
@@ -247,3 +255,8 @@ def _engines(space: str, seats: list[int], names: Names) -> Markup:
             )
         )
     return frozen(*nodes)
+
+
+def _station_ordinal(station: str) -> str:
+    """The station's place along the track ("1st"), in the active language."""
+    return ordinal(list(railroad.STATIONS).index(station) + 1)

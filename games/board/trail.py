@@ -170,7 +170,7 @@ def _space(
     g = group(cls, words, **data).append(
         _BODIES.get(body_key, _space_drawing, ed, space, cell, tile, players)
     )
-    return target(index, f"loc:{space}", f"Choose {words}", g)
+    return target(index, f"loc:{space}", gettext("Choose %(what)s") % {"what": words}, g)
 
 
 def _space_drawing(
@@ -199,7 +199,7 @@ def _space_words(
         cells[head] = {"tile": anchor}
     place = {"edition": ed.name, "trail": cells}
     if kind == "start":
-        return "Start (the horseman space)"
+        return gettext("Start (the horseman space)")
     if kind == "kc":
         return "Kansas City"
     if kind == "hazard":
@@ -210,7 +210,10 @@ def _space_words(
     if kind in ("teepee", "outlaw"):
         what = tile_words(tile) if tile else pgettext("tile", "empty")
         if ed.trail.successors(space):
-            return f"{section_space_name(place, space)}: {what}"
+            return gettext("%(place)s: %(what)s") % {
+                "place": section_space_name(place, space),
+                "what": what,
+            }
         return gettext("%(place)s (off the trail): %(what)s") % {
             "place": section_space_name(place, space),
             "what": what,
@@ -357,7 +360,7 @@ def _hazard_body(
     return [
         rect(x - h, y - h, h * 2, h * 2, f"space hazard hazard-{hazard}"),
         text(x, y + 1, gettext(lay.HAZARD_NAMES[hazard]), "space-label-small hazard-label"),
-        text(x, y + 15, f"{tile.get('vp')} VP", "space-label-small"),
+        text(x, y + 15, gettext("%(vp)s VP") % {"vp": tile.get("vp")}, "space-label-small"),
         *hand_badges(players, [str(tile.get("hand"))], x + h - 4, y - h + 4),
     ]
 
@@ -395,7 +398,11 @@ def _outlaw_body(
     else:
         out = [circle(x, y, h, "space empty")]
     tokens = ed.tile_section_tokens.get(space)
-    reward = f"+{tokens} exch." if tokens else _reward(ed, space, "\u2212")
+    reward = (
+        pgettext("board box", "+%(n)d exch.") % {"n": tokens}
+        if tokens
+        else _reward(ed, space, "\u2212")
+    )
     out.append(text(x, y + h + 13, reward, "space-value"))
     return out
 
@@ -407,7 +414,10 @@ def _herders(ed: BoardEdition, space: str, seats: list[int], names: Names) -> Ma
     nodes: list[Node] = []
     for i, seat in enumerate(seats):
         tx = x - (len(seats) - 1) * 13 + i * 26
-        tooltip = f"{term_names.HERDER[ed.name]} of {seat_label(seat, names)}"
+        tooltip = gettext("%(herder)s of %(seat)s") % {
+            "herder": term_names.HERDER[ed.name],
+            "seat": seat_label(seat, names),
+        }
         nodes.append(
             group("herder", herder=seat, loc=space).append(token(tx, top - 6, seat, 13, tooltip))
         )
