@@ -12,6 +12,8 @@
  *   data-poll) stay quiet; when it cannot connect they poll as before, and the stream is
  *   tried again later. On (re)connection everything is asked for once, to catch up.
  * - Whatever the stream or the polling, a poll never replaces a field with typed text.
+ * - Signals that come faster than the answers (a bot's moves in a row) are not lost: an
+ *   element left older than the newest signal is asked for again once the page settles.
  * - A page whose meta has data-waiting-url keeps "(N) " at the start of its tab title: the
  *   number of games waiting for the reader's move, asked for again on (re)connection and on
  *   each "games" signal, or after a polled part changed when there is no stream (play.js's
@@ -57,7 +59,16 @@
     }
   });
 
+  // The newest version signalled per kind. A signal that comes while the element's previous
+  // answer is still on its way would be queued on the element that answer replaces (and be
+  // swapped into nothing): once the answer has settled, an element still older than this is
+  // asked for again.
+  var wanted = {};
+
   function refresh(kind, data) {
+    if (data && typeof data.version === "number") {
+      wanted[kind] = Math.max(wanted[kind] || 0, data.version);
+    }
     var elements = document.querySelectorAll('[data-live~="' + kind + '"]');
     Array.prototype.forEach.call(elements, function (element) {
       var url = element.getAttribute("data-live-url");
@@ -80,6 +91,18 @@
       window.htmx.ajax("GET", url, context);
     });
   }
+
+  document.addEventListener("htmx:afterSettle", function () {
+    Object.keys(wanted).forEach(function (kind) {
+      var behind = Array.prototype.some.call(
+        document.querySelectorAll('[data-live~="' + kind + '"][data-version]'),
+        function (element) { return Number(element.getAttribute("data-version")) < wanted[kind]; }
+      );
+      if (behind) {
+        refresh(kind, {version: wanted[kind]});
+      }
+    });
+  });
 
   function refreshAll() {
     refresh("game");
