@@ -187,3 +187,22 @@ def test_the_keyboard_help_lists_the_keys(game, alice):
     assert 'id="keyboard-help"' in html
     assert "<kbd>?</kbd>" in html
     assert "<kbd>n</kbd>" in html
+
+
+def test_every_form_of_the_text_panel_comes_back_to_the_text_view(alice, bob):
+    game = started_game(alice, [bob])
+    while True:  # alice plays until it is bob's turn: her planned turn's form shows
+        game.refresh_from_db()
+        if game.current_seat != 0:
+            break
+        play_one(game)
+
+    html = client_of(alice).get(url(game, "text/")).content.decode()
+
+    panel = html.split('id="game-panel"')[1]
+    assert 'hx-vals=\'{"table": "text"}\'' in html
+    forms = re.findall(r"<form .*?</form>", panel, re.S)
+    posting = [form for form in forms if 'hx-target="#game-panel"' in form]
+    assert any("plan" in form for form in posting)
+    for form in posting:
+        assert '<input type="hidden" name="table" value="text">' in form
