@@ -788,7 +788,15 @@ class TurnPlan(models.Model):
     )
     played = models.JSONField(default=list, help_text="Seqs of the moves the plan played.")
     stop_index = models.PositiveSmallIntegerField(null=True, blank=True)
-    stop_reason = models.TextField(blank=True)
+    stop = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="Why it stopped or was dropped: {code, params} (games.plan_stops), put "
+        "into words in the reader's language.",
+    )
+    stop_reason = models.TextField(
+        blank=True, help_text="The reason as text, of plans stopped before ``stop`` existed."
+    )
     ran_at = models.PositiveIntegerField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.api import community, notes, takebacks, views
+from games.api import community, notes, plans, takebacks, views
 
 urlpatterns = [
     path("token/", views.TokenApi.as_view(), name="api-token"),
@@ -31,6 +31,7 @@ urlpatterns = [
     path("games/<str:game_id>/moves/", views.GameMovesApi.as_view(), name="api-game-moves"),
     path("games/<str:game_id>/events/", views.GameEventsApi.as_view(), name="api-game-events"),
     path("games/<str:game_id>/record/", views.GameRecordApi.as_view(), name="api-game-record"),
+    path("games/<str:game_id>/plan/", plans.GamePlanApi.as_view(), name="api-game-plan"),
     path("games/<str:game_id>/note/", notes.GameNoteApi.as_view(), name="api-game-note"),
     path("games/<str:game_id>/dismiss/", notes.GameDismissApi.as_view(), name="api-game-dismiss"),
     path("games/<str:game_id>/chat/", community.GameChatApi.as_view(), name="api-game-chat"),

@@ -12,7 +12,9 @@ email), a task plays the plan through the ledger, step by step, each only while 
 legal and priced the same; the first difference stops it and says why. The plan is private:
 only its owner reads it (``plan_of``), the events of the moves it played are those of any
 move, and the owner's log learns which they were from the plan's ``played`` seqs. A takeback
-(undo) or a moderator's rollback drops the plans made after the position it returns to.
+(an undo or an agreed takeback) or a moderator's rollback drops the plans made after the
+position it returns to. Why a plan stopped is kept as data (``games.plan_stops``) and said
+in the reader's language.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ import engine
 from common import after_response
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError, ServiceError
 from engine import Move, Price, State
-from games import ledger, prepared, replay, signals
+from games import ledger, plan_stops, prepared, replay, signals
 from games.errors import GameNotFoundError, StaleVersionError
 from games.models import Event, Game, GameStatus, PlanStatus, Seat, TurnPlan
 from games.permissions import require_not_suspended, seat_of
@@ -72,7 +74,7 @@ def plan_outcome(plan: TurnPlan | None, seq: int) -> dict[str, Any] | None:
     return {
         "played": steps[: len(plan.played)],
         "stopped_before": steps[index] if index is not None and index < len(steps) else "",
-        "reason": plan.stop_reason,
+        "reason": plan_stops.stop_words(plan.stop, plan.stop_reason),
     }
 
 
@@ -228,8 +230,7 @@ def plans_drop_after(game: Game, seq: int) -> int:
     """A takeback or a rollback returned the game to event ``seq``: the pending plans made
     after it were made against a position that no longer is, and are dropped."""
     return TurnPlan.objects.filter(game=game, status=PlanStatus.PENDING, planned_at__gt=seq).update(
-        status=PlanStatus.DROPPED,
-        stop_reason=_("Dropped: the position it was planned against was taken back."),
+        status=PlanStatus.DROPPED, stop=plan_stops.stop(plan_stops.DROPPED), stop_reason=""
     )
 
 
@@ -260,14 +261,14 @@ def plan_play(*, game_id: int, version: int) -> int:
             return 0
         state = replay.state_at(game, game.version)
         events: list[Event] = []
-        stop: tuple[int, str] | None = None
+        stop: tuple[int, dict[str, Any]] | None = None
         for number, step in enumerate(plan.steps):
             if engine.current_player(state) != seat.index:
-                stop = (number, _("your turn ended before it"))
+                stop = (number, plan_stops.stop(plan_stops.TURN_ENDED))
                 break
-            stop_reason = _difference(state, seat.index, step)
-            if stop_reason:
-                stop = (number, stop_reason)
+            difference = _difference(state, seat.index, step)
+            if difference is not None:
+                stop = (number, difference)
                 break
             state, event = ledger.move_event(game, seat, state, step["move"], actor=seat.user)
             events.append(event)
@@ -277,7 +278,7 @@ def plan_play(*, game_id: int, version: int) -> int:
             plan.status = PlanStatus.RAN
         else:
             plan.status = PlanStatus.STOPPED
-            plan.stop_index, plan.stop_reason = stop
+            plan.stop_index, plan.stop = stop
         plan.save()
         if events:
             ledger.advance(
@@ -288,31 +289,22 @@ def plan_play(*, game_id: int, version: int) -> int:
         return len(events)
 
 
-def _difference(state: State, seat: int, step: dict[str, Any]) -> str:
-    """Why ``step`` may not be played now ("" when it may): not legal any more, or presented
-    otherwise than when it was planned (its price, fees or gains)."""
+def _difference(state: State, seat: int, step: dict[str, Any]) -> dict[str, Any] | None:
+    """Why ``step`` may not be played now (None when it may): not legal any more, or
+    presented otherwise than when it was planned (its price, fees or gains); a stop as
+    ``games.plan_stops`` stores it."""
     move: Move = step["move"]
     if move not in engine.legal_moves(state, seat):
-        return _("it is no longer possible")
+        return plan_stops.stop(plan_stops.NO_LONGER_POSSIBLE)
     now: Price = engine.price(state, seat, move)
     planned: Price = step["price"]
     if _same_price(now, planned):
-        return ""
-    return _("it was planned at %(then)s, it is now %(now)s") % {
-        "then": _price_words(planned),
-        "now": _price_words(now),
-    }
+        return None
+    return plan_stops.price_changed(planned, now)
 
 
 def _same_price(a: Price, b: Price) -> bool:
     return a["cost"] == b["cost"] and a["cost_text"] == b["cost_text"] and a["gains"] == b["gains"]
-
-
-def _price_words(price: Price) -> str:
-    if price["cost_text"]:
-        return str(price["cost_text"])
-    gains = ", ".join(f"{n:+d} {what}" for what, n in sorted(price["gains"].items()))
-    return gains or _("nothing")
 
 
 def queue_on_commit(game: Game) -> None:
@@ -415,9 +407,10 @@ def _pending_or_new(game: Game, seat: Seat, user: User) -> TurnPlan:
     if plan.status != PlanStatus.PENDING or plan.user_id != user.pk:
         plan.user = user
         plan.steps, plan.played, plan.closed = [], [], False
-        plan.status, plan.stop_index, plan.stop_reason, plan.ran_at = (
+        plan.status, plan.stop_index, plan.stop, plan.stop_reason, plan.ran_at = (
             PlanStatus.PENDING,
             None,
+            {},
             "",
             None,
         )

@@ -16,6 +16,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from engine import State
 from games import move_presentation, services
 from games.models import Game, PlanStatus, Seat
+from games.plan_stops import stop_words
 
 
 def plan_context(
@@ -62,7 +63,7 @@ def plan_context(
             ),
             "status": "" if plan is None else plan.status,
             "played": 0 if plan is None else len(plan.played),
-            "stop_reason": "" if plan is None else plan.stop_reason,
+            "stop_reason": "" if plan is None else stop_words(plan.stop, plan.stop_reason),
             "stopped_at": stopped_at["notation"] if stopped_at is not None else "",
         }
     }

@@ -7,12 +7,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.utils import translation
 
 import engine
 from common.errors import ConflictError, InvalidRequestError
 from games import replay, selectors, services
 from games.models import Event, PlanStatus, TurnPlan
 from games.moderation import game_actions
+from games.plan_stops import stop_words
 from tests.games.helpers import client_for, moves_passing_the_turn, started_game
 from tests.games.play_helpers import client_of
 
@@ -59,7 +61,7 @@ def test_a_plan_is_played_when_the_turn_comes(
     pass_the_turn(game, alice, passing, django_capture_on_commit_callbacks)
 
     plan.refresh_from_db()
-    assert plan.status == PlanStatus.RAN, plan.stop_reason
+    assert plan.status == PlanStatus.RAN, plan.stop
     events = list(Event.objects.filter(game=game, seq__in=plan.played).order_by("seq"))
     assert [e.payload["move"] for e in events] == [s["move"] for s in plan.steps]
     assert all(e.seat == 1 and e.actor_id == bob.pk for e in events)
@@ -84,7 +86,11 @@ def test_a_step_priced_otherwise_stops_the_plan_before_it(
     assert plan.status == PlanStatus.STOPPED
     assert plan.stop_index == 0
     assert plan.played == []
-    assert "it was planned at $5 in fees, it is now" in plan.stop_reason
+    assert plan.stop["code"] == "price_changed"
+    assert plan.stop["params"]["then"]["cost_text"] == "$5 in fees"
+    assert "it was planned at $5 in fees, it is now" in stop_words(plan.stop)
+    with translation.override("fr"):  # said in the reader's language, not the worker's
+        assert "prévu à $5 de frais" in stop_words(plan.stop)
     assert game.version == version + 1
     assert game.current_seat == 1
 
@@ -106,7 +112,8 @@ def test_a_step_no_longer_legal_stops_the_plan_after_the_steps_before(
     assert plan.status == PlanStatus.STOPPED
     assert plan.stop_index == 1
     assert len(plan.played) == 1
-    assert plan.stop_reason == "it is no longer possible"
+    assert plan.stop == {"code": "no_longer_possible", "params": {}}
+    assert stop_words(plan.stop) == "it is no longer possible"
 
 
 def test_planning_is_refused_on_ones_turn_and_for_a_move_not_offered(two, alice, bob):

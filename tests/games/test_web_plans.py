@@ -53,7 +53,7 @@ def test_a_plan_made_on_the_page_runs_and_is_marked_in_the_owners_log(
             {"move_json": json.dumps(passing[0]), "expected_version": game.version},
         )
     plan.refresh_from_db()
-    assert plan.status == PlanStatus.RAN, plan.stop_reason
+    assert plan.status == PlanStatus.RAN, plan.stop
     mine = page(bob, game)
     assert "(from your plan)" in mine
     assert 'data-testid="plan-outcome"' in mine
