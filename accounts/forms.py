@@ -171,6 +171,10 @@ class EmailChangeForm(forms.Form):
         return email
 
 
+HOUR_CHOICES = [("", _("none")), *((str(hour), f"{hour:02d}:00") for hour in range(24))]
+CHANNEL_CHOICES = [("", _("as in my preferences")), ("on", _("on")), ("off", _("off"))]
+
+
 class PreferencesForm(forms.Form):
     mode = forms.ChoiceField(
         label=_("Email me about my turns"),
@@ -195,9 +199,50 @@ class PreferencesForm(forms.Form):
         help_text=_("The site and every email you get are in this language."),
     )
 
+    always_notify = forms.BooleanField(
+        label=_("Notify me even when my page is open"),
+        required=False,
+        help_text=_(
+            "Otherwise an open page of the site holds your turn's email and push until you "
+            "leave it, and the other notifications are not sent."
+        ),
+    )
+    quiet_start = forms.TypedChoiceField(
+        label=_("Quiet hours from (your time)"),
+        choices=HOUR_CHOICES,
+        coerce=int,
+        empty_value=None,
+        required=False,
+    )
+    quiet_end = forms.TypedChoiceField(
+        label=_("Quiet hours until (your time)"),
+        choices=HOUR_CHOICES,
+        coerce=int,
+        empty_value=None,
+        required=False,
+        help_text=_(
+            "During your quiet hours only what is urgent is sent (a deadline warning, a turn "
+            "that runs out soon); the rest waits for their end and comes as one message."
+        ),
+    )
+    push = forms.BooleanField(
+        label=_("Push notifications to my subscribed browsers"), required=False
+    )
+    webhook = forms.BooleanField(
+        label=_("Post my notifications to my chat webhooks"), required=False
+    )
+
     def clean_language(self) -> str | None:
         """None (left as it is) when the form does not say."""
         return self.cleaned_data.get("language") or None
+
+    def clean(self) -> dict[str, Any]:
+        """Quiet hours are both hours or neither (the service checks how long they last)."""
+        data = super().clean() or {}
+        start, end = data.get("quiet_start"), data.get("quiet_end")
+        if (start is None) != (end is None):
+            raise ValidationError(gettext("Quiet hours need a start and an end."))
+        return data
 
 
 class DisplayForm(forms.Form):
@@ -221,10 +266,15 @@ class DisplayForm(forms.Form):
 
 
 class GameModeForm(forms.Form):
-    """One game's override of the email mode ("" keeps the account's setting)."""
+    """One game's override of the email mode and of the channels ("" keeps the account's
+    setting)."""
 
     mode = forms.ChoiceField(
         label=_("Emails for this game"),
         choices=[("", _("as in my preferences")), *Mode.choices],
         required=False,
+    )
+    push = forms.ChoiceField(label=_("Push for this game"), choices=CHANNEL_CHOICES, required=False)
+    webhook = forms.ChoiceField(
+        label=_("My webhooks for this game"), choices=CHANNEL_CHOICES, required=False
     )

@@ -7,7 +7,7 @@ templates come first in the app template search and would otherwise be used.
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from accounts import views
+from accounts import channel_views, views
 
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
@@ -55,6 +55,23 @@ urlpatterns = [
     path("profile/email/retry/", views.profile_email_retry, name="profile-email-retry"),
     path("profile/token/revoke/", views.profile_token_revoke, name="profile-token-revoke"),
     path("profile/email/confirm/<str:token>/", views.email_confirm, name="account-email-confirm"),
+    path("profile/push/", channel_views.push_subscribe_view, name="profile-push-subscribe"),
+    path(
+        "profile/push/<int:subscription_id>/remove/",
+        channel_views.push_remove_view,
+        name="profile-push-remove",
+    ),
+    path("profile/webhooks/", channel_views.webhook_add_view, name="profile-webhook-add"),
+    path(
+        "profile/webhooks/<int:webhook_id>/remove/",
+        channel_views.webhook_remove_view,
+        name="profile-webhook-remove",
+    ),
+    path(
+        "profile/<str:channel>/<int:endpoint_id>/enable/",
+        channel_views.endpoint_enable_view,
+        name="profile-endpoint-enable",
+    ),
     path(
         "profile/games/<str:public_id>/emails/",
         views.profile_game_mode,

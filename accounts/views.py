@@ -1,6 +1,6 @@
 """The account pages: sign up and confirm the email, log in and out, reset a forgotten
-password, and the profile (email, notification preferences, time zone, per-game modes, the
-palette and text size).
+password, and the profile (email, notification preferences and channels, time zone,
+per-game modes, the palette and text size).
 
 Django's auth views do the logging in and password work; the rest are thin views over
 accounts.services, accounts.display and notifications.preferences. The pages that send
@@ -16,6 +16,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
@@ -42,9 +43,9 @@ from common.web import AuthenticatedHttpRequest
 from games import selectors as game_selectors
 from games.errors import GameNotFoundError
 from games.models import GameStatus
-from notifications import bounces, languages, preferences
+from notifications import bounces, endpoints, languages, preferences, push
 from notifications import selectors as notification_selectors
-from notifications.models import GameNotificationPreference
+from notifications.models import ChannelKind, GameNotificationPreference, WebhookStyle
 
 # --- signing up ----------------------------------------------------------------------------
 
@@ -150,7 +151,7 @@ class PasswordResetView(auth_views.PasswordResetView):
 @login_required
 @require_http_methods(["GET"])
 def profile(request: AuthenticatedHttpRequest) -> HttpResponse:
-    return _profile(request)
+    return profile_page(request)
 
 
 @login_required
@@ -158,12 +159,21 @@ def profile(request: AuthenticatedHttpRequest) -> HttpResponse:
 def profile_preferences(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = PreferencesForm(request.POST)
     if not form.is_valid():
-        return _profile(request, preferences_form=form, status=400)
+        return profile_page(request, preferences_form=form, status=400)
+    data = dict(form.cleaned_data)
+    channels = {channel: data.pop(channel) for channel in ChannelKind.values}
+    quiet_start, quiet_end = data.pop("quiet_start"), data.pop("quiet_end")
+    quiet = (quiet_start, quiet_end) if quiet_start is not None and quiet_end is not None else None
     try:
-        preferences.preference_set(user=request.user, **form.cleaned_data)
+        with transaction.atomic():
+            preferences.preference_set(user=request.user, quiet_hours=quiet, **data)
+            for channel, enabled in channels.items():
+                endpoints.channel_preference_set(
+                    user=request.user, channel=channel, enabled=enabled
+                )
     except ServiceError as exc:
         form.add_error(None, exc.message)
-        return _profile(request, preferences_form=form, status=exc.status)
+        return profile_page(request, preferences_form=form, status=exc.status)
     language = form.cleaned_data["language"]
     if language:
         translation.activate(language)
@@ -180,7 +190,7 @@ def profile_display(request: AuthenticatedHttpRequest) -> HttpResponse:
     """The palette and text size, which every page follows from the next one on."""
     form = DisplayForm(request.POST)
     if not form.is_valid():
-        return _profile(request, display_form=form, status=400)
+        return profile_page(request, display_form=form, status=400)
     display.display_set(user=request.user, **form.cleaned_data)
     messages.success(request, _("Your display settings are saved."))
     return redirect("profile")
@@ -229,14 +239,14 @@ def _set_language_cookie(response: HttpResponse, language: str) -> None:
 def profile_email(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = EmailChangeForm(request.POST, user=request.user)
     if not form.is_valid():
-        return _profile(request, email_form=form, status=400)
+        return profile_page(request, email_form=form, status=400)
     email = form.cleaned_data["email"]
     if not limits.email_request_allowed(client_ip=client_ip(request), email=email):
         form.add_error(None, limits.refusal_message())
-        return _profile(request, email_form=form, status=429)
+        return profile_page(request, email_form=form, status=429)
     if not services.email_change_request(user=request.user, email=email):
         form.add_error(None, _("The email could not be sent just now: try again in a moment."))
-        return _profile(request, email_form=form, status=503)
+        return profile_page(request, email_form=form, status=503)
     messages.success(
         request, _("We sent a link to %(email)s: follow it to use that address.") % {"email": email}
     )
@@ -293,17 +303,26 @@ def profile_game_mode(request: AuthenticatedHttpRequest, public_id: str) -> Http
         messages.error(request, _("Choose one of the listed email modes."))
         return redirect("profile")
     try:
-        preferences.game_preference_set(
-            user=request.user, game=game, mode=form.cleaned_data["mode"] or None
-        )
+        with transaction.atomic():
+            preferences.game_preference_set(
+                user=request.user, game=game, mode=form.cleaned_data["mode"] or None
+            )
+            for channel in ChannelKind.values:
+                choice = form.cleaned_data.get(channel) or ""
+                endpoints.channel_preference_set(
+                    user=request.user,
+                    channel=channel,
+                    game=game,
+                    enabled={"on": True, "off": False}.get(choice),
+                )
     except ServiceError as exc:
         messages.error(request, exc.message)
-        return _profile(request, status=exc.status)
+        return profile_page(request, status=exc.status)
     messages.success(request, _("Emails for game %(game)s are saved.") % {"game": game.public_id})
     return redirect("profile")
 
 
-def _profile(
+def profile_page(
     request: AuthenticatedHttpRequest,
     *,
     preferences_form: PreferencesForm | None = None,
@@ -316,6 +335,7 @@ def _profile(
         shown = display.display_of(user=user)
         display_form = DisplayForm(initial={"palette": shown.palette, "text_size": shown.text_size})
     preference = notification_selectors.preference_of(user=user)
+    channel_settings = endpoints.channel_preferences_of(user=user)
     if preferences_form is None:
         preferences_form = PreferencesForm(
             initial={
@@ -323,6 +343,13 @@ def _profile(
                 "digest_hour": preference.digest_hour,
                 "time_zone": preference.time_zone,
                 "language": languages.supported(preference.language),
+                "always_notify": preference.always_notify,
+                "quiet_start": "" if preference.quiet_start is None else preference.quiet_start,
+                "quiet_end": "" if preference.quiet_end is None else preference.quiet_end,
+                **{
+                    channel: channel_settings.get((None, channel), True)
+                    for channel in ChannelKind.values
+                },
             }
         )
     games = list(
@@ -339,7 +366,16 @@ def _profile(
         (
             game,
             GameModeForm(
-                initial={"mode": overrides.get(game.pk, "")}, auto_id=f"id_{game.public_id}_%s"
+                initial={
+                    "mode": overrides.get(game.pk, ""),
+                    **{
+                        channel: {True: "on", False: "off", None: ""}[
+                            channel_settings.get((game.pk, channel))
+                        ]
+                        for channel in ChannelKind.values
+                    },
+                },
+                auto_id=f"id_{game.public_id}_%s",
             ),
         )
         for game in games
@@ -357,5 +393,11 @@ def _profile(
         "display_form": display_form,
         "email_form": email_form or EmailChangeForm(user=user),
         "game_forms": game_forms,
+        "push_offered": push.is_configured(),
+        "vapid_public_key": push.public_key(),
+        "push_subscriptions": list(user.push_subscriptions.all()),
+        "webhooks": list(endpoints.webhooks_visible_to(user)),
+        "webhook_styles": WebhookStyle.choices,
+        "webhook_games": games,
     }
     return render(request, "accounts/profile.html", context, status=status)

@@ -33,11 +33,15 @@ PERMISSIONS = (
     "view_player",
 )
 # In the notifications app: the addresses that bounced and the provider's delivery reports,
-# and the right to let email go to an address again.
+# and the right to let email go to an address again; the push subscriptions and chat
+# webhooks (the dead ones among them) and their deliveries.
 NOTIFICATIONS_PERMISSIONS = (
     "view_emailaddressstatus",
     "change_emailaddressstatus",
     "view_deliveryreport",
+    "view_pushsubscription",
+    "view_chatwebhook",
+    "view_channeldelivery",
 )
 
 

@@ -326,6 +326,24 @@ NOTIFY_SMTP_CONNECTIONS = max(1, env_int("NOTIFY_SMTP_CONNECTIONS", 4))
 # The sweep queues again what is still pending this long after it was due.
 NOTIFY_SWEEP_AFTER = env_int("NOTIFY_SWEEP_AFTER", 60)
 
+# --- push and webhook notifications (notifications/channel_delivery.py, docs/notifications.md)
+
+# The site's VAPID key pair for Web Push (`python manage.py vapid_keys` makes one) and the
+# contact the push services may write to (mailto: or https:). Without the keys the site
+# offers no push, and everything else works as before.
+VAPID_PUBLIC_KEY = env_str("VAPID_PUBLIC_KEY").strip()
+VAPID_PRIVATE_KEY = env_str("VAPID_PRIVATE_KEY").strip()
+VAPID_SUBJECT = env_str("VAPID_SUBJECT", "mailto:admin@localhost").strip()
+# A push subscription or chat webhook that fails this many times in a row is disabled until
+# its owner enables it again on their account page.
+NOTIFY_ENDPOINT_MAX_FAILURES = max(1, env_int("NOTIFY_ENDPOINT_MAX_FAILURES", 5))
+# Endpoints on plain http and on local or private addresses (a development machine, tests).
+# Never in production: a user could make the workers post to the site's own network.
+NOTIFY_ENDPOINTS_ALLOW_LOCAL = env_bool("NOTIFY_ENDPOINTS_ALLOW_LOCAL", False)
+# A "your turn" with less than this left on its clock is urgent: sent in the player's quiet
+# hours (the rest waits for their morning and is gathered into one message).
+NOTIFY_URGENT_WITHIN = env_int("NOTIFY_URGENT_WITHIN", 6 * 3600)
+
 # --- play by email: inbound replies (notifications/inbound.py, docs/email.md) ---------------
 
 # The domain whose mail reaches the inbound webhook or mailbox; turn emails carry a signed

@@ -3,10 +3,13 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from gwt_site import help_pages, views
+from notifications.service_worker import service_worker
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    # At the root: a service worker's scope is at most the path it is served from.
+    path("service-worker.js", service_worker, name="service-worker"),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/notifications/", include("notifications.api_urls")),

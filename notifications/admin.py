@@ -1,6 +1,7 @@
 """Moderation screens: the outbox (read-only, with a requeue action), preferences, heartbeats,
-the email replies received (read-only), and the addresses that bounced with the provider's
-delivery reports."""
+the email replies received (read-only), the addresses that bounced with the provider's
+delivery reports, and the push subscriptions and chat webhooks (dead ones filtered out at a
+click, and enabled again) with their deliveries."""
 
 from __future__ import annotations
 
@@ -17,6 +18,9 @@ from django.utils.translation import gettext_lazy as _
 from notifications import bounces
 from notifications.delivery import notifications_requeue
 from notifications.models import (
+    ChannelDelivery,
+    ChannelPreference,
+    ChatWebhook,
     DeliveryReport,
     EmailAddressStatus,
     GameNotificationPreference,
@@ -24,6 +28,7 @@ from notifications.models import (
     Kind,
     Notification,
     NotificationPreference,
+    PushSubscription,
     Status,
     UserActivity,
     WorkerHeartbeat,
@@ -122,7 +127,17 @@ class NotificationAdmin(admin.ModelAdmin):
 
 @admin.register(NotificationPreference)
 class NotificationPreferenceAdmin(admin.ModelAdmin):
-    list_display = ["user", "mode", "digest_hour", "time_zone", "language", "updated_at"]
+    list_display = [
+        "user",
+        "mode",
+        "digest_hour",
+        "time_zone",
+        "language",
+        "always_notify",
+        "quiet_start",
+        "quiet_end",
+        "updated_at",
+    ]
     list_filter = ["mode", "language"]
     search_fields = ["user__username", "user__email"]
     raw_id_fields = ["user"]
@@ -266,3 +281,107 @@ class DeliveryReportAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
         return False
+
+
+class DisabledFilter(admin.SimpleListFilter):
+    """Endpoints disabled after repeated failures (dead), or still in use."""
+
+    title = _("state")
+    parameter_name = "state"
+
+    def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list[tuple[str, str]]:
+        return [("dead", gettext("disabled (dead)")), ("live", gettext("in use"))]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
+        if self.value() == "dead":
+            return queryset.filter(disabled_at__isnull=False)
+        if self.value() == "live":
+            return queryset.filter(disabled_at__isnull=True)
+        return queryset
+
+
+class EndpointAdmin(admin.ModelAdmin):
+    """What the push subscriptions and webhooks share: their health, and enabling again."""
+
+    list_filter = [DisabledFilter, "created_at"]
+    search_fields = ["user__username", "user__email", "last_error"]
+    list_select_related = ["user"]
+    raw_id_fields = ["user"]
+    actions = ["enable_again"]
+    health_fields = ["failures", "disabled_at", "last_error", "last_success_at", "created_at"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False  # a browser or a player sets them up, from the account page
+
+    @admin.action(description=_("Enable the selected endpoints again"))
+    def enable_again(self, request: HttpRequest, queryset: QuerySet) -> None:
+        count = queryset.filter(disabled_at__isnull=False).update(
+            disabled_at=None, failures=0, last_error=""
+        )
+        self.message_user(
+            request,
+            ngettext(
+                "%(count)d endpoint enabled again.", "%(count)d endpoints enabled again.", count
+            )
+            % {"count": count},
+            messages.SUCCESS,
+        )
+
+
+@admin.register(PushSubscription)
+class PushSubscriptionAdmin(EndpointAdmin):
+    list_display = ["id", "user", "browser", "failures", "disabled_at", "last_success_at"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: object = None) -> list[str]:
+        return ["user", "endpoint", "p256dh", "auth", "browser", *self.health_fields]
+
+
+@admin.register(ChatWebhook)
+class ChatWebhookAdmin(EndpointAdmin):
+    list_display = ["id", "user", "game", "style", "failures", "disabled_at", "last_success_at"]
+    list_filter = [DisabledFilter, "style", "created_at"]
+    search_fields = [*EndpointAdmin.search_fields, "game__public_id", "url"]
+    list_select_related = ["user", "game"]
+    raw_id_fields = ["user", "game"]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: object = None) -> list[str]:
+        return ["user", "game", "url", "style", *self.health_fields]
+
+
+@admin.register(ChannelDelivery)
+class ChannelDeliveryAdmin(admin.ModelAdmin):
+    """The channels' outbox: one row per notification and endpoint (read-only)."""
+
+    list_display = [
+        "id",
+        "notification",
+        "channel",
+        "status",
+        "attempts",
+        "held",
+        "gathered",
+        "next_attempt_at",
+        "sent_at",
+        "reason",
+    ]
+    list_filter = ["status", "channel", "held", "created_at"]
+    search_fields = ["notification__recipient__username", "last_error", "reason"]
+    list_select_related = ["notification"]
+    date_hierarchy = "created_at"
+
+    def get_readonly_fields(self, request: HttpRequest, obj: object = None) -> list[str]:
+        return [field.name for field in ChannelDelivery._meta.fields]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+@admin.register(ChannelPreference)
+class ChannelPreferenceAdmin(admin.ModelAdmin):
+    list_display = ["user", "game", "channel", "enabled"]
+    list_filter = ["channel", "enabled"]
+    search_fields = ["user__username", "game__public_id"]
+    raw_id_fields = ["user", "game"]

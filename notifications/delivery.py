@@ -250,7 +250,7 @@ def _claim(
 
 
 @dataclass
-class _Facts:
+class Facts:
     """What the checks need about the recipients of a batch (four or five queries a batch)."""
 
     preferences: dict[int, NotificationPreference]
@@ -269,7 +269,7 @@ class _Facts:
     stopped_addresses: set[str]
 
     @classmethod
-    def of(cls, rows: list[Notification]) -> _Facts:
+    def of(cls, rows: list[Notification]) -> Facts:
         users = {row.recipient_id for row in rows}
         games = {row.game_id for row in rows if row.game_id}
         overrides: dict[tuple[int, int | None], str] = {}
@@ -383,7 +383,7 @@ def _send_claimed(rows: list[Notification], token: str, now: datetime | None) ->
     """Decide, build and send a claimed batch: the messages go to the mail server together
     (``emails.deliver_each``, over several connections), and each row is released as soon as
     its message is handed over."""
-    facts = _Facts.of(rows)
+    facts = Facts.of(rows)
     results: list[SendResult | None] = [None] * len(rows)
     outgoing: list[tuple[int, EmailMultiAlternatives, dict[str, Any]]] = []
     for index, row in enumerate(rows):
@@ -402,7 +402,7 @@ def _send_claimed(rows: list[Notification], token: str, now: datetime | None) ->
 
 
 def _prepare(
-    row: Notification, token: str, facts: _Facts, now: datetime
+    row: Notification, token: str, facts: Facts, now: datetime
 ) -> SendResult | tuple[EmailMultiAlternatives, dict[str, Any]]:
     """The row's message and the fields to store with it, or what became of the row instead
     (skipped, postponed, or failed to build)."""
@@ -411,8 +411,9 @@ def _prepare(
     if reason:
         _release(row.pk, token, status=Status.SKIPPED, reason=reason)
         return SendResult("skipped", detail=reason)
+    always = bool(preference and preference.always_notify)
     if row.kind == Kind.YOUR_TURN:
-        until = active_until(facts.last_seen.get(row.recipient_id), now)
+        until = None if always else active_until(facts.last_seen.get(row.recipient_id), now)
         if until is not None:
             return _postpone(row, token, until)
         if row.pk in facts.plan_to_play and row.created_at > now - PLAN_WAIT_AT_MOST:
@@ -505,7 +506,7 @@ def _build_context(row: Notification) -> dict[str, Any]:
 
 
 def _skip_reason(
-    row: Notification, facts: _Facts, preference: NotificationPreference | None, now: datetime
+    row: Notification, facts: Facts, preference: NotificationPreference | None, now: datetime
 ) -> str:
     """Why this notification should not be sent at all ('' to send it, or for a "your turn"
     whose player is on the site, to wait: ``_send_one``)."""
@@ -526,27 +527,45 @@ def _skip_reason(
         return "notifications are off"
     if mode == Mode.DIGEST and row.kind in DIGESTIBLE_KINDS:
         return "daily digest instead"
-    if row.kind in TURN_KINDS:
-        game = row.game
-        if (
-            game is None
-            or game.status != GameStatus.ACTIVE
-            or (row.recipient_id, row.game_id) not in facts.their_turn
-        ):
-            return "no longer their turn"
-        if row.kind != Kind.YOUR_TURN and game.version != row.event_seq:
-            return "they have moved since"
-        latest = facts.latest_turn.get((row.recipient_id, row.game_id), 0)
-        if row.kind == Kind.YOUR_TURN and (row.event_seq or 0) < latest:
-            return "a later your-turn email replaces it"
-        if row.kind == Kind.YOUR_TURN and row.pk in facts.decided_since:
-            return "they have decided since"
+    stale = stale_reason(row, facts)
+    if stale:
+        return stale
     if row.kind == Kind.YOUR_TURN:
         return ""  # on the site: it waits for them to leave (``_send_one``)
+    if preference is not None and preference.always_notify:
+        return ""  # even while their page is open, as they asked
     window = duration_setting("NOTIFY_SKIP_IF_ACTIVE_WITHIN", 60)
     last_seen = facts.last_seen.get(row.recipient_id)
     if window and last_seen is not None and last_seen >= now - window:
         return ACTIVE_ON_THE_SITE
+    return ""
+
+
+def stale_reason(row: Notification, facts: Facts, *, for_group: bool = False) -> str:
+    """Why a notification about the recipient's turn is out of date ('' if it is not), for
+    every channel: the turn has passed, a later one replaces it, or they decided since.
+
+    ``for_group``: the line is for the game's group ("ann's turn in ..."), which stays
+    true while the turn is hers, whatever she decided within it.
+    """
+    if row.kind not in TURN_KINDS:
+        return ""
+    game = row.game
+    if (
+        game is None
+        or game.status != GameStatus.ACTIVE
+        or (row.recipient_id, row.game_id) not in facts.their_turn
+    ):
+        return "no longer their turn"
+    latest = facts.latest_turn.get((row.recipient_id, row.game_id), 0)
+    if row.kind == Kind.YOUR_TURN and (row.event_seq or 0) < latest:
+        return "a later your-turn email replaces it"
+    if for_group:
+        return ""
+    if row.kind != Kind.YOUR_TURN and game.version != row.event_seq:
+        return "they have moved since"
+    if row.kind == Kind.YOUR_TURN and row.pk in facts.decided_since:
+        return "they have decided since"
     return ""
 
 

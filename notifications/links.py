@@ -20,6 +20,11 @@ def game_url(game: Game) -> str:
     return absolute(f"/games/{game.public_id}/")
 
 
+def absolute_home() -> str:
+    """The site's home page (a message about several games links there)."""
+    return absolute(reverse("home"))
+
+
 def invite_url(game: Game) -> str:
     """The game's waiting room, where an invited player takes a seat."""
     return absolute(reverse("lobby-join", kwargs={"public_id": game.public_id}))

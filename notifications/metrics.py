@@ -1,7 +1,8 @@
 """The notifications app's own Prometheus metrics.
 
 Counters (per process, added up by ``gwt_site.metrics``): emails by what became of them when
-a worker handled them, and inbound replies by outcome. Gauges of the outbox are read from the
+a worker handled them, push messages and webhook posts by channel and outcome, and inbound
+replies by outcome. Gauges of the outbox are read from the
 database when Prometheus scrapes (``OutboxCollector``), so every web container reports the
 same figures however many workers send: take ``max()`` of them across containers.
 """
@@ -24,6 +25,12 @@ EMAILS = Counter(
     "Notifications a worker handled, by outcome (sent, skipped, postponed, retry, failed, busy).",
     ["outcome"],
 )
+CHANNELS = Counter(
+    "gwt_channel_deliveries",
+    "Push messages and webhook posts a worker handled, by channel and outcome (sent, skipped, "
+    "postponed, held, retry, failed, gone).",
+    ["channel", "outcome"],
+)
 INBOUND = Counter(
     "gwt_inbound_emails",
     "Email replies received, by outcome (applied and failed: processed; refused; "
@@ -40,6 +47,10 @@ DELIVERY_REPORTS = Counter(
 
 def count_email(outcome: str) -> None:
     EMAILS.labels(outcome=outcome).inc()
+
+
+def count_channel(channel: str, outcome: str) -> None:
+    CHANNELS.labels(channel=channel, outcome=outcome).inc()
 
 
 def count_inbound(outcome: str) -> None:

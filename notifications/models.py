@@ -185,6 +185,13 @@ class NotificationPreference(models.Model):
     language = models.CharField(
         max_length=8, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
     )
+    # Send even while the player's page is open (otherwise an open page holds the turn's
+    # email and push, and the other notifications are not sent at all).
+    always_notify = models.BooleanField(default=False)
+    # The player's own quiet hours (local whole hours, through midnight when start > end):
+    # the notifications that can wait are held until they end and then gathered into one.
+    quiet_start = models.PositiveSmallIntegerField(null=True, blank=True)
+    quiet_end = models.PositiveSmallIntegerField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -379,3 +386,183 @@ class DeliveryReport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.provider} {self.event_type} {self.address}"
+
+
+# --- channels besides email (notifications/channel_delivery.py, docs/notifications.md) ------
+
+
+class ChannelKind(models.TextChoices):
+    """The channels a notification may also travel by, besides its email."""
+
+    PUSH = "push", _("Web Push")
+    WEBHOOK = "webhook", _("chat webhook")
+
+
+class EndpointHealth(models.Model):
+    """What every endpoint keeps about its failures: after NOTIFY_ENDPOINT_MAX_FAILURES in a
+    row it is disabled (nothing more is sent to it) until its owner enables it again."""
+
+    failures = models.PositiveSmallIntegerField(
+        default=0, help_text=_("Failed deliveries in a row (a success resets it).")
+    )
+    disabled_at = models.DateTimeField(
+        null=True, blank=True, db_index=True, help_text=_("Disabled after repeated failures.")
+    )
+    last_error = models.TextField(blank=True)
+    last_success_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def disabled(self) -> bool:
+        return self.disabled_at is not None
+
+
+class PushSubscription(EndpointHealth):
+    """One browser's Web Push subscription (what ``PushManager.subscribe`` returned there)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="push_subscriptions"
+    )
+    endpoint = models.URLField(max_length=1000, unique=True)
+    p256dh = models.CharField(max_length=200, help_text=_("The browser's public key."))
+    auth = models.CharField(max_length=100, help_text=_("The subscription's auth secret."))
+    browser = models.CharField(
+        max_length=200, blank=True, help_text=_("Which browser, as it named itself.")
+    )
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"push to user {self.user_id}: {self.browser or self.endpoint[:60]}"
+
+
+class WebhookStyle(models.TextChoices):
+    DISCORD = "discord", _("Discord")
+    SLACK = "slack", _("Slack")
+
+
+class ChatWebhook(EndpointHealth):
+    """A chat channel's incoming webhook: a player's own (``game`` empty: their notifications
+    go there) or a game's (every turn change of that game is posted there, for its group)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="chat_webhooks",
+        help_text=_("Who set it up (and is told when it stops working)."),
+    )
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    url = models.URLField(max_length=500)
+    style = models.CharField(max_length=10, choices=WebhookStyle.choices)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "url"], condition=Q(game__isnull=True), name="webhook_unique_own"
+            ),
+            models.UniqueConstraint(
+                fields=["game", "url"], condition=Q(game__isnull=False), name="webhook_unique_game"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        where = f"game {self.game_id}" if self.game_id else f"user {self.user_id}"
+        return f"{self.style} webhook of {where}"
+
+
+class ChannelDelivery(models.Model):
+    """One notification's delivery to one push subscription or webhook (the outbox of the
+    channels besides email): claimed, sent once, retried and settled like an email row."""
+
+    notification = models.ForeignKey(
+        Notification, on_delete=models.CASCADE, related_name="channel_deliveries"
+    )
+    channel = models.CharField(max_length=10, choices=ChannelKind.choices)
+    push_subscription = models.ForeignKey(
+        PushSubscription, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    webhook = models.ForeignKey(
+        ChatWebhook, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    reason = models.CharField(max_length=200, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.TextField(blank=True)
+    next_attempt_at = models.DateTimeField(default=timezone.now)
+    held = models.BooleanField(
+        default=False, help_text=_("Held through its recipient's quiet hours, to be gathered.")
+    )
+    gathered = models.PositiveSmallIntegerField(
+        default=0, help_text=_("How many notifications the message that carried it summed up.")
+    )
+    claim = models.CharField(max_length=32, blank=True)
+    claimed_until = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now, db_index=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "channel deliveries"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["notification", "push_subscription"],
+                condition=Q(push_subscription__isnull=False),
+                name="channel_delivery_unique_push",
+            ),
+            models.UniqueConstraint(
+                fields=["notification", "webhook"],
+                condition=Q(webhook__isnull=False),
+                name="channel_delivery_unique_webhook",
+            ),
+            models.CheckConstraint(
+                condition=(Q(push_subscription__isnull=False) & Q(webhook__isnull=True))
+                | (Q(push_subscription__isnull=True) & Q(webhook__isnull=False)),
+                name="channel_delivery_one_endpoint",
+            ),
+        ]
+        indexes = [
+            models.Index(
+                fields=["next_attempt_at"],
+                condition=Q(status__in=["pending", "sending"]),
+                name="channel_delivery_open_due",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.channel} delivery of notification {self.notification_id} ({self.status})"
+
+
+class ChannelPreference(models.Model):
+    """Whether a channel is used for the user's notifications: for all of them (``game``
+    empty) or one game's (overriding). No row: on (subscribing is the opt-in)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey(
+        "games.Game", on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    channel = models.CharField(max_length=10, choices=ChannelKind.choices)
+    enabled = models.BooleanField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "channel"],
+                condition=Q(game__isnull=True),
+                name="channel_preference_unique_user",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "game", "channel"],
+                condition=Q(game__isnull=False),
+                name="channel_preference_unique_game",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"user {self.user_id} {self.channel} game {self.game_id}: {self.enabled}"

@@ -55,6 +55,7 @@ from common.timefmt import zone
 from common.waking_time import next_waking
 from games.models import Game, GameStatus, Seat
 from notifications import languages
+from notifications.channel_delivery import deliveries_queue
 from notifications.context import (
     game_name,
     human_to_move,
@@ -64,7 +65,7 @@ from notifications.context import (
     seats_of,
 )
 from notifications.delivery import active_until, kick_delivery
-from notifications.models import Kind, Notification
+from notifications.models import Kind, Notification, NotificationPreference
 
 
 def notification_queue(
@@ -106,19 +107,22 @@ def queue_rows(rows: Iterable[Notification]) -> list[int]:
         except IntegrityError:
             continue  # queued before (the same event seen twice, two sweeps at once)
         written.append(row)
-    for kick in _kicks_for(written, now):
+    # The same notifications by push and webhook, in the same transaction (exactly once each).
+    channel_due = deliveries_queue(written)
+    for kick in _kicks_for([row.next_attempt_at for row in written] + channel_due, now):
         # After the answer to the request, if any: the outbox sweep covers a lost kick.
         transaction.on_commit(partial(after_response.defer, kick))
     return [row.pk for row in written]
 
 
-def _kicks_for(written: list[Notification], now: datetime) -> list[Callable[[], bool]]:
-    """The delivery kicks the ``written`` rows need: one at once if any is due now, and a
-    delayed one (merged per bucket by ``kick_delivery``) for each time some are due later."""
+def _kicks_for(due_times: list[datetime], now: datetime) -> list[Callable[[], bool]]:
+    """The delivery kicks the rows just written need (``due_times``: when each is due): one
+    at once if any is due now, and a delayed one (merged per bucket by ``kick_delivery``)
+    for each time some are due later."""
     kicks: list[Callable[[], bool]] = []
-    if any(row.next_attempt_at <= now for row in written):
+    if any(due <= now for due in due_times):
         kicks.append(kick_delivery)
-    later = sorted({row.next_attempt_at for row in written if row.next_attempt_at > now})
+    later = sorted({due for due in due_times if due > now})
     kicks.extend(partial(kick_delivery, due=due) for due in later)
     return kicks
 
@@ -347,7 +351,17 @@ def _your_turn_due(game: Game, seat: Seat, *, now: datetime) -> datetime:
     as gone if they are on the site (looking at the game, they need no email yet)."""
     activity = getattr(seat.user, "activity", None)  # selected with the seats, or absent
     due = active_until(activity.last_seen if activity else None, now) or now
+    if due > now and _always_notified(seat):
+        due = now  # "even when my page is open": read only for a player who is on the site
     return morning_of(game, seat, due)
+
+
+def _always_notified(seat: Seat) -> bool:
+    """Whether the seat's player asked to be told even while their page is open."""
+    return (
+        seat.user_id is not None
+        and NotificationPreference.objects.filter(user_id=seat.user_id, always_notify=True).exists()
+    )
 
 
 def morning_of(game: Game, seat: Seat, instant: datetime) -> datetime:

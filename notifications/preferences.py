@@ -1,9 +1,12 @@
-"""A player's email preferences: how they are told (immediately, a daily digest, or never),
-per game too, and the one-click unsubscribe that needs no login."""
+"""A player's notification preferences: how they are emailed (immediately, a daily digest,
+or never), per game too; whether to be told even while their page is open; their quiet
+hours; and the one-click unsubscribe that needs no login. (Which channels besides email,
+and where to: ``notifications.endpoints``.)"""
 
 from __future__ import annotations
 
-from typing import Any
+import enum
+from typing import Any, Final
 from zoneinfo import available_timezones
 
 from django.contrib.auth import get_user_model
@@ -13,8 +16,18 @@ from django.utils.translation import gettext as _
 
 from common.errors import InvalidRequestError, NotAllowedError
 from games.models import Game, GameStatus, Seat
+from games.timecontrol.clock import quiet_check
 from notifications import languages, links
 from notifications.models import GameNotificationPreference, Mode, NotificationPreference
+
+
+class Unset(enum.Enum):
+    """A setting not given (None means "none" for the quiet hours)."""
+
+    UNSET = 0
+
+
+UNSET: Final = Unset.UNSET
 
 
 def preference_set(
@@ -24,8 +37,14 @@ def preference_set(
     digest_hour: int | None = None,
     time_zone: str | None = None,
     language: str | None = None,
+    always_notify: bool | None = None,
+    quiet_hours: tuple[int, int] | Unset | None = UNSET,
 ) -> NotificationPreference:
-    """Change some of the user's preferences (those given)."""
+    """Change some of the user's preferences (those given). ``quiet_hours``: (start, end)
+    local hours, or None for none (left as they are when not given)."""
+    if quiet_hours is not UNSET:
+        start, end = quiet_hours if isinstance(quiet_hours, tuple) else (None, None)
+        quiet_check(start, end)
     if mode is not None and mode not in Mode.values:
         raise InvalidRequestError("bad_mode", _("The mode is 'immediate', 'digest' or 'off'."))
     if digest_hour is not None and not 0 <= digest_hour <= 23:
@@ -38,16 +57,21 @@ def preference_set(
         raise InvalidRequestError(
             "bad_language", _("Unknown language %(language)s.") % {"language": repr(language)}
         )
-    changes = {
+    changes: dict[str, object] = {
         key: value
         for key, value in {
             "mode": mode,
             "digest_hour": digest_hour,
             "time_zone": time_zone,
             "language": language,
+            "always_notify": always_notify,
         }.items()
         if value is not None
     }
+    if isinstance(quiet_hours, tuple):
+        changes["quiet_start"], changes["quiet_end"] = quiet_hours
+    elif quiet_hours is None:
+        changes["quiet_start"] = changes["quiet_end"] = None
     with transaction.atomic():
         preference, created = NotificationPreference.objects.select_for_update().get_or_create(
             user_id=user.pk, defaults=changes

@@ -11,7 +11,8 @@ from django.utils import timezone
 from games.timecontrol.deadlines import turn_deadlines_sweep
 from notifications import emails
 from notifications.activity import worker_heartbeat_record
-from notifications.delivery import deliver_due, outbox_sweep
+from notifications.channel_delivery import channels_deliver_due, channels_left_unsent
+from notifications.delivery import deliver_due, kick_delivery, outbox_sweep
 from notifications.scheduled import deadline_warnings_queue, digests_queue, reminders_queue
 
 
@@ -25,14 +26,23 @@ def heartbeat(self: Task[[], None]) -> None:
 def deliver() -> dict[str, int]:
     """Send the notifications that are due (kicked after each commit that wrote some, after
     a retry delay, and by the sweep). Rows are claimed before they are sent, so a duplicate
-    task or a redelivered message sends nothing twice."""
-    return deliver_due()
+    task or a redelivered message sends nothing twice. The push messages and webhook posts
+    follow (their outcomes prefixed with the channel's name)."""
+    outcomes = deliver_due()
+    for outcome, count in channels_deliver_due().items():
+        outcomes[f"channels:{outcome}"] = count
+    return outcomes
 
 
 @shared_task(name="notifications.sweep_outbox", ignore_result=True)
 def sweep_outbox() -> int:
-    """Scheduled every minute: queue again what was left unsent (lost task, dead worker)."""
-    return outbox_sweep()
+    """Scheduled every minute: queue again what was left unsent (lost task, dead worker),
+    emails and channel rows alike."""
+    left = outbox_sweep()
+    channels = channels_left_unsent()
+    if channels and not left:
+        kick_delivery(merge=False)
+    return left + channels
 
 
 @shared_task(name="notifications.sweep_turn_deadlines", ignore_result=True)

@@ -237,6 +237,12 @@ def test_the_moderators_group_has_exactly_the_needed_permissions():
         "games.view_chatmessage",
         "games.view_report",
         "games.view_player",
+        "notifications.view_emailaddressstatus",
+        "notifications.change_emailaddressstatus",
+        "notifications.view_deliveryreport",
+        "notifications.view_pushsubscription",
+        "notifications.view_chatwebhook",
+        "notifications.view_channeldelivery",
     }
 
 

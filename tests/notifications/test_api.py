@@ -24,6 +24,11 @@ def test_a_user_reads_and_changes_their_preferences(alice):
         "digest_hour": 8,
         "time_zone": "UTC",
         "language": "en",
+        "always_notify": False,
+        "quiet_start": None,
+        "quiet_end": None,
+        "push": True,
+        "webhook": True,
     }
     changed = api.put(
         "/api/notifications/preferences/",
@@ -36,12 +41,22 @@ def test_a_user_reads_and_changes_their_preferences(alice):
         "digest_hour": 19,
         "time_zone": "America/Denver",
         "language": "en",
+        "always_notify": False,
+        "quiet_start": None,
+        "quiet_end": None,
+        "push": True,
+        "webhook": True,
     }
     assert api.patch("/api/notifications/preferences/", {"mode": "off"}, format="json").json() == {
         "mode": "off",
         "digest_hour": 19,
         "time_zone": "America/Denver",
         "language": "en",
+        "always_notify": False,
+        "quiet_start": None,
+        "quiet_end": None,
+        "push": True,
+        "webhook": True,
     }
 
 
@@ -62,7 +77,12 @@ def test_a_player_overrides_their_mode_for_one_game(two_player_game, alice, caro
     path = f"/api/notifications/games/{two_player_game.public_id}/"
     api = client_for(alice)
 
-    assert api.get(path).json() == {"game": two_player_game.public_id, "mode": None}
+    assert api.get(path).json() == {
+        "game": two_player_game.public_id,
+        "mode": None,
+        "push": None,
+        "webhook": None,
+    }
     assert api.put(path, {"mode": "off"}, format="json").json()["mode"] == "off"
     assert api.put(path, {"mode": None}, format="json").json()["mode"] is None
     assert client_for(carol).put(path, {"mode": "off"}, format="json").status_code == 403
