@@ -46,7 +46,7 @@ from django.utils import timezone
 
 from common.conf import duration_setting
 from games.models import Event, EventKind, GameStatus, PlanStatus, Seat, SeatStatus, TurnPlan
-from notifications import bounces, emails, languages, links, metrics
+from notifications import bounces, emails, languages, links, metrics, quiet_hours, quiet_summary
 from notifications.context import your_turn_context
 from notifications.models import (
     ANSWER_KINDS,
@@ -418,6 +418,14 @@ def _prepare(
             return _postpone(row, token, until)
         if row.pk in facts.plan_to_play and row.created_at > now - PLAN_WAIT_AT_MOST:
             return _postpone(row, token, now + PLAN_WAIT, detail=PLAN_TO_PLAY)
+    if preference is not None and row.kind in quiet_summary.HOLDABLE_KINDS:
+        morning = quiet_hours.held_until(row, preference, now)
+        gathered = quiet_summary.gather(row, preference, morning) if morning else None
+        if morning is not None and gathered is not None:
+            _release(row.pk, token, status=Status.SKIPPED, reason=quiet_summary.GATHERED)
+            if gathered[1]:
+                kick_delivery(due=morning)
+            return SendResult("held", detail=quiet_summary.GATHERED)
     built: dict[str, Any] = {}
     # Everything the email says (its options, words and times included) is in the
     # recipient's language, whoever's action queued it.
@@ -520,7 +528,7 @@ def _skip_reason(
     if row.kind in ANSWER_KINDS:
         return ""  # the answer to a message the player just sent: they are waiting for it
     user_mode = preference.mode if preference else Mode.IMMEDIATE
-    if row.kind == Kind.DIGEST:
+    if row.kind in (Kind.DIGEST, Kind.QUIET_SUMMARY):
         return "notifications are off" if user_mode == Mode.OFF else ""
     mode = facts.overrides.get((row.recipient_id, row.game_id)) or user_mode
     if mode == Mode.OFF:

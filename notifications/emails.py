@@ -56,6 +56,13 @@ def subject(kind: str, context: dict[str, Any]) -> str:
         return ngettext(
             "%(count)d game waiting for you", "%(count)d games waiting for you", count
         ) % {"count": count}
+    if kind == Kind.QUIET_SUMMARY:
+        count = len(context.get("items", []))
+        return ngettext(
+            "%(count)d notification while you were away",
+            "%(count)d notifications while you were away",
+            count,
+        ) % {"count": count}
     if kind == Kind.REPLY_CONFIRMATION and context.get("plan_reply"):
         return gettext("Your plan for your next turn in %(game_name)s") % context
     if kind == Kind.DEADLINE_PASSED and context.get("suspended"):

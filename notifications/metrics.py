@@ -22,7 +22,8 @@ from notifications.models import OPEN_STATUSES, Notification, Status
 
 EMAILS = Counter(
     "gwt_notifications",
-    "Notifications a worker handled, by outcome (sent, skipped, postponed, retry, failed, busy).",
+    "Notifications a worker handled, by outcome (sent, skipped, postponed, held, retry, failed, "
+    "busy).",
     ["outcome"],
 )
 CHANNELS = Counter(

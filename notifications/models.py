@@ -47,6 +47,8 @@ class Kind(models.TextChoices):
     MODERATION = "moderation", _("moderator action")
     REPLY_CONFIRMATION = "reply_confirmation", _("reply applied")
     REPLY_ERROR = "reply_error", _("reply not applied")
+    # What was held through the recipient's quiet hours, in one email when they end.
+    QUIET_SUMMARY = "quiet_summary", _("quiet hours summary")
 
 
 # What the "daily digest" mode replaces: the emails that say a game waits for you.

@@ -374,3 +374,31 @@ def test_the_preferences_api_sets_channels_and_quiet_hours(client, alice, bob):
         content_type="application/json",
     ).json()
     assert (game_answer["push"], game_answer["webhook"]) == (False, None)
+
+
+def test_quiet_hours_gather_the_emails_into_one_in_the_morning(alice, bob, mailoutbox):
+    from notifications.delivery import deliver_due
+
+    preferences.preference_set(user=alice, time_zone="Europe/Paris", quiet_hours=(22, 7))
+    started_game(alice, [bob], name="First")  # alice to move
+    started_game(bob, [alice], name="Second")  # bob to move: alice is told it started
+    night = datetime(2026, 11, 26, 23, 30, tzinfo=UTC)  # 00:30 in Paris
+    morning = datetime(2026, 11, 27, 6, 0, tzinfo=UTC)
+    Game.objects.update(turn_deadline=night + timedelta(days=3))
+    Notification.objects.update(next_attempt_at=night)
+
+    assert deliver_due(now=night)["held"] == 2
+    assert [alice.email] not in [m.to for m in mailoutbox]  # bob, without quiet hours, got his
+    summary = Notification.objects.get(kind=Kind.QUIET_SUMMARY)
+    assert summary.next_attempt_at == morning
+    assert set(
+        Notification.objects.filter(recipient=alice)
+        .exclude(kind=Kind.QUIET_SUMMARY)
+        .values_list("status", "reason")
+    ) == {("skipped", "gathered into the quiet hours summary")}
+
+    assert deliver_due(now=morning)["sent"] == 1
+    [email] = [m for m in mailoutbox if m.to == [alice.email]]
+    assert email.subject == "2 notifications while you were away"
+    assert "Your turn in First" in email.body
+    assert "Second has started" in email.body
