@@ -1,12 +1,13 @@
 from django.apps import AppConfig
 from django.core import checks
 from django.db.models.signals import post_migrate
+from django.utils.translation import gettext_lazy as _
 
 
 class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
-    verbose_name = "Games"
+    verbose_name = _("Games")
 
     def ready(self) -> None:
         # The bots' task is queued by a receiver of the ledger's announcements.

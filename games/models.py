@@ -15,7 +15,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import models
 from django.utils import timezone
-from django.utils.translation import gettext, gettext_noop, pgettext_lazy
+from django.utils.translation import gettext, gettext_noop, pgettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
@@ -113,32 +113,32 @@ JOURNALS = "journals"
 
 
 class EventKind(models.TextChoices):
-    SETUP = "setup", "setup"
-    MOVE = "move", "move"
-    UNDO = "undo", "undo"
-    RESIGN = "resign", "resign"
+    SETUP = "setup", pgettext_lazy("event", "setup")
+    MOVE = "move", pgettext_lazy("event", "move")
+    UNDO = "undo", pgettext_lazy("event", "undo")
+    RESIGN = "resign", pgettext_lazy("event", "resign")
     # Moderator events (written by the moderation tools): replay handles rollback like undo
     # and only records the others.
-    ROLLBACK = "rollback", "rollback"
-    PAUSE = "pause", "pause"
-    RESUME = "resume", "resume"
-    REPLACE_BY_BOT = "replace_by_bot", "replace by bot"
-    RESTORE = "restore", "restore a player"
-    ABANDON = "abandon", "abandon"
-    EXTEND_DEADLINE = "extend_deadline", "extend the deadline"
+    ROLLBACK = "rollback", pgettext_lazy("event", "rollback")
+    PAUSE = "pause", pgettext_lazy("event", "pause")
+    RESUME = "resume", pgettext_lazy("event", "resume")
+    REPLACE_BY_BOT = "replace_by_bot", pgettext_lazy("event", "replace by bot")
+    RESTORE = "restore", pgettext_lazy("event", "restore a player")
+    ABANDON = "abandon", pgettext_lazy("event", "abandon")
+    EXTEND_DEADLINE = "extend_deadline", pgettext_lazy("event", "extend the deadline")
     # A turn deadline passed (games/timecontrol/deadlines.py): payload says what was done about it.
-    TIMEOUT = "timeout", "turn deadline passed"
+    TIMEOUT = "timeout", pgettext_lazy("event", "turn deadline passed")
     # A moderator moved the game to newer rules: replay plays the whole game again under them
     # from this event on (games/replay.py).
-    RULES_UPGRADE = "rules_upgrade", "rules upgrade"
+    RULES_UPGRADE = "rules_upgrade", pgettext_lazy("event", "rules upgrade")
     # Takebacks (games/services/takebacks.py): a player asks to take back a decision the turn
     # has passed on from; the others agree or refuse; a move lapses the request. The takeback
     # itself (payload ``to_seq``) replays like an undo, and its decisions stay in the log.
-    TAKEBACK_ASK = "takeback_ask", "takeback asked"
-    TAKEBACK_AGREE = "takeback_agree", "takeback agreed"
-    TAKEBACK_REFUSE = "takeback_refuse", "takeback refused"
-    TAKEBACK_LAPSE = "takeback_lapse", "takeback request lapsed"
-    TAKEBACK = "takeback", "takeback"
+    TAKEBACK_ASK = "takeback_ask", pgettext_lazy("event", "takeback asked")
+    TAKEBACK_AGREE = "takeback_agree", pgettext_lazy("event", "takeback agreed")
+    TAKEBACK_REFUSE = "takeback_refuse", pgettext_lazy("event", "takeback refused")
+    TAKEBACK_LAPSE = "takeback_lapse", pgettext_lazy("event", "takeback request lapsed")
+    TAKEBACK = "takeback", pgettext_lazy("event", "takeback")
 
 
 SEAT_COLOURS = ("blue", "red", "yellow", "green")
@@ -146,105 +146,168 @@ SEAT_COLOURS = ("blue", "red", "yellow", "green")
 
 class Game(models.Model):
     public_id = models.CharField(
-        max_length=PUBLIC_ID_LENGTH, unique=True, default=new_public_id, editable=False
+        max_length=PUBLIC_ID_LENGTH,
+        unique=True,
+        default=new_public_id,
+        editable=False,
+        verbose_name=_("public id"),
     )
     name = models.CharField(
         max_length=GAME_NAME_LENGTH,
         blank=True,
-        help_text="Given at creation; empty: the game is called after its players.",
+        help_text=_("Given at creation; empty: the game is called after its players."),
+        verbose_name=_("name"),
     )
-    edition = models.CharField(max_length=8, default="1e")
-    options = models.JSONField(default=dict, blank=True, help_text="Options given to the engine.")
-    players = models.PositiveSmallIntegerField(help_text="Number of seats (2-4).")
+    edition = models.CharField(max_length=8, default="1e", verbose_name=_("edition"))
+    options = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text=_("Options given to the engine."),
+        verbose_name=_("options"),
+    )
+    players = models.PositiveSmallIntegerField(
+        help_text=_("Number of seats (2-4)."), verbose_name=_("players")
+    )
     lobby = models.BooleanField(
-        default=False, help_text="Listed in the open lobby; otherwise joined by invite link."
+        default=False,
+        help_text=_("Listed in the open lobby; otherwise joined by invite link."),
+        verbose_name=_("lobby"),
     )
     rated = models.BooleanField(
         default=False,
-        help_text="Counts for its players' ratings once finished (chosen at creation; the "
-        "rules of what counts: docs/ratings.md).",
+        help_text=_(
+            "Counts for its players' ratings once finished (chosen at creation; the "
+            "rules of what counts: docs/ratings.md)."
+        ),
+        verbose_name=_("rated"),
     )
     status = models.CharField(
-        max_length=16, choices=GameStatus.choices, default=GameStatus.OPEN, db_index=True
+        max_length=16,
+        choices=GameStatus.choices,
+        default=GameStatus.OPEN,
+        db_index=True,
+        verbose_name=_("status"),
     )
-    seed = models.BigIntegerField(default=new_seed, editable=False, help_text="Secret.")
-    version = models.PositiveIntegerField(default=0, help_text="Seq of the last event.")
+    seed = models.BigIntegerField(
+        default=new_seed, editable=False, help_text=_("Secret."), verbose_name=_("seed")
+    )
+    version = models.PositiveIntegerField(
+        default=0, help_text=_("Seq of the last event."), verbose_name=_("version")
+    )
     rules_version = models.CharField(
         max_length=64,
         blank=True,
-        help_text="The rules the game is played under (edition-revision, e.g. 1e-1): set when "
-        "it starts, changed only by a moderator's rules upgrade.",
+        help_text=_(
+            "The rules the game is played under (edition-revision, e.g. 1e-1): set when "
+            "it starts, changed only by a moderator's rules upgrade."
+        ),
+        verbose_name=_("rules version"),
     )
     current_seat = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Seat whose decision is pending."
+        null=True,
+        blank=True,
+        help_text=_("Seat whose decision is pending."),
+        verbose_name=_("current seat"),
     )
-    turn_since = models.DateTimeField(null=True, blank=True)
-    turn_time_limit = models.DurationField(null=True, blank=True)
-    turn_deadline = models.DateTimeField(null=True, blank=True, db_index=True)
+    turn_since = models.DateTimeField(null=True, blank=True, verbose_name=_("turn since"))
+    turn_time_limit = models.DurationField(null=True, blank=True, verbose_name=_("turn time limit"))
+    turn_deadline = models.DateTimeField(
+        null=True, blank=True, db_index=True, verbose_name=_("turn deadline")
+    )
     timeout_policy = models.CharField(
         max_length=16,
         choices=TimeoutPolicy.choices,
         default=TimeoutPolicy.BOT_MOVE,
-        help_text="What happens when a turn deadline passes.",
+        help_text=_("What happens when a turn deadline passes."),
+        verbose_name=_("timeout policy"),
     )
     vacation_days = models.PositiveSmallIntegerField(
-        default=0, help_text="Days each player may be late in all, before the policy applies."
+        default=0,
+        help_text=_("Days each player may be late in all, before the policy applies."),
+        verbose_name=_("vacation days"),
     )
     # Clocks for real life (games.timecontrol.clock). Their defaults are today's clock, so
     # that a game created before they existed keeps its deadlines exactly.
     bank_days = models.PositiveSmallIntegerField(
-        default=0, help_text="Time bank: days each player may spend beyond the turn time limit."
+        default=0,
+        help_text=_("Time bank: days each player may spend beyond the turn time limit."),
+        verbose_name=_("bank days"),
     )
     bank_per_turn = models.DurationField(
         default=timedelta(0),
-        help_text="Added to a player's time bank each time a turn of theirs ends.",
+        help_text=_("Added to a player's time bank each time a turn of theirs ends."),
+        verbose_name=_("bank per turn"),
     )
     quiet_start = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        help_text="Quiet hours from this local hour (each player's own time zone); null: none.",
+        help_text=_("Quiet hours from this local hour (each player's own time zone); null: none."),
+        verbose_name=_("quiet start"),
     )
     quiet_end = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="Quiet hours until this local hour."
+        null=True,
+        blank=True,
+        help_text=_("Quiet hours until this local hour."),
+        verbose_name=_("quiet end"),
     )
     weekend_pause = models.BooleanField(
-        default=False, help_text="No clock runs on a player's Saturday and Sunday."
+        default=False,
+        help_text=_("No clock runs on a player's Saturday and Sunday."),
+        verbose_name=_("weekend pause"),
     )
     min_finished_percent = models.PositiveSmallIntegerField(
         null=True,
         blank=True,
-        help_text="Join condition: only players who finished at least this share of their "
-        "games (games.reliability); null: anyone.",
+        help_text=_(
+            "Join condition: only players who finished at least this share of their "
+            "games (games.reliability); null: anyone."
+        ),
+        verbose_name=_("min finished percent"),
     )
     result = models.JSONField(
-        null=True, blank=True, help_text="Final scores (and how the game ended) once over."
+        null=True,
+        blank=True,
+        help_text=_("Final scores (and how the game ended) once over."),
+        verbose_name=_("result"),
     )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="created_games"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="created_games",
+        verbose_name=_("created by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    started_at = models.DateTimeField(null=True, blank=True, verbose_name=_("started at"))
+    finished_at = models.DateTimeField(null=True, blank=True, verbose_name=_("finished at"))
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
     paused_remaining = models.DurationField(
         null=True,
         blank=True,
-        help_text="While paused: what was left of the turn's time (the clock is stopped).",
+        help_text=_("While paused: what was left of the turn's time (the clock is stopped)."),
+        verbose_name=_("paused remaining"),
     )
     progress = models.JSONField(
         default=dict,
         blank=True,
-        help_text="How far the game is, for the lists (games.progress): where each turn "
-        "began and the scores now. A cache of the position, rebuilt by every move.",
+        help_text=_(
+            "How far the game is, for the lists (games.progress): where each turn "
+            "began and the scores now. A cache of the position, rebuilt by every move."
+        ),
+        verbose_name=_("progress"),
     )
     takeback_asked = models.PositiveIntegerField(
         null=True,
         blank=True,
-        help_text="Seq of the takeback request waiting for the other players' answers "
-        "(games.services.takebacks); the next move lapses it.",
+        help_text=_(
+            "Seq of the takeback request waiting for the other players' answers "
+            "(games.services.takebacks); the next move lapses it."
+        ),
+        verbose_name=_("takeback asked"),
     )
 
     class Meta:
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
         ordering = ["-updated_at"]
         permissions = [("moderate_game", "Can moderate games (pause, roll back, ...)")]
         # Lists show the last changed games first: the admin's list (all games, or one
@@ -256,7 +319,12 @@ class Game(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"game {self.public_id} ({self.status}, v{self.version})"
+        # In the reader's language: the admin's titles and breadcrumbs show it.
+        return gettext("game %(id)s (%(status)s, v%(version)s)") % {
+            "id": self.public_id,
+            "status": self.status,
+            "version": self.version,
+        }
 
     @property
     def is_over(self) -> bool:
@@ -289,34 +357,55 @@ class Game(models.Model):
 
 
 class Seat(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
-    index = models.PositiveSmallIntegerField()
-    colour = models.CharField(max_length=16)
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="seats", verbose_name=_("game")
+    )
+    index = models.PositiveSmallIntegerField(verbose_name=_("index"))
+    colour = models.CharField(max_length=16, verbose_name=_("colour"))
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
         null=True,
         blank=True,
         related_name="seats",
+        verbose_name=_("user"),
     )
     bot = models.CharField(
-        max_length=16, choices=BotKind.choices, blank=True, help_text="Empty: a human."
+        max_length=16,
+        choices=BotKind.choices,
+        blank=True,
+        help_text=_("Empty: a human."),
+        verbose_name=_("bot"),
     )
-    status = models.CharField(max_length=16, choices=SeatStatus.choices, default=SeatStatus.PLAYING)
+    status = models.CharField(
+        max_length=16,
+        choices=SeatStatus.choices,
+        default=SeatStatus.PLAYING,
+        verbose_name=_("status"),
+    )
     vacation_used = models.DurationField(
-        default=timedelta(0), help_text="Vacation this player has used (Game.vacation_days)."
+        default=timedelta(0),
+        help_text=_("Vacation this player has used (Game.vacation_days)."),
+        verbose_name=_("vacation used"),
     )
     bank_left = models.DurationField(
-        default=timedelta(0), help_text="What is left of this player's time bank (Game.bank_days)."
+        default=timedelta(0),
+        help_text=_("What is left of this player's time bank (Game.bank_days)."),
+        verbose_name=_("bank left"),
     )
     time_zone = models.CharField(
         max_length=64,
         default="UTC",
-        help_text="The player's time zone (IANA name), for the quiet hours of the game's clock; "
-        "kept in step with their preferences.",
+        help_text=_(
+            "The player's time zone (IANA name), for the quiet hours of the game's clock; "
+            "kept in step with their preferences."
+        ),
+        verbose_name=_("time zone"),
     )
 
     class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
         # By the column, not the relation: ordering by "game" would join the games table to
         # sort by its own ordering.
         ordering = ["game_id", "index"]
@@ -331,9 +420,15 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         who = (
-            (self.bot and f"bot:{self.bot}") or (self.user_id and f"user {self.user_id}") or "empty"
+            (self.bot and f"bot:{self.bot}")
+            or (self.user_id and gettext("user %(id)s") % {"id": self.user_id})
+            or pgettext("seat", "empty")
         )
-        return f"seat {self.index} ({self.colour}, {who})"
+        return gettext("seat %(index)s (%(colour)s, %(who)s)") % {
+            "index": self.index,
+            "colour": self.colour,
+            "who": who,
+        }
 
     @property
     def is_filled(self) -> bool:
@@ -372,30 +467,42 @@ class Event(models.Model):
 
     # No index of its own: the unique (game, seq) index serves every lookup by game, and
     # reading a game's events up to a seq is one range of it.
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="events", db_index=False)
-    seq = models.PositiveIntegerField()
-    kind = models.CharField(max_length=16, choices=EventKind.choices)
-    seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    payload = models.JSONField(default=dict)
+    game = models.ForeignKey(
+        Game,
+        on_delete=models.PROTECT,
+        related_name="events",
+        db_index=False,
+        verbose_name=_("game"),
+    )
+    seq = models.PositiveIntegerField(verbose_name=_("seq"))
+    kind = models.CharField(max_length=16, choices=EventKind.choices, verbose_name=_("kind"))
+    seat = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("seat"))
+    payload = models.JSONField(default=dict, verbose_name=_("payload"))
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
         null=True,
         blank=True,
         related_name="+",
-        help_text="Who did it; null for a bot or the system.",
+        help_text=_("Who did it; null for a bot or the system."),
+        verbose_name=_("actor"),
     )
     idempotency_key = models.CharField(
         max_length=100,
         blank=True,
-        help_text="Kept for events written before the keys had a table of their own "
-        "(IdempotencyKey); empty since.",
+        help_text=_(
+            "Kept for events written before the keys had a table of their own "
+            "(IdempotencyKey); empty since."
+        ),
+        verbose_name=_("idempotency key"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
 
     objects = EventQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("event")
+        verbose_name_plural = _("events")
         ordering = ["game_id", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="event_unique_seq"),
@@ -478,40 +585,52 @@ class Snapshot(models.Model):
 
 
 class ModerationKind(models.TextChoices):
-    PAUSE = "pause", "pause"
-    RESUME = "resume", "resume"
-    ABANDON = "abandon", "abandon"
-    REPLACE_BY_BOT = "replace_by_bot", "replace a player by a bot"
-    RESTORE = "restore", "restore a player"
-    EXTEND_DEADLINE = "extend_deadline", "extend the deadline"
-    ROLLBACK = "rollback", "roll back"
-    SUSPEND = "suspend", "suspend a user"
-    UNSUSPEND = "unsuspend", "lift a user's suspension"
-    HIDE_MESSAGE = "hide_message", "hide a chat message"
-    UNHIDE_MESSAGE = "unhide_message", "show a hidden chat message again"
-    REPORT_ASSIGN = "report_assign", "assign a report"
-    REPORT_RESOLVE = "report_resolve", "resolve a report"
-    REPORT_DISMISS = "report_dismiss", "dismiss a report"
-    REPORT_REOPEN = "report_reopen", "reopen a report"
-    RULES_UPGRADE = "rules_upgrade", "move a game to newer rules"
+    PAUSE = "pause", pgettext_lazy("moderation", "pause")
+    RESUME = "resume", pgettext_lazy("moderation", "resume")
+    ABANDON = "abandon", pgettext_lazy("moderation", "abandon")
+    REPLACE_BY_BOT = "replace_by_bot", pgettext_lazy("moderation", "replace a player by a bot")
+    RESTORE = "restore", pgettext_lazy("moderation", "restore a player")
+    EXTEND_DEADLINE = "extend_deadline", pgettext_lazy("moderation", "extend the deadline")
+    ROLLBACK = "rollback", pgettext_lazy("moderation", "roll back")
+    SUSPEND = "suspend", pgettext_lazy("moderation", "suspend a user")
+    UNSUSPEND = "unsuspend", pgettext_lazy("moderation", "lift a user's suspension")
+    HIDE_MESSAGE = "hide_message", pgettext_lazy("moderation", "hide a chat message")
+    UNHIDE_MESSAGE = (
+        "unhide_message",
+        pgettext_lazy("moderation", "show a hidden chat message again"),
+    )
+    REPORT_ASSIGN = "report_assign", pgettext_lazy("moderation", "assign a report")
+    REPORT_RESOLVE = "report_resolve", pgettext_lazy("moderation", "resolve a report")
+    REPORT_DISMISS = "report_dismiss", pgettext_lazy("moderation", "dismiss a report")
+    REPORT_REOPEN = "report_reopen", pgettext_lazy("moderation", "reopen a report")
+    RULES_UPGRADE = "rules_upgrade", pgettext_lazy("moderation", "move a game to newer rules")
 
 
 class ModerationAction(models.Model):
     """The audit log: one row per moderator action (who, when, why, on what). Never edited."""
 
     moderator = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="moderation_actions"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="moderation_actions",
+        verbose_name=_("moderator"),
     )
-    action = models.CharField(max_length=32, choices=ModerationKind.choices, db_index=True)
+    action = models.CharField(
+        max_length=32, choices=ModerationKind.choices, db_index=True, verbose_name=_("action")
+    )
     game = models.ForeignKey(
         Game,
         on_delete=models.PROTECT,
         null=True,
         blank=True,
         related_name="moderation_actions",
+        verbose_name=_("game"),
     )
     event_seq = models.PositiveIntegerField(
-        null=True, blank=True, help_text="Seq of the game event that records the action."
+        null=True,
+        blank=True,
+        help_text=_("Seq of the game event that records the action."),
+        verbose_name=_("event seq"),
     )
     target_user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -519,6 +638,7 @@ class ModerationAction(models.Model):
         null=True,
         blank=True,
         related_name="moderation_actions_received",
+        verbose_name=_("target user"),
     )
     chat_message = models.ForeignKey(
         "ChatMessage",
@@ -526,6 +646,7 @@ class ModerationAction(models.Model):
         null=True,
         blank=True,
         related_name="moderation_actions",
+        verbose_name=_("chat message"),
     )
     report = models.ForeignKey(
         "Report",
@@ -533,16 +654,25 @@ class ModerationAction(models.Model):
         null=True,
         blank=True,
         related_name="moderation_actions",
+        verbose_name=_("report"),
     )
-    reason = models.TextField(blank=True)
-    details = models.JSONField(default=dict, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    reason = models.TextField(blank=True, verbose_name=_("reason"))
+    details = models.JSONField(default=dict, blank=True, verbose_name=_("details"))
+    created_at = models.DateTimeField(
+        auto_now_add=True, db_index=True, verbose_name=_("created at")
+    )
 
     class Meta:
+        verbose_name = _("moderation action")
+        verbose_name_plural = _("moderation actions")
         ordering = ["-created_at", "-id"]
 
     def __str__(self) -> str:
-        return f"{self.get_action_display()} by {self.moderator_id} ({self.created_at:%Y-%m-%d})"
+        return gettext("%(action)s by %(moderator)s (%(date)s)") % {
+            "action": self.get_action_display(),
+            "moderator": self.moderator_id,
+            "date": f"{self.created_at:%Y-%m-%d}",
+        }
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         if not self._state.adding:
@@ -567,30 +697,46 @@ class Suspension(models.Model):
     """
 
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="suspensions"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="suspensions",
+        verbose_name=_("user"),
     )
-    reason = models.TextField()
-    until = models.DateTimeField(null=True, blank=True, help_text="Empty: until lifted.")
+    reason = models.TextField(verbose_name=_("reason"))
+    until = models.DateTimeField(
+        null=True, blank=True, help_text=_("Empty: until lifted."), verbose_name=_("until")
+    )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="suspensions_given"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="suspensions_given",
+        verbose_name=_("created by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-    lifted_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(
+        auto_now_add=True, db_index=True, verbose_name=_("created at")
+    )
+    lifted_at = models.DateTimeField(null=True, blank=True, verbose_name=_("lifted at"))
     lifted_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
         null=True,
         blank=True,
         related_name="suspensions_lifted",
+        verbose_name=_("lifted by"),
     )
 
     objects = SuspensionQuerySet.as_manager()
 
     class Meta:
+        verbose_name = _("suspension")
+        verbose_name_plural = _("suspensions")
         ordering = ["-created_at", "-id"]
 
     def __str__(self) -> str:
-        return f"suspension of {self.user_id} ({self.created_at:%Y-%m-%d})"
+        return gettext("suspension of %(user)s (%(date)s)") % {
+            "user": self.user_id,
+            "date": f"{self.created_at:%Y-%m-%d}",
+        }
 
     def is_active(self, now: Any = None) -> bool:
         now = now or timezone.now()
@@ -648,29 +794,45 @@ class ChatMessage(models.Model):
     """A line of a game's chat. Never deleted: a moderator hides it (players stop seeing it,
     moderators still do) and can show it again; both are in the audit log."""
 
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="chat_messages")
-    author = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="chat_messages"
+    game = models.ForeignKey(
+        Game, on_delete=models.PROTECT, related_name="chat_messages", verbose_name=_("game")
     )
-    seat = models.PositiveSmallIntegerField(help_text="The author's seat when they wrote it.")
-    text = models.TextField(max_length=CHAT_MESSAGE_MAX_CHARS)
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-    hidden_at = models.DateTimeField(null=True, blank=True)
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="chat_messages",
+        verbose_name=_("author"),
+    )
+    seat = models.PositiveSmallIntegerField(
+        help_text=_("The author's seat when they wrote it."), verbose_name=_("seat")
+    )
+    text = models.TextField(max_length=CHAT_MESSAGE_MAX_CHARS, verbose_name=_("text"))
+    created_at = models.DateTimeField(
+        auto_now_add=True, db_index=True, verbose_name=_("created at")
+    )
+    hidden_at = models.DateTimeField(null=True, blank=True, verbose_name=_("hidden at"))
     hidden_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
         null=True,
         blank=True,
         related_name="chat_messages_hidden",
+        verbose_name=_("hidden by"),
     )
-    hidden_reason = models.TextField(blank=True)
+    hidden_reason = models.TextField(blank=True, verbose_name=_("hidden reason"))
 
     class Meta:
+        verbose_name = _("chat message")
+        verbose_name_plural = _("chat messages")
         ordering = ["game_id", "created_at", "id"]
         indexes = [models.Index(fields=["game", "id"], name="chatmessage_game_id")]
 
     def __str__(self) -> str:
-        return f"message {self.pk} in {self.game_id} by {self.author_id}"
+        return gettext("message %(id)s in %(game)s by %(author)s") % {
+            "id": self.pk,
+            "game": self.game_id,
+            "author": self.author_id,
+        }
 
     @property
     def is_hidden(self) -> bool:
@@ -703,9 +865,14 @@ class Report(models.Model):
     resolved or dismissed (and reopened) only by the moderator services there, each one audited.
     """
 
-    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="reports")
+    game = models.ForeignKey(
+        Game, on_delete=models.PROTECT, related_name="reports", verbose_name=_("game")
+    )
     reporter = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="reports_made"
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="reports_made",
+        verbose_name=_("reporter"),
     )
     reported_user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -713,6 +880,7 @@ class Report(models.Model):
         null=True,
         blank=True,
         related_name="reports_received",
+        verbose_name=_("reported user"),
     )
     message = models.ForeignKey(
         ChatMessage,
@@ -720,12 +888,17 @@ class Report(models.Model):
         null=True,
         blank=True,
         related_name="reports",
-        help_text="The chat message reported (its author is the reported user).",
+        help_text=_("The chat message reported (its author is the reported user)."),
+        verbose_name=_("message"),
     )
-    reason = models.CharField(max_length=16, choices=ReportReason.choices)
-    text = models.TextField(blank=True)
+    reason = models.CharField(max_length=16, choices=ReportReason.choices, verbose_name=_("reason"))
+    text = models.TextField(blank=True, verbose_name=_("text"))
     status = models.CharField(
-        max_length=16, choices=ReportStatus.choices, default=ReportStatus.OPEN, db_index=True
+        max_length=16,
+        choices=ReportStatus.choices,
+        default=ReportStatus.OPEN,
+        db_index=True,
+        verbose_name=_("status"),
     )
     assigned_to = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -733,19 +906,31 @@ class Report(models.Model):
         null=True,
         blank=True,
         related_name="reports_assigned",
+        verbose_name=_("assigned to"),
     )
-    resolution_notes = models.TextField(blank=True)
-    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    resolution_notes = models.TextField(blank=True, verbose_name=_("resolution notes"))
+    created_at = models.DateTimeField(
+        auto_now_add=True, db_index=True, verbose_name=_("created at")
+    )
+    updated_at = models.DateTimeField(auto_now=True, verbose_name=_("updated at"))
     resolved_at = models.DateTimeField(
-        null=True, blank=True, help_text="When it was resolved or dismissed."
+        null=True,
+        blank=True,
+        help_text=_("When it was resolved or dismissed."),
+        verbose_name=_("resolved at"),
     )
 
     class Meta:
+        verbose_name = _("report")
+        verbose_name_plural = _("reports")
         ordering = ["-created_at", "-id"]
 
     def __str__(self) -> str:
-        return f"report {self.pk} ({self.get_reason_display()}, {self.get_status_display()})"
+        return gettext("report %(id)s (%(reason)s, %(status)s)") % {
+            "id": self.pk,
+            "reason": self.get_reason_display(),
+            "status": self.get_status_display(),
+        }
 
     @property
     def is_pending(self) -> bool:
@@ -758,8 +943,8 @@ class Player(User):
 
     class Meta:
         proxy = True
-        verbose_name = "player"
-        verbose_name_plural = "players"
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
 
 
 class PlanStatus(models.TextChoices):

@@ -18,7 +18,7 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from common.web import AuthenticatedHttpRequest
 from games import editions, moderation
@@ -125,7 +125,8 @@ class EditionFilter(admin.SimpleListFilter):
 
     def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
         found = []
-        for edition, name in editions.EDITION_NAMES.items():
+        for edition in editions.EDITION_NAMES:
+            name = editions.edition_name(edition)
             found.append((edition, name))
             found += [
                 (f"{edition}+{key}", f"{name} · {variant}")
@@ -405,8 +406,16 @@ class ActionGroupFilter(admin.SimpleListFilter):
         ],
     }
 
+    # What each group is called in the filter (the keys are the URL's values).
+    GROUP_NAMES = {
+        "games": pgettext_lazy("acted on", "games"),
+        "users": pgettext_lazy("acted on", "users"),
+        "chat": pgettext_lazy("acted on", "chat"),
+        "reports": pgettext_lazy("acted on", "reports"),
+    }
+
     def lookups(self, request: HttpRequest, model_admin: admin.ModelAdmin) -> list:
-        return [(name, name) for name in self.GROUPS]
+        return [(name, self.GROUP_NAMES[name]) for name in self.GROUPS]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:
         kinds = self.GROUPS.get(self.value() or "")
