@@ -23,17 +23,22 @@ from django.core.mail.backends.base import BaseEmailBackend
 from django.core.mail.backends.smtp import EmailBackend as SMTPBackend
 from django.template import TemplateDoesNotExist, TemplateSyntaxError
 from django.template.loader import render_to_string
+from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from common.timefmt import duration_text, when, zone
 from notifications import email_lines, links, reply_address
+from notifications.clock_words import clock_lines
 from notifications.models import ANSWER_KINDS, REPLYABLE_KINDS, Kind, Notification
 
 logger = logging.getLogger(__name__)
 
 TEMPLATE_DIR = "notifications/email"
+# The emails sent while it is the reader's turn: they say how much time is left and when
+# the clock stops (``notifications.clock_words``).
+CLOCK_KINDS = frozenset({Kind.YOUR_TURN, Kind.REMINDER, Kind.DEADLINE_WARNING})
 
 SUBJECTS: dict[str, Promise] = {
     Kind.INVITATION: _("%(inviter)s invites you to a game of Great Western Trail (%(game_name)s)"),
@@ -161,6 +166,8 @@ def _context(notification: Notification, unsubscribe_token: str, zone: ZoneInfo)
     }
     if game is not None:
         context["deadline"] = when(game.turn_deadline, zone)
+        if notification.kind in CLOCK_KINDS:  # the time left and when the clock stops
+            context["clock_lines"] = clock_lines(game, data.get("seat"), timezone.now())
     context["you_are_late"] = data.get("late_user") == notification.recipient_id
     for key in ("waiting_since", "missed_deadline"):
         context[f"{key}_text"] = when(data.get(key), zone)

@@ -272,10 +272,16 @@ def seat_restore(*, game: Game, seat: int, moderator: User, reason: str) -> Seat
 
 
 def deadline_extend(*, game: Game, moderator: User, reason: str, by: timedelta) -> Game:
-    """Move the current turn's deadline by ``by`` (negative: earlier, but not in the past)."""
+    """Move the current turn's deadline by ``by`` (negative: earlier, but not in the past).
+
+    ``by`` is time on the mover's clock as the game's clock counts it: their waking time
+    (``common.waking_time``), so a day added to a game with quiet hours is a day of the
+    mover's waking hours and lands where a day's more turn time would have, not a calendar
+    day that may end in their night. Without quiet hours or a weekend pause the two are the
+    same. A paused game's remaining time is already waking time."""
     reason = check_reason(reason)
     with transaction.atomic():
-        game, _ = ledger.lock(game)
+        game, seats = ledger.lock(game)
         now = timezone.now()
         details: dict[str, Any]
         if game.status == GameStatus.PAUSED and game.paused_remaining is not None:
@@ -290,7 +296,13 @@ def deadline_extend(*, game: Game, moderator: User, reason: str, by: timedelta) 
                 "remaining_seconds": int(new.total_seconds()),
             }
         elif game.status == GameStatus.ACTIVE and game.turn_deadline is not None:
-            new_deadline = game.turn_deadline + by
+            left = ledger.turn_time_left(game, seats, now=now)
+            assert left is not None  # the turn has a deadline
+            if left + by <= timedelta(0):
+                raise InvalidRequestError(
+                    "bad_deadline", gettext("The deadline would be in the past.")
+                )
+            new_deadline = ledger.turn_deadline_after(game, seats, left + by, now=now)
             if new_deadline <= now:
                 raise InvalidRequestError(
                     "bad_deadline", gettext("The deadline would be in the past.")

@@ -302,3 +302,21 @@ def test_a_turn_paused_by_a_moderator_keeps_its_waking_time(alice, bob, make_use
         game_resume(game=game, moderator=moderator, reason="nothing wrong")
     game.refresh_from_db()
     assert game.turn_deadline == utc(2026, 2, 10, 7)
+
+
+@pytest.mark.django_db
+def test_a_moderators_extension_adds_waking_time_on_the_movers_clock(alice, bob, moderator):
+    from games.moderation.game_actions import deadline_extend
+
+    living_in(alice, "Europe/Paris")
+    start = utc(2026, 2, 9, 19)  # 20:00 in Paris: a 2-hour turn ends at 22:00
+    with frozen(start):
+        game = started_game(alice, [bob], turn_time_limit=2 * H, quiet_hours=NIGHTS)
+    assert game.turn_deadline == utc(2026, 2, 9, 21)
+
+    with frozen(utc(2026, 2, 9, 20)):  # 21:00 in Paris, an hour left
+        deadline_extend(game=game, moderator=moderator, reason="a long evening", by=3 * H)
+
+    game.refresh_from_db()
+    # 1 hour left + 3 hours: 2 hours until 23:00, the night, then 2 hours from 07:00 Paris.
+    assert game.turn_deadline == utc(2026, 2, 10, 8)
