@@ -10,7 +10,8 @@
 Both answer 201/204 unless told otherwise (``.answer_with(410)``, ``.answer_with(500)``)
 and ``wait_for(n)`` blocks until ``n`` requests arrived. The site must be allowed to post to
 loopback and plain http: ``settings.NOTIFY_ENDPOINTS_ALLOW_LOCAL = True``, and for push the
-VAPID keys (``vapid_configure(settings)``). Use them as context managers::
+VAPID keys (``vapid_configure(settings)``, which also returns them as environment variables
+for a worker process). Use them as context managers::
 
     with PushService() as service, WebhookReceiver() as hook:
         info = service.subscribe()            # {"endpoint": ..., "keys": {...}}
@@ -41,9 +42,10 @@ def b64(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
 
 
-def vapid_configure(settings: Any) -> str:
-    """Give the site a fresh VAPID key pair and let it post to local endpoints; the public
-    key (what a browser subscribes with)."""
+def vapid_configure(settings: Any) -> dict[str, str]:
+    """Give the site a fresh VAPID key pair and let it post to local endpoints. Returns the
+    same as environment variables, for a worker process started by the test
+    (``tests.notifications.support.Worker(queue, log_dir, **env)``)."""
     from notifications.push import key_pair_new
 
     public, private = key_pair_new()
@@ -51,7 +53,12 @@ def vapid_configure(settings: Any) -> str:
     settings.VAPID_PRIVATE_KEY = private
     settings.VAPID_SUBJECT = "mailto:admin@example.com"
     settings.NOTIFY_ENDPOINTS_ALLOW_LOCAL = True
-    return public
+    return {
+        "VAPID_PUBLIC_KEY": public,
+        "VAPID_PRIVATE_KEY": private,
+        "VAPID_SUBJECT": "mailto:admin@example.com",
+        "NOTIFY_ENDPOINTS_ALLOW_LOCAL": "1",
+    }
 
 
 @dataclass

@@ -402,3 +402,18 @@ def test_quiet_hours_gather_the_emails_into_one_in_the_morning(alice, bob, mailo
     assert email.subject == "2 notifications while you were away"
     assert "Your turn in First" in email.body
     assert "Second has started" in email.body
+
+
+def test_the_delivery_task_sends_the_channels_and_the_sweep_sees_them_left_behind(
+    push_service, alice, bob
+):
+    from notifications.tasks import deliver, sweep_outbox
+
+    subscribe(push_service, alice)
+    started_game(alice, [bob])
+    Notification.objects.update(status=Status.SENT)  # the emails are not the point
+    ChannelDelivery.objects.update(next_attempt_at=timezone.now() - timedelta(minutes=5))
+    assert sweep_outbox() == 1  # a lost task: the sweep kicks delivery for it
+
+    assert deliver() == {"channels:sent": 1}
+    assert sweep_outbox() == 0
