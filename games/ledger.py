@@ -486,3 +486,26 @@ def announce_moderation(
     signals.moderator_acted.send(
         sender=Game, game=game, seq=seq, action=action, reason=reason, details=dict(details)
     )
+
+
+def announce_seat_change(
+    game: Game,
+    *,
+    seq: int,
+    seat: int,
+    action: str,
+    leaver: str,
+    substitute: str | None,
+    actor_id: int | None,
+) -> None:
+    """Announce that ``seat`` changed hands with event ``seq`` (``games.signals.seat_changed``)."""
+    signals.seat_changed.send(
+        sender=Game,
+        game=game,
+        seq=seq,
+        seat=seat,
+        action=action,
+        leaver=leaver,
+        substitute=substitute,
+        actor_id=actor_id,
+    )

@@ -139,6 +139,11 @@ class EventKind(models.TextChoices):
     TAKEBACK_REFUSE = "takeback_refuse", pgettext_lazy("event", "takeback refused")
     TAKEBACK_LAPSE = "takeback_lapse", pgettext_lazy("event", "takeback request lapsed")
     TAKEBACK = "takeback", pgettext_lazy("event", "takeback")
+    # A player left their seat to a substitute (a bot holds it meanwhile), and someone took
+    # it over (or a moderator gave it to someone): recorded only, the position is unchanged
+    # (games.services.substitutes). Who held a seat when is read from them (``Stint``).
+    HAND_OVER = "hand_over", pgettext_lazy("event", "seat handed over")
+    TAKE_OVER = "take_over", pgettext_lazy("event", "seat taken over")
 
 
 SEAT_COLOURS = ("blue", "red", "yellow", "green")
@@ -402,6 +407,13 @@ class Seat(models.Model):
         ),
         verbose_name=_("time zone"),
     )
+    seeking_substitute = models.BooleanField(
+        default=False,
+        verbose_name=_("seeking a substitute"),
+        help_text=_(
+            "Its player handed it over: a bot plays it (no user) until someone takes it over."
+        ),
+    )
 
     class Meta:
         verbose_name = _("seat")
@@ -441,6 +453,8 @@ class Seat(models.Model):
         is built when it is shown)."""
         if self.user is not None:
             return self.user.get_username()
+        if self.seeking_substitute:
+            return gettext("seat seeking a substitute")
         if self.bot:
             return gettext("%(strength)s bot") % {"strength": bot_strength(self.bot)}
         return gettext("free seat")
@@ -519,6 +533,34 @@ class Event(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
         raise AppendOnlyError("events are append-only: they cannot be deleted")
+
+
+class Stint(models.Model):
+    """A person's time at a seat that changed hands: from the event that gave them the seat
+    (the setup for its first player) to the ``hand_over`` event with which they left it
+    (None: they hold it still). Written with those events, in their transaction
+    (``games.services.substitutes``): the events are the truth, these rows read them
+    quickly for the ratings, the reliability signal and the log. A seat that never changed
+    hands has none: its player held it from the start."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="stints")
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    started_seq = models.PositiveIntegerField(help_text="The event that gave them the seat.")
+    ended_seq = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The hand-over event; empty while they hold the seat."
+    )
+
+    class Meta:
+        ordering = ["game_id", "seat", "started_seq"]
+        indexes = [models.Index(fields=["user", "game"], name="stint_user_game")]
+
+    def __str__(self) -> str:
+        return f"user {self.user_id} at seat {self.seat} of {self.game_id} from {self.started_seq}"
+
+    @property
+    def handed_over(self) -> bool:
+        return self.ended_seq is not None
 
 
 class TurnTime(models.Model):
@@ -604,6 +646,10 @@ class ModerationKind(models.TextChoices):
     REPORT_DISMISS = "report_dismiss", pgettext_lazy("moderation", "dismiss a report")
     REPORT_REOPEN = "report_reopen", pgettext_lazy("moderation", "reopen a report")
     RULES_UPGRADE = "rules_upgrade", pgettext_lazy("moderation", "move a game to newer rules")
+    TAKE_OVER = (
+        "take_over",
+        pgettext_lazy("moderation", "give a seat seeking a substitute to a player"),
+    )
 
 
 class ModerationAction(models.Model):

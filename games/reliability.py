@@ -7,9 +7,11 @@ room, the API), and a game's creator may make it a join condition ("players who 
 
 * **Games finished**: of the games they sat in that started and ended, the share they played
   to the end. A game counts against them when they left it (resigned, or a bot played their
-  seat at the end: ``players.policy`` reads a game the same way) or when it was abandoned
-  because their own clock ran out; a game a moderator abandoned, or that ended on another
-  player's clock, does not count against them.
+  seat at the end: ``players.policy`` reads a game the same way), when they handed their
+  seat over to a substitute (``games.services.substitutes``: a ``Stint`` they ended), or
+  when it was abandoned because their own clock ran out; a game a moderator abandoned, or
+  that ended on another player's clock, does not count against them. A substitute who held
+  the seat to the end finished the game, however late they came.
 * **Median response time**: over their last ``RESPONSES_READ`` turns (``TurnTime``, written
   as each turn passes on: their waking time, outside the game's quiet hours or else the
   usual night in their own time zone, less the vacation the turn used).
@@ -22,13 +24,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from statistics import median
+from typing import Any
 
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from common.errors import ConflictError
 from common.timefmt import duration_text
-from games.models import Game, GameStatus, Seat, SeatStatus, TurnTime
+from games.models import Game, GameStatus, Seat, SeatStatus, Stint, TurnTime
 
 RESPONSES_READ = 100
 GAMES_READ = 200
@@ -67,27 +70,43 @@ def _left(seat: Seat, game: Game) -> bool:
     return late or seat.status == SeatStatus.RESIGNED or bool(seat.bot)
 
 
+def _newest_first(run: tuple[Any, bool]) -> tuple[bool, Any]:
+    finished_at = run[0]
+    return (finished_at is None, -finished_at.timestamp() if finished_at else 0)
+
+
 def reliability_of(user_ids: Iterable[int]) -> dict[int, Reliability]:
     """Each person's signal, in two queries whatever their number."""
     ids = sorted(set(user_ids))
     if not ids:
         return {}
+    game_ended = Q(game__status=GameStatus.FINISHED) | Q(
+        game__status=GameStatus.ABANDONED, game__result__reason__in=list(CLOCK_REASONS)
+    )
     ended = (
         Seat.objects.filter(user_id__in=ids, game__started_at__isnull=False)
-        .filter(
-            Q(game__status=GameStatus.FINISHED)
-            | Q(game__status=GameStatus.ABANDONED, game__result__reason__in=list(CLOCK_REASONS))
-        )
+        .filter(game_ended)
         .select_related("game")
         .only("index", "status", "bot", "user_id", "game__status", "game__result")
         .order_by("user_id", "-game__finished_at")
     )
-    counted: dict[int, list[bool]] = {pk: [] for pk in ids}
+    # Per person, their ended games newest first: (finished_at, played to the end).
+    runs: dict[int, list[tuple[Any, bool]]] = {pk: [] for pk in ids}
     for seat in ended:
         assert seat.user_id is not None
-        runs = counted[seat.user_id]
-        if len(runs) < GAMES_READ:
-            runs.append(not _left(seat, seat.game))
+        runs[seat.user_id].append((seat.game.finished_at, not _left(seat, seat.game)))
+    handed_over = (
+        Stint.objects.filter(user_id__in=ids, ended_seq__isnull=False)
+        .filter(game_ended)
+        .values_list("user_id", "game__finished_at")
+        .distinct()
+    )
+    for user_id, finished_at in handed_over:
+        runs[user_id].append((finished_at, False))
+    counted: dict[int, list[bool]] = {
+        pk: [done for _, done in sorted(rows, key=_newest_first)[:GAMES_READ]]
+        for pk, rows in runs.items()
+    }
     times: dict[int, list[int]] = {pk: [] for pk in ids}
     for user_id, seconds in (
         TurnTime.objects.filter(user_id__in=ids)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
@@ -36,6 +37,7 @@ from games.models import (
     GameStatus,
     Seat,
     SeatStatus,
+    Stint,
     active_suspension,
 )
 from games.terms import names
@@ -141,6 +143,39 @@ def game_list_lobby(*, user: User | None = None) -> QuerySet[Game]:
     )
 
 
+def game_list_seeking_substitute(*, user: User) -> QuerySet[Game]:
+    """Games listed in the lobby whose seat seeks a substitute (``services.seat_take_over``),
+    but those ``user`` sits at or left: the others' to take over."""
+    seeking = Seat.objects.filter(game=OuterRef("pk"), seeking_substitute=True)
+    theirs = Seat.objects.filter(game=OuterRef("pk"), user=user)
+    left = Stint.objects.filter(game=OuterRef("pk"), user=user)
+    return (
+        Game.objects.filter(
+            Exists(seeking),
+            status__in=[GameStatus.ACTIVE, GameStatus.PAUSED],
+            lobby=True,
+        )
+        .exclude(Exists(theirs))
+        .exclude(Exists(left))
+        .order_by("-updated_at", "-pk")
+        .prefetch_related(_SEATS_WITH_USERS)
+    )
+
+
+def may_take_over(*, game: Game, user: User | AnonymousUser | None) -> bool:
+    """Whether ``user`` sees the page's "Take over" button: a seat seeks a substitute in a
+    game in progress, and they are not at its table and never left it (the service checks
+    the join condition, and says why it refuses)."""
+    if user is None or not user.is_authenticated:
+        return False
+    if game.status not in {GameStatus.ACTIVE, GameStatus.PAUSED}:
+        return False
+    seats = list(game.seats.all())
+    if not any(s.seeking_substitute for s in seats) or any(s.user_id == user.pk for s in seats):
+        return False
+    return not Stint.objects.filter(game=game, user_id=user.pk).exists()
+
+
 def seat_of(*, game: Game, user: User | AnonymousUser | None) -> Seat | None:
     if user is None or not user.is_authenticated:
         return None
@@ -229,8 +264,9 @@ def undo_possible(*, game: Game, user: User | AnonymousUser | None) -> bool:
 
 
 def event_history(*, game: Game) -> QuerySet[Event]:
-    """Every event, as moderators see them (the admin, the API's event list)."""
-    return Event.objects.filter(game=game).order_by("seq")
+    """Every event, as moderators see them (the admin, the API's event list), with who
+    made each (``event_player``)."""
+    return Event.objects.filter(game=game).select_related("actor").order_by("seq")
 
 
 def hidden_from_players(*, game: Game) -> set[int]:
@@ -315,6 +351,23 @@ def event_text(event: Event) -> str:
         if outcome:
             return gettext("resigned; %(outcome)s") % {"outcome": gettext(outcome)}
         return gettext("resigned")
+    if event.kind in (EventKind.HAND_OVER, EventKind.TAKE_OVER):
+        words = {
+            "name": payload.get("user", ""),
+            "seat": _seat_words({"seat": payload.get("seat")}),
+        }
+    if event.kind == EventKind.HAND_OVER:
+        return (
+            gettext(
+                "%(name)s left %(seat)s to a substitute; a bot plays it until someone takes it over"
+            )
+            % words
+        )
+    if event.kind == EventKind.TAKE_OVER:
+        if payload.get("assigned"):
+            text = gettext("a moderator gave %(seat)s to %(name)s") % words
+            return _with_reason(text, payload)
+        return gettext("%(name)s took over %(seat)s") % words
     if event.kind in MODERATOR_TEXTS:
         text = gettext(MODERATOR_TEXTS[event.kind]) % {"seat": _seat_words(payload)}
         return _with_reason(text, payload)
@@ -346,6 +399,25 @@ def _takeback_words(event: Event) -> dict[str, Any]:
         "text": payload.get("text", ""),
         "to_seq": payload.get("to_seq", ""),
     }
+
+
+def event_player(event: Event, seat_names: dict[int, str], bot_seats: set[int]) -> str:
+    """Who made a decision, for the log: the person who played it (a seat can change hands:
+    ``games.services.substitutes``), or "bot for <seat>" for a bot playing a person's seat
+    (a late player's turn, a resigned or handed-over seat); ``names`` names the seats and
+    ``bot_seats`` lists those a bot holds from the start. Other events name their seat."""
+    name = seat_names.get(event.seat, "") if event.seat is not None else ""
+    if event.kind != EventKind.MOVE or event.seat is None or event.seat in bot_seats:
+        return name
+    if event.actor_id is not None and event.actor is not None:
+        return event.actor.get_username()
+    colour = names.colour_name(SEAT_COLOURS[event.seat % len(SEAT_COLOURS)])
+    return gettext("bot for %(seat)s") % {"seat": colour}
+
+
+def bot_seats(seats: Iterable[Seat]) -> set[int]:
+    """The seats a bot holds from the start (no person's seat: never handed over)."""
+    return {s.index for s in seats if s.bot and s.user_id is None and not s.seeking_substitute}
 
 
 def event_notation(event: Event) -> str:
@@ -425,6 +497,19 @@ def game_record(*, game: Game) -> dict[str, Any]:
         ],
         "takebacks": _record_takebacks(game, lineage),
         "result": game.result,
+        # Who held a seat when: the seats that changed hands (games.services.substitutes).
+        # The moves replay without them; a reader of the record sees who played them.
+        "seat_changes": [
+            {
+                "seq": event.seq,
+                "kind": event.kind,
+                "seat": event.seat,
+                "user": (event.payload or {}).get("user", ""),
+            }
+            for event in Event.objects.filter(
+                game=game, kind__in=[EventKind.HAND_OVER, EventKind.TAKE_OVER]
+            ).order_by("seq")
+        ],
     }
     if game.is_over:
         record["seed"] = game.seed

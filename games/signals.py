@@ -33,6 +33,12 @@ date when a rated game finishes or is rolled back (``players.receivers``). Nothi
     difference, or closed before the turn's end): they decide the rest, and are told so.
     Arguments: ``game``, ``seq`` (the game's version after the plan's moves), ``seats``.
     Sent in the plan's transaction, after ``game_advanced`` for its moves if it played any.
+``seat_changed``
+    A seat changed hands (event ``seq``, kind ``hand_over`` or ``take_over``,
+    ``games.services.substitutes``). Arguments: ``game``, ``seq``, ``seat`` (its index),
+    ``action`` (the event's kind), ``leaver`` (the username of who left it), ``substitute``
+    (the username of who took it over; None for a hand-over), ``actor_id`` (who did it:
+    they are not told). Sent after ``game_advanced`` for the same event.
 ``page_watched``
     Not from the event log: a signed-in user still has a page of the site open (its live
     stream, ``games.web.live``, says so every ``WATCHED_EVERY_SECONDS`` while it is open; a
@@ -50,3 +56,4 @@ moderator_acted = Signal()
 page_watched = Signal()
 plan_stopped = Signal()
 seat_taken = Signal()
+seat_changed = Signal()

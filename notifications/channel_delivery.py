@@ -77,6 +77,7 @@ CHANNEL_KINDS = frozenset(
         Kind.GAME_OVER,
         Kind.INVITATION,
         Kind.MODERATION,
+        Kind.SEAT_CHANGE,
     }
 )
 # What a game's webhook posts to its group: each turn change, and the game's end.

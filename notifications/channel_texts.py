@@ -83,6 +83,16 @@ def notification_text(
             "action": str(context.get("action_text") or ""),
             "game": game,
         }
+    elif kind == Kind.SEAT_CHANGE and context.get("action") == "hand_over":
+        line = _("%(leaver)s left %(game)s; a bot plays their seat until someone takes over") % {
+            "leaver": str(context.get("leaver") or ""),
+            "game": game,
+        }
+    elif kind == Kind.SEAT_CHANGE:
+        line = _("%(substitute)s took over a seat in %(game)s") % {
+            "substitute": str(context.get("substitute") or ""),
+            "game": game,
+        }
     else:
         line = _("News from %(game)s") % {"game": game}
     return ChannelText(title=_("Great Western Trail"), line=line, url=url)

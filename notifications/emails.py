@@ -49,6 +49,7 @@ SUBJECTS: dict[str, Promise] = {
     Kind.DEADLINE_PASSED: _("Deadline passed in %(game_name)s"),
     Kind.GAME_OVER: _("%(game_name)s is over"),
     Kind.MODERATION: _("A moderator changed %(game_name)s"),
+    Kind.SEAT_CHANGE: _("A seat changed hands in %(game_name)s"),
     Kind.REPLY_CONFIRMATION: _("Moves played in %(game_name)s"),
     Kind.REPLY_ERROR: _("Nothing was played in %(game_name)s"),
 }

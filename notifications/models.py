@@ -45,6 +45,7 @@ class Kind(models.TextChoices):
     GAME_OVER = "game_over", _("game over")
     DIGEST = "digest", _("daily digest")
     MODERATION = "moderation", _("moderator action")
+    SEAT_CHANGE = "seat_change", _("a seat changed hands")
     REPLY_CONFIRMATION = "reply_confirmation", _("reply applied")
     REPLY_ERROR = "reply_error", _("reply not applied")
     # What was held through the recipient's quiet hours, in one email when they end.

@@ -338,6 +338,35 @@ def moderation_queue(
     )
 
 
+def seat_change_queue(
+    *,
+    game: Game,
+    seq: int,
+    action: str,
+    leaver: str,
+    substitute: str | None,
+    actor_id: int | None,
+) -> list[int]:
+    """Tell the game's players that a seat changed hands (event ``seq``): "X left; a bot
+    plays their seat until someone takes over", then "Y took over X's seat". Whoever did it
+    is not told, nor the leaver (no longer at the table: they get none of its emails)."""
+    seats = seats_of(game)
+    return queue_rows(
+        rows_in_languages(
+            game,
+            seq,
+            Kind.SEAT_CHANGE,
+            [s.user_id for s in seats if s.user_id and not s.bot and s.user_id != actor_id],
+            lambda: {
+                "game_name": game_name(game, seats),
+                "action": action,
+                "leaver": leaver,
+                "substitute": substitute or "",
+            },
+        )
+    )
+
+
 def outbox_row(
     game: Game, seq: int, user_id: int, kind: str, context: dict[str, Any]
 ) -> Notification:

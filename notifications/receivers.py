@@ -92,3 +92,25 @@ def on_moderator_acted(
     **kwargs: Any,
 ) -> None:
     outbox.moderation_queue(game=game, seq=seq, action=action, reason=reason, details=details)
+
+
+@receiver(signals.seat_changed, dispatch_uid="notifications.seat_changed")
+def on_seat_changed(
+    sender: Any,
+    *,
+    game: Game,
+    seq: int,
+    action: str,
+    leaver: str,
+    substitute: str | None,
+    actor_id: int | None,
+    **kwargs: Any,
+) -> None:
+    outbox.seat_change_queue(
+        game=game,
+        seq=seq,
+        action=action,
+        leaver=leaver,
+        substitute=substitute,
+        actor_id=actor_id,
+    )

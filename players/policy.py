@@ -10,6 +10,12 @@ moderator, and not restored) shares the last place with the late player; the oth
 placed by final score, and equal scores share a place (a game abandoned on a timeout has no
 scores: the others share the first place); a game with fewer than two people ranked does
 not count.
+
+Seats that changed hands (``games.services.substitutes``) count per stint: whoever handed
+their seat over left the game (the last place, as a resignation); the substitute who holds
+the seat at the end is placed by the seat's final result when they made at least
+``SUBSTITUTE_MIN_SHARE`` of its decisions, and is not ranked otherwise (the game is then
+mostly someone else's); the bot's stretches between them are nobody's.
 """
 
 from __future__ import annotations
@@ -24,6 +30,20 @@ MIN_PEOPLE = 2
 # The reasons of an abandoned game's result that a player's clock gave (games.timecontrol:
 # the ``abandon`` policy, or no other person left to play on; a suspended player's turn).
 TIMEOUT_REASONS = frozenset({"timeout", "suspended"})
+# A substitute is ranked by their seat's result when they made at least this share of its
+# decisions (the bot's included in the whole).
+SUBSTITUTE_MIN_SHARE = 1 / 3
+
+
+@dataclass(frozen=True)
+class StintFacts:
+    """What the policy reads of a stint (``games.stints``): who, which seat, whether they
+    handed it over, and their share of the seat's decisions (0.0 to 1.0)."""
+
+    user_id: int
+    seat: int
+    handed_over: bool
+    share: float
 
 
 @dataclass(frozen=True)
@@ -40,25 +60,41 @@ def left_the_game(seat: Seat) -> bool:
     return seat.status == SeatStatus.RESIGNED or bool(seat.bot)
 
 
-def placements(game: Game, seats: Sequence[Seat]) -> list[Placement] | None:
+def placements(
+    game: Game, seats: Sequence[Seat], stints: Sequence[StintFacts] = ()
+) -> list[Placement] | None:
     """The people's places in ``game`` if it counts for the ratings, else None."""
     if not game.rated:
         return None
-    ranked = ranking(game, seats)
+    ranked = ranking(game, seats, stints)
     return ranked if ranked is not None and len(ranked) >= MIN_PEOPLE else None
 
 
-def ranking(game: Game, seats: Sequence[Seat]) -> list[Placement] | None:
+def ranking(
+    game: Game, seats: Sequence[Seat], stints: Sequence[StintFacts] = ()
+) -> list[Placement] | None:
     """The people's places in a game over by the rules above (rated or not: the profiles'
     head-to-head reads unrated games the same way), or None for a game that does not rank
-    its players (not over, or abandoned for another reason than a timeout)."""
+    its players (not over, or abandoned for another reason than a timeout). ``stints``: the
+    game's seats that changed hands (none: every seat was its first player's throughout)."""
     result = game.result or {}
     late: int | None = None
     if game.status == GameStatus.ABANDONED and result.get("reason") in TIMEOUT_REASONS:
         late = result.get("seat")
     elif game.status != GameStatus.FINISHED or not result:
         return None
-    people = [seat for seat in seats if seat.user_id is not None]
+    # A substitute holding the seat at the end with too small a share is not ranked.
+    unrated = {
+        (stint.seat, stint.user_id)
+        for stint in stints
+        if not stint.handed_over and stint.share < SUBSTITUTE_MIN_SHARE
+    }
+    people = [
+        seat
+        for seat in seats
+        if seat.user_id is not None and (seat.index, seat.user_id) not in unrated
+    ]
+    leavers = [stint for stint in stints if stint.handed_over]
 
     def out(seat: Seat) -> bool:
         return seat.index == late or left_the_game(seat)
@@ -77,6 +113,8 @@ def ranking(game: Game, seats: Sequence[Seat]) -> list[Placement] | None:
         if out(seat):
             assert seat.user_id is not None
             places.append(Placement(seat.user_id, seat.index, 1 + len(stayed), left=True))
+    for stint in sorted(leavers, key=lambda s: (s.seat, s.user_id)):
+        places.append(Placement(stint.user_id, stint.seat, 1 + len(stayed), left=True))
     return places
 
 

@@ -26,6 +26,7 @@ from django.utils import timezone
 from openskill.models import PlackettLuce
 
 from games.models import Game, GameStatus
+from games.stints import decision_shares
 from players import policy
 from players.models import EditionCursor, RatedGame, Rating, RatingChange
 
@@ -124,12 +125,27 @@ def counted_games(edition: str) -> Iterator[tuple[Game, list[policy.Placement]]]
         ranked_games()
         .filter(edition=edition, rated=True)
         .order_by("finished_at", "pk")
-        .prefetch_related("seats")
+        .prefetch_related("seats", "stints")
     )
     for game in games.iterator(chunk_size=BATCH):
-        placements = policy.placements(game, list(game.seats.all()))
+        placements = game_placements(game)
         if placements is not None:
             yield game, placements
+
+
+def game_placements(game: Game) -> list[policy.Placement] | None:
+    """``policy.placements`` of ``game``, with its stints when seats changed hands (and each
+    one's share of its seat's decisions, counted from the events: ``games.stints``). The
+    rebuild and the update after each game both read a game here."""
+    rows = list(game.stints.all())
+    shares = decision_shares(game, rows) if rows else {}
+    stints = [
+        policy.StintFacts(
+            user_id=row.user_id, seat=row.seat, handed_over=row.handed_over, share=shares[row.pk]
+        )
+        for row in rows
+    ]
+    return policy.placements(game, list(game.seats.all()), stints)
 
 
 def rebuild(edition: str) -> int:
@@ -177,7 +193,7 @@ def game_settle(game_id: int) -> Outcome:
     with transaction.atomic():
         _lock(edition)
         game = Game.objects.get(pk=game_id)
-        placements = policy.placements(game, list(game.seats.all()))
+        placements = game_placements(game)
         mark = RatedGame.objects.filter(game=game).first()
         if mark is None and placements is None:
             return "not_counted"

@@ -91,6 +91,28 @@ class RestoreForm(SeatForm):
     service = staticmethod(moderation.seat_restore)
 
 
+class AssignSubstituteForm(SeatForm):
+    label = _("Give a seat to a substitute")
+    username = forms.CharField(
+        max_length=150,
+        label=_("player"),
+        help_text=_("The username of who takes the seat over (not already at this table)."),
+    )
+
+    service = staticmethod(moderation.seat_assign_substitute)
+
+    def __init__(self, *args: Any, game: Game, **kwargs: Any) -> None:
+        super().__init__(*args, game=game, **kwargs)
+        seat = cast(forms.TypedChoiceField, self.fields["seat"])
+        seat.choices = [
+            (seat.index, str(seat))
+            for seat in game.seats.filter(seeking_substitute=True).order_by("index")
+        ]
+
+    def arguments(self) -> dict[str, Any]:
+        return {"seat": self.cleaned_data["seat"], "username": self.cleaned_data["username"]}
+
+
 class ExtendDeadlineForm(ModerationForm):
     label = _("Extend the deadline")
     hours = forms.IntegerField(
@@ -134,6 +156,7 @@ ACTION_FORMS: dict[str, type[ModerationForm]] = {
     "abandon": AbandonForm,
     "replace_by_bot": ReplaceForm,
     "restore": RestoreForm,
+    "assign_substitute": AssignSubstituteForm,
     "extend_deadline": ExtendDeadlineForm,
     "rollback": RollbackForm,
     "rules_upgrade": RulesUpgradeForm,

@@ -8,6 +8,7 @@ urlpatterns = [
     path("token/", views.TokenApi.as_view(), name="api-token"),
     path("me/", views.MeApi.as_view(), name="api-me"),
     path("lobby/", views.LobbyApi.as_view(), name="api-lobby"),
+    path("lobby/substitutes/", views.LobbySubstitutesApi.as_view(), name="api-lobby-substitutes"),
     path("editions/", views.EditionsApi.as_view(), name="api-editions"),
     path("games/", views.GameListApi.as_view(), name="api-games"),
     path("games/waiting/", notes.WaitingApi.as_view(), name="api-games-waiting"),
@@ -16,6 +17,16 @@ urlpatterns = [
     path("games/<str:game_id>/leave/", views.GameLeaveApi.as_view(), name="api-game-leave"),
     path("games/<str:game_id>/start/", views.GameStartApi.as_view(), name="api-game-start"),
     path("games/<str:game_id>/resign/", views.GameResignApi.as_view(), name="api-game-resign"),
+    path(
+        "games/<str:game_id>/hand-over/",
+        views.GameHandOverApi.as_view(),
+        name="api-game-hand-over",
+    ),
+    path(
+        "games/<str:game_id>/take-over/",
+        views.GameTakeOverApi.as_view(),
+        name="api-game-take-over",
+    ),
     path("games/<str:game_id>/undo/", views.GameUndoApi.as_view(), name="api-game-undo"),
     path(
         "games/<str:game_id>/takeback/",

@@ -104,6 +104,10 @@ class SeatOutput(serializers.Serializer[Any]):
     user = serializers.CharField(allow_null=True, help_text="Username; null for a bot or empty.")
     bot = serializers.ChoiceField(choices=BotKind.choices, allow_null=True)
     status = serializers.CharField()
+    seeking_substitute = serializers.BooleanField(
+        help_text="Its player handed it over: a bot plays it until someone takes it over "
+        "(POST /api/games/{id}/take-over/)."
+    )
 
     def to_representation(self, seat: Seat) -> dict[str, Any]:
         return {
@@ -112,6 +116,7 @@ class SeatOutput(serializers.Serializer[Any]):
             "user": seat.user.get_username() if seat.user else None,
             "bot": seat.bot or None,
             "status": seat.status,
+            "seeking_substitute": seat.seeking_substitute,
         }
 
 
@@ -531,6 +536,25 @@ class LobbyApi(APIView):
         )
 
 
+class LobbySubstitutesApi(APIView):
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        summary="Games in progress listed in the lobby with a seat seeking a substitute "
+        "(but those you sit at or left), the last changed first, a page at a time",
+        parameters=[GamePageQuery],
+        responses={200: GameOutput(many=True), **error_responses(400)},
+    )
+    def get(self, request: AuthenticatedRequest) -> Response:
+        query = validated(GamePageQuery, request.query_params)
+        return _games_page(
+            request,
+            selectors.game_list_seeking_substitute(user=request.user).select_related("created_by"),
+            query,
+            with_reliability=True,
+        )
+
+
 class GameApi(APIView):
     permission_classes = (IsAuthenticated,)
 
@@ -583,6 +607,43 @@ class GameResignApi(APIView):
     def post(self, request: AuthenticatedRequest, game_id: str) -> Response:
         game = selectors.game_get(public_id=game_id)
         services.game_resign(game=game, user=request.user)
+        return _game_response(request, game)
+
+
+class GameHandOverApi(APIView):
+    permission_classes = (IsAuthenticated,)
+
+    @_action(
+        "Hand your seat over: a bot plays it until a substitute takes it over; you leave "
+        "the game (it counts as not finishing it)",
+        (403, 409),
+    )
+    def post(self, request: AuthenticatedRequest, game_id: str) -> Response:
+        game = selectors.game_get(public_id=game_id)
+        services.seat_hand_over(game=game, user=request.user)
+        return _game_response(request, game)
+
+
+class GameTakeOverApi(APIView):
+    permission_classes = (IsAuthenticated,)
+
+    class TakeOverInput(serializers.Serializer[Any]):
+        seat = serializers.IntegerField(
+            required=False,
+            min_value=0,
+            help_text="The seat's index (from 0); absent: the first seat seeking a substitute.",
+        )
+
+    @extend_schema(
+        summary="Take over a seat seeking a substitute (anyone with the game's id who is not "
+        "at its table and meets its join condition)",
+        request=TakeOverInput,
+        responses={200: GameOutput, **error_responses(400, 403, 404, 409)},
+    )
+    def post(self, request: AuthenticatedRequest, game_id: str) -> Response:
+        data = validated(self.TakeOverInput, request.data)
+        game = selectors.game_get(public_id=game_id)
+        services.seat_take_over(game=game, user=request.user, seat=data.get("seat"))
         return _game_response(request, game)
 
 
@@ -724,14 +785,26 @@ class EventOutput(serializers.Serializer[Any]):
         help_text="a decision no longer part of the game: the seq of the undo, rollback or "
         "takeback that took it back (null: it stands, or the event is not a decision)",
     )
+    actor = serializers.CharField(
+        allow_null=True,
+        help_text="the username of who did it (null: a bot or the system); a seat can change "
+        "hands, so a seat's decisions may have several",
+    )
+    by = serializers.CharField(
+        help_text="who made a decision, as the log says it: a person, or 'bot for <seat>'"
+    )
     created_at = serializers.DateTimeField()
 
     def to_representation(self, event: Event) -> dict[str, Any]:
         taken_back: dict[int, int] = self.context.get("taken_back", {})
+        names: dict[int, str] = self.context.get("names", {})
+        bots: set[int] = self.context.get("bots", set())
         return {
             "seq": event.seq,
             "seat": event.seat,
             "kind": event.kind,
+            "actor": event.actor.get_username() if event.actor is not None else None,
+            "by": selectors.event_player(event, names, bots),
             "text": selectors.event_text(event),
             "notation": selectors.event_notation(event),
             "taken_back_by": taken_back.get(event.seq),
@@ -755,7 +828,12 @@ class GameEventsApi(APIView):
         game = selectors.game_get(public_id=game_id)
         paginator = self.pagination_class()
         page = paginator.paginate_queryset(selectors.event_history(game=game), request, view=self)
-        context = {"taken_back": selectors.taken_back(game=game)}
+        seats = list(game.seats.select_related("user"))
+        context = {
+            "taken_back": selectors.taken_back(game=game),
+            "names": {seat.index: seat.player_name for seat in seats},
+            "bots": selectors.bot_seats(seats),
+        }
         return paginator.get_paginated_response(EventOutput(page, many=True, context=context).data)
 
 

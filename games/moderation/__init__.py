@@ -3,8 +3,9 @@
 Every action takes the moderator and a reason (``audit.check_reason``), runs in one
 transaction and writes an audit row (``ModerationAction``):
 
-* ``game_actions``: pause, resume, abandon, hand a seat to a bot and back, move a deadline,
-  roll back (each also an event of the game, through ``games.ledger``);
+* ``game_actions``: pause, resume, abandon, hand a seat to a bot and back, give a seat
+  seeking a substitute to a player, move a deadline, roll back (each also an event of the
+  game, through ``games.ledger``);
 * ``rules_upgrade``: move a running game to the newest rules, after a dry run;
 * ``suspensions``: suspend a user and lift it (no game event; their games follow their
   timeout policy meanwhile);
@@ -24,6 +25,7 @@ from games.moderation.game_actions import (
     game_pause,
     game_resume,
     game_rollback,
+    seat_assign_substitute,
     seat_replace_by_bot,
     seat_restore,
 )
@@ -46,6 +48,7 @@ __all__ = [
     "may_moderate",
     "moderator_users",
     "rules_upgrade_preview",
+    "seat_assign_substitute",
     "seat_replace_by_bot",
     "seat_restore",
     "user_suspend",

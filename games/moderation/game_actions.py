@@ -37,11 +37,12 @@ from games.models import (
     Game,
     GameStatus,
     ModerationAction,
+    ModerationKind,
     Seat,
     SeatStatus,
 )
 from games.moderation.audit import check_reason
-from games.services import bots, plans
+from games.services import bots, plans, substitutes
 
 
 def record_action(
@@ -268,6 +269,40 @@ def seat_restore(*, game: Game, seat: int, moderator: User, reason: str) -> Seat
             user=target.user.get_username(),
         )
         ledger.write(game)
+        return target
+
+
+def seat_assign_substitute(
+    *, game: Game, seat: int, username: str, moderator: User, reason: str
+) -> Seat:
+    """Give a seat seeking a substitute to the user called ``username``: as if they had
+    taken it over (``games.services.substitutes``), except that the game's join condition
+    is the moderator's to weigh. The ``take_over`` event has the moderator as its actor."""
+    reason = check_reason(reason)
+    name = username.strip()
+    user = User.objects.filter(username=name).first()
+    if user is None:
+        raise InvalidRequestError(
+            "unknown_user",
+            gettext("No player is called %(name)s: check the spelling of the username.")
+            % {"name": repr(name)},
+        )
+    with transaction.atomic():
+        game, seats = ledger.lock(game)
+        _started(game)
+        target = substitutes.seeking_seat(game, seats, seat)
+        substitutes.seat_give_locked(
+            game, seats, target, user, actor=moderator, reason=reason, assigned=True
+        )
+        ModerationAction.objects.create(
+            moderator=moderator,
+            action=ModerationKind.TAKE_OVER,
+            game=game,
+            event_seq=game.version,
+            target_user=user,
+            reason=reason,
+            details={"seat": target.index, "user": user.get_username()},
+        )
         return target
 
 

@@ -8,6 +8,7 @@ through the event log (``games.ledger``):
 * ``batch``: several moves at once, all or nothing (an email reply's lines);
 * ``resign``: leaving a game in progress;
 * ``takebacks``: asking the others to take back a decision the turn has passed on from;
+* ``substitutes``: handing one's seat over to a substitute, and taking such a seat over;
 * ``bots``: the bots' Celery task and its queueing;
 * ``plans``: planned turns, prepared while the others move and played when the turn comes.
 * ``notes``: a player's private note on a game and the finished games they dismissed from
@@ -43,6 +44,7 @@ from games.services.plans import (
     seat_plan,
 )
 from games.services.resign import game_resign
+from games.services.substitutes import seat_hand_over, seat_take_over
 from games.services.takebacks import (
     TakebackRequest,
     takeback_answer,
@@ -77,7 +79,9 @@ __all__ = [
     "plan_remove_last",
     "plan_replace",
     "plans_drop_after",
+    "seat_hand_over",
     "seat_plan",
+    "seat_take_over",
     "takeback_answer",
     "takeback_ask",
     "takeback_request",

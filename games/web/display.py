@@ -79,6 +79,8 @@ class MyGames:
 
 
 def seat_name(seat: Seat, viewer_id: int | None = None) -> str:
+    if seat.seeking_substitute:
+        return _("seeking a substitute (a bot plays meanwhile)")
     if seat.user and seat.bot:
         return _("%(name)s (replaced by a bot)") % {"name": seat.user.get_username()}
     if seat.user:

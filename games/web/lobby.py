@@ -81,7 +81,14 @@ def open_games(request: AuthenticatedHttpRequest) -> HttpResponse:
     tz_name = time_zone_name(request)
     page = _page(request, selectors.game_list_lobby(user=viewer))
     rows = with_reliability([game_row(game, viewer, tz_name=tz_name) for game in page.object_list])
-    return render(request, "games/lobby_open.html", {"rows": rows, "page": page})
+    seeking = with_reliability(
+        [
+            game_row(game, viewer, tz_name=tz_name)
+            for game in selectors.game_list_seeking_substitute(user=viewer)[:GAMES_PER_PAGE]
+        ]
+    )
+    context = {"rows": rows, "page": page, "seeking_rows": seeking}
+    return render(request, "games/lobby_open.html", context)
 
 
 @signed_in

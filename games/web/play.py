@@ -188,7 +188,8 @@ def moves_announcement(game: Game, since: int, context: Mapping[str, Any]) -> st
         .order_by("-seq")[:ANNOUNCED_EVENTS]
     )
     sentences = []
-    for row in reversed(log_rows(events, names)):
+    bots = selectors.bot_seats(row["seat"] for row in context["seats"])
+    for row in reversed(log_rows(events, names, bots)):
         text = str(row["text"]).rstrip(". ")
         if row["who"]:
             text = _("%(who)s: %(what)s") % {"who": row["who"], "what": text}
@@ -266,6 +267,42 @@ def resign_post(request: AuthenticatedHttpRequest, public_id: str) -> HttpRespon
     else:
         messages.success(request, _("You resigned from this game."))
     return redirect(page_name(request), public_id=public_id)
+
+
+@signed_in
+@require_POST
+def hand_over_post(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
+    """Leave one's seat to a substitute (``services.seat_hand_over``); asked to confirm on
+    the page first. The leaver no longer sees the seat: they land on the game as anyone."""
+    try:
+        game = selectors.game_get(public_id=public_id)
+        services.seat_hand_over(game=game, user=request.user)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(
+            request,
+            _("You handed your seat over: a bot plays it until someone takes it over."),
+        )
+    return redirect("game-play", public_id=public_id)
+
+
+@signed_in
+@require_POST
+def take_over_post(request: AuthenticatedHttpRequest, public_id: str) -> HttpResponse:
+    """Take over a seat seeking a substitute (``services.seat_take_over``; the form names
+    the seat, or the first one seeking is taken)."""
+    raw = request.POST.get("seat", "")
+    try:
+        if raw and not raw.isdigit():
+            raise InvalidRequestError("bad_seat", _("Choose a seat shown on the page."))
+        game = selectors.game_get(public_id=public_id)
+        services.seat_take_over(game=game, user=request.user, seat=int(raw) if raw else None)
+    except ServiceError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("The seat is yours: you play it from now on."))
+    return redirect("game-play", public_id=public_id)
 
 
 def after_change(request: HttpRequest, game: Game, done: str) -> HttpResponse:
@@ -420,6 +457,8 @@ def play_context(
             "oob": oob,
             "poll_seconds": _poll_seconds(game, context["seats"]),
             "spectator": viewer is None and not game.is_over,
+            "can_take_over": selectors.may_take_over(game=game, user=user),
+            "seeking_seats": [row for row in context["seats"] if row["seat"].seeking_substitute],
         }
     )
     if text:
@@ -486,14 +525,16 @@ def player_rows(
 
 
 def log_rows(
-    events: Any, names: dict[int, str], taken_back: Container[int] = ()
+    events: Any, names: dict[int, str], bots: set[int], taken_back: Container[int] = ()
 ) -> list[dict[str, Any]]:
-    """The log's lines; ``taken_back``: the decisions an agreed takeback took back, which
-    stay in the log, marked."""
+    """The log's lines; ``bots``: the seats a bot holds from the start
+    (``selectors.bot_seats``: on the others, a decision names who made it, a person or the
+    bot playing for them); ``taken_back``: the decisions an agreed takeback took back,
+    which stay in the log, marked."""
     return [
         {
             "seq": event.seq,
-            "who": names.get(event.seat) if event.seat is not None else "",
+            "who": selectors.event_player(event, names, bots),
             "text": selectors.event_text(event),
             "notation": selectors.event_notation(event),
             "at": event.created_at,
@@ -507,7 +548,7 @@ def _log(game: Game, names: dict[int, str]) -> list[dict[str, Any]]:
     events = selectors.player_history(game=game).order_by("-seq")[:LOG_LENGTH]
     taken_back = selectors.taken_back_by_takeback(game=game)
     # The latest first: what a returning player reads first.
-    return log_rows(events, names, taken_back)
+    return log_rows(events, names, selectors.bot_seats(game.seats.all()), taken_back)
 
 
 # --- chat and reports ---------------------------------------------------------------------

@@ -64,7 +64,9 @@ def replay_context(request: HttpRequest, game: Game) -> dict[str, Any]:
     # Decisions undone are not steps of the replay (selectors.hidden_from_players); those an
     # agreed takeback took back are, marked, and the takeback's step shows the position again.
     taken_back = selectors.taken_back_by_takeback(game=game)
-    log = log_rows(selectors.player_history(game=game), names, taken_back)
+    log = log_rows(
+        selectors.player_history(game=game), names, selectors.bot_seats(seats), taken_back
+    )
     steps = [row["seq"] for row in log]
     only = _only(request.GET.get("only", ""), steps)
     if only:  # "replay just these moves": the steps are those moves only

@@ -46,3 +46,30 @@ def save_screenshot(page: Any, name: str, *, full_page: bool = False) -> Path:
     path = SCREENSHOT_DIR / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page)
     return path
+
+
+def hand_over_seat(page: Any, public_id: str) -> None:
+    """Hand the seat of ``page``'s signed-in player over to a substitute, as a person does:
+    the game page's "Hand my seat over to a substitute", its confirmation, and the message
+    that it is done (the page then shows the game as anyone not at its table sees it)."""
+    page.goto(f"/games/{public_id}/")
+    page.get_by_test_id("hand-over-section").locator("summary").click()
+    page.get_by_test_id("hand-over").click()
+    page.wait_for_url(f"**/games/{public_id}/")
+    page.get_by_text("You handed your seat over").first.wait_for()
+
+
+def take_over_seat(page: Any, public_id: str, seat: int | None = None) -> None:
+    """Take over a seat seeking a substitute as ``page``'s signed-in user: its "Take over"
+    button on the game page (``seat``: the seat's index; None: the first one offered), then
+    the message that the seat is theirs."""
+    page.goto(f"/games/{public_id}/")
+    section = page.get_by_test_id("take-over-section")
+    button = (
+        section.get_by_role("button").first
+        if seat is None
+        else section.get_by_test_id(f"take-over-{seat}")
+    )
+    button.click()
+    page.wait_for_url(f"**/games/{public_id}/")
+    page.get_by_text("The seat is yours").first.wait_for()

@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from games.models import SEAT_COLOURS, Game, GameStatus, Seat, SeatStatus
+from games.models import SEAT_COLOURS, Event, EventKind, Game, GameStatus, Seat, SeatStatus, Stint
 from players.models import RatedGame, Rating, RatingChange
 
 T0 = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
@@ -68,6 +68,52 @@ def finished_game(
             bot=bot,
             status=SeatStatus.RESIGNED if index in resigned else SeatStatus.PLAYING,
         )
+    return game
+
+
+def changed_hands(
+    game: Game,
+    seat: int,
+    leaver: Any,
+    substitute: Any | None,
+    *,
+    leaver_moves: int,
+    bot_moves: int,
+    substitute_moves: int = 0,
+) -> Game:
+    """Make ``game``'s ``seat`` one that ``leaver`` handed over after ``leaver_moves`` of its
+    decisions, a bot played ``bot_moves``, and ``substitute`` (None: nobody) took over and
+    played ``substitute_moves``: the events (the decisions' actors are what counts) and the
+    stints, as ``games.services.substitutes`` writes them."""
+    Seat.objects.filter(game=game, index=seat).update(
+        user=substitute, bot="" if substitute else "heuristic", seeking_substitute=not substitute
+    )
+    seq = Event.objects.filter(game=game).count()
+    if seq == 0:
+        Event.objects.create(game=game, seq=1, kind=EventKind.SETUP, payload={})
+        seq = 1
+
+    def add(kind: str, actor: Any) -> int:
+        nonlocal seq
+        seq += 1
+        Event.objects.create(game=game, seq=seq, kind=kind, seat=seat, actor=actor, payload={})
+        return seq
+
+    for _ in range(leaver_moves):
+        add(EventKind.MOVE, leaver)
+    Stint.objects.create(
+        game=game, seat=seat, user=leaver, started_seq=1, ended_seq=add(EventKind.HAND_OVER, leaver)
+    )
+    for _ in range(bot_moves):
+        add(EventKind.MOVE, None)
+    if substitute is not None:
+        Stint.objects.create(
+            game=game, seat=seat, user=substitute, started_seq=add(EventKind.TAKE_OVER, substitute)
+        )
+        for _ in range(substitute_moves):
+            add(EventKind.MOVE, substitute)
+    Game.objects.filter(pk=game.pk).update(version=seq)
+    game.refresh_from_db()
     return game
 
 

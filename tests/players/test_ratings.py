@@ -9,10 +9,10 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from games.models import Game, GameStatus
+from games.models import Game, GameStatus, Stint
 from players import ratings
 from players.models import RatedGame, Rating, RatingChange
-from tests.players.helpers import finished_game, ratings_snapshot
+from tests.players.helpers import changed_hands, finished_game, ratings_snapshot
 
 pytestmark = pytest.mark.django_db
 
@@ -73,6 +73,34 @@ def test_two_leavers_share_the_last_place(make_user, alice, bob, carol):
     game = finished_game([alice, bob, carol, dave], [40, 60, 70, 80], resigned=(2,), replaced=(3,))
     ratings.game_settle(game.pk)
     assert places(game) == {"bob": 1, "alice": 2, "carol": 3, "dave": 3}
+
+
+def test_a_leaver_is_last_and_a_substitute_who_played_enough_gets_the_seats_place(
+    make_user, alice, bob, carol
+):
+    dave = make_user("dave")
+    # carol left seat 2 after 10 decisions; a bot played 5; dave took over and played 15
+    # (half of them: more than the third it takes); the seat finished first
+    game = finished_game([alice, bob, carol], [50, 60, 90])
+    changed_hands(game, 2, carol, dave, leaver_moves=10, bot_moves=5, substitute_moves=15)
+    assert ratings.game_settle(game.pk) == "counted"
+    assert places(game) == {"dave": 1, "bob": 2, "alice": 3, "carol": 4}
+
+
+def test_a_substitute_with_too_small_a_share_is_not_rated(make_user, alice, bob, carol):
+    dave = make_user("dave")
+    game = finished_game([alice, bob, carol], [50, 60, 90])
+    changed_hands(game, 2, carol, dave, leaver_moves=20, bot_moves=1, substitute_moves=10)
+    ratings.game_settle(game.pk)
+    assert places(game) == {"bob": 1, "alice": 2, "carol": 3}
+    assert not Rating.objects.filter(user=dave).exists()
+
+
+def test_a_seat_still_seeking_at_the_end_leaves_only_its_leaver_ranked(alice, bob, carol):
+    game = finished_game([alice, bob, carol], [50, 60, 90])
+    changed_hands(game, 2, carol, None, leaver_moves=3, bot_moves=30)
+    ratings.game_settle(game.pk)
+    assert places(game) == {"bob": 1, "alice": 2, "carol": 3}
 
 
 def test_bots_are_left_out_and_the_people_keep_their_order(alice, bob):
@@ -164,6 +192,19 @@ def test_rebuild_gives_the_numbers_of_the_updates_after_each_game(make_user):
         games.append(
             finished_game(seated, totals, minutes=minute, edition=edition, resigned=resigned)
         )
+        if minute % 3 == 1 and len(seated) >= 3:  # a seat changed hands
+            outside = [p for p in people if p not in seated]
+            share = rng.choice([2, 10, 20])
+            changed_hands(
+                games[-1],
+                1,
+                seated[1],
+                outside[0],
+                leaver_moves=10,
+                bot_moves=2,
+                substitute_moves=share,
+            )
+    assert Stint.objects.filter(ended_seq__isnull=True).count() >= 2  # substitutes among them
     late = {games[3].pk, games[8].pk}
     for game in games:
         if game.pk in late:
