@@ -437,6 +437,8 @@ class PushSubscription(EndpointHealth):
     )
 
     class Meta:
+        verbose_name = _("push subscription")
+        verbose_name_plural = _("push subscriptions")
         ordering = ["created_at", "id"]
 
     def __str__(self) -> str:
@@ -465,6 +467,8 @@ class ChatWebhook(EndpointHealth):
     style = models.CharField(max_length=10, choices=WebhookStyle.choices)
 
     class Meta:
+        verbose_name = _("chat webhook")
+        verbose_name_plural = _("chat webhooks")
         ordering = ["created_at", "id"]
         constraints = [
             models.UniqueConstraint(
@@ -512,7 +516,8 @@ class ChannelDelivery(models.Model):
 
     class Meta:
         ordering = ["-created_at", "-id"]
-        verbose_name_plural = "channel deliveries"
+        verbose_name = _("channel delivery")
+        verbose_name_plural = _("channel deliveries")
         constraints = [
             models.UniqueConstraint(
                 fields=["notification", "push_subscription"],
@@ -554,6 +559,8 @@ class ChannelPreference(models.Model):
     enabled = models.BooleanField()
 
     class Meta:
+        verbose_name = _("channel preference")
+        verbose_name_plural = _("channel preferences")
         constraints = [
             models.UniqueConstraint(
                 fields=["user", "channel"],
