@@ -53,6 +53,7 @@ from notifications.delivery import (
     stale_reason,
 )
 from notifications.models import (
+    NEWS_KINDS,
     ChannelDelivery,
     ChannelKind,
     ChannelPreference,
@@ -65,21 +66,6 @@ from notifications.models import (
 
 logger = logging.getLogger(__name__)
 
-# The notifications that travel by push and webhook too. A digest is an email's way of
-# gathering; the answers to an email reply answer the email.
-CHANNEL_KINDS = frozenset(
-    {
-        Kind.YOUR_TURN,
-        Kind.REMINDER,
-        Kind.DEADLINE_WARNING,
-        Kind.DEADLINE_PASSED,
-        Kind.GAME_STARTED,
-        Kind.GAME_OVER,
-        Kind.INVITATION,
-        Kind.MODERATION,
-        Kind.SEAT_CHANGE,
-    }
-)
 # What a game's webhook posts to its group: each turn change, and the game's end.
 GROUP_KINDS = frozenset({Kind.YOUR_TURN, Kind.GAME_OVER})
 
@@ -90,7 +76,7 @@ GROUP_KINDS = frozenset({Kind.YOUR_TURN, Kind.GAME_OVER})
 def deliveries_queue(written: Iterable[Notification]) -> list[datetime]:
     """Write the channel rows of the notifications just ``written`` (in their transaction);
     the times they are due, for the kicks."""
-    rows = [row for row in written if row.kind in CHANNEL_KINDS]
+    rows = [row for row in written if row.kind in NEWS_KINDS]
     if not rows:
         return []
     users = {row.recipient_id for row in rows}

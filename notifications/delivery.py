@@ -51,6 +51,7 @@ from notifications.context import your_turn_context
 from notifications.models import (
     ANSWER_KINDS,
     DIGESTIBLE_KINDS,
+    NEWS_KINDS,
     GameNotificationPreference,
     Kind,
     Mode,
@@ -418,7 +419,7 @@ def _prepare(
             return _postpone(row, token, until)
         if row.pk in facts.plan_to_play and row.created_at > now - PLAN_WAIT_AT_MOST:
             return _postpone(row, token, now + PLAN_WAIT, detail=PLAN_TO_PLAY)
-    if preference is not None and row.kind in quiet_summary.HOLDABLE_KINDS:
+    if preference is not None and row.kind in NEWS_KINDS:
         morning = quiet_hours.held_until(row, preference, now)
         gathered = quiet_summary.gather(row, preference, morning) if morning else None
         if morning is not None and gathered is not None:

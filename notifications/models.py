@@ -52,6 +52,23 @@ class Kind(models.TextChoices):
     QUIET_SUMMARY = "quiet_summary", _("quiet hours summary")
 
 
+# What happens in a game, told by every channel (email, push, webhooks) and held through
+# the recipient's quiet hours when it can wait. Not the answers to an email reply (they
+# answer that email), nor the digests and summaries (an email's own ways of gathering).
+NEWS_KINDS = frozenset(
+    {
+        Kind.YOUR_TURN,
+        Kind.REMINDER,
+        Kind.DEADLINE_WARNING,
+        Kind.DEADLINE_PASSED,
+        Kind.GAME_STARTED,
+        Kind.GAME_OVER,
+        Kind.INVITATION,
+        Kind.MODERATION,
+        Kind.SEAT_CHANGE,
+    }
+)
+
 # What the "daily digest" mode replaces: the emails that say a game waits for you.
 DIGESTIBLE_KINDS = frozenset({Kind.YOUR_TURN, Kind.REMINDER})
 

@@ -26,19 +26,6 @@ from notifications.models import (
 )
 
 GATHERED = "gathered into the quiet hours summary"
-# Kept out of the summary: answers to the player's own email, digests, and summaries.
-HOLDABLE_KINDS = frozenset(
-    {
-        Kind.YOUR_TURN,
-        Kind.REMINDER,
-        Kind.DEADLINE_WARNING,
-        Kind.DEADLINE_PASSED,
-        Kind.GAME_STARTED,
-        Kind.GAME_OVER,
-        Kind.INVITATION,
-        Kind.MODERATION,
-    }
-)
 
 
 def gather(
