@@ -15,10 +15,10 @@ from typing import Any, Generic, TypeVar
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import User
 from django.db import connection
-from django.db.models import Field, ForeignObjectRel, Model
+from django.db.models import Field, ForeignObjectRel, Model, OneToOneField
 from django.db.transaction import TransactionManagementError
 
-from games.models import Event, EventKind, Game, Seat, TurnPlan
+from games.models import Event, EventKind, Game, PlanStatus, Seat, TurnPlan
 
 M = TypeVar("M", bound=Model)
 
@@ -212,25 +212,41 @@ def insert_and_update(
 
 
 @cache
-def _seats_with_users_statement() -> tuple[str, RowLoader[Seat], RowLoader[User]]:
+def _seats_with_users_statement(
+    beside: type[Model] | None,
+) -> tuple[str, RowLoader[Seat], RowLoader[User], RowLoader[Model] | None]:
     qn = connection.ops.quote_name
     user_model = get_user_model()  # the model of Seat.user (AUTH_USER_MODEL)
     seats, users = RowLoader(Seat, "s"), RowLoader(user_model, "u")
+    user_pk = f"u.{qn(_column(user_model._meta.pk))}"
+    extra = RowLoader(beside, "x") if beside is not None else None
     sql = (
         f"SELECT {seats.columns}, {users.columns}"
-        f" FROM {qn(Seat._meta.db_table)} s LEFT JOIN {qn(user_model._meta.db_table)} u"
-        f" ON u.{qn(_column(user_model._meta.pk))}"
-        f" = s.{qn(_column(Seat._meta.get_field('user')))}"
+        + (f", {extra.columns}" if extra is not None else "")
+        + f" FROM {qn(Seat._meta.db_table)} s LEFT JOIN {qn(user_model._meta.db_table)} u"
+        f" ON {user_pk} = s.{qn(_column(Seat._meta.get_field('user')))}"
+    )
+    if beside is not None:
+        sql += (
+            f" LEFT JOIN {qn(beside._meta.db_table)} x"
+            f" ON x.{qn(_column(beside._meta.pk))} = {user_pk}"
+        )
+    sql += (
         f" WHERE s.{qn(_column(Seat._meta.get_field('game')))} = %s"
         f" ORDER BY s.{qn(_column(Seat._meta.get_field('index')))}"
     )
-    return sql, seats, users
+    return sql, seats, users, extra
 
 
-def seats_with_users(*, game_pk: int) -> list[Seat]:
+def seats_with_users(*, game_pk: int, beside: type[Model] | None = None) -> list[Seat]:
     """The game's seats in seat order, each with its ``user`` loaded (None for a bot's or an
-    empty seat): what ``Seat.objects.filter(game=...).select_related("user")`` gives."""
-    sql, seats, users = _seats_with_users_statement()
+    empty seat): what ``Seat.objects.filter(game=...).select_related("user")`` gives.
+
+    ``beside``: a model whose primary key is a one-to-one link to the user (another app's,
+    such as the notifications' ``UserActivity``), loaded with the user as
+    ``select_related("user__<its related name>")`` loads it: the user's attribute is the
+    row, or raises ``DoesNotExist`` without a query when the user has none."""
+    sql, seats, users, extra = _seats_with_users_statement(beside)
     with connection.cursor() as cursor:
         cursor.execute(sql, [game_pk])
         rows = cursor.fetchall()
@@ -238,8 +254,74 @@ def seats_with_users(*, game_pk: int) -> list[Seat]:
     for row in rows:
         seat = seats.load(row[: seats.width])
         seat.user = users.load(row[seats.width :]) if seat.user_id is not None else None
+        if extra is not None and seat.user is not None:
+            link = extra.model._meta.pk
+            if not isinstance(link, OneToOneField):
+                raise TypeError(f"{extra.model!r}'s primary key is not a one-to-one field")
+            start = seats.width + users.width
+            values = row[start : start + extra.width]
+            related = extra.load(values) if values[0] is not None else None
+            link.remote_field.set_cached_value(seat.user, related)
+            if related is not None:
+                link.set_cached_value(related, seat.user)
         result.append(seat)
     return result
+
+
+@cache
+def _pending_plan_statement() -> str:
+    qn = connection.ops.quote_name
+    game, seat, status = (
+        qn(_column(TurnPlan._meta.get_field(name))) for name in ("game", "seat", "status")
+    )
+    return (
+        f"SELECT 1 FROM {qn(TurnPlan._meta.db_table)}"
+        f" WHERE {game} = %s AND {seat} = %s AND {status} = %s LIMIT 1"
+    )
+
+
+def pending_plan_exists(*, game_pk: int, seat: int) -> bool:
+    """Whether the seat has a plan waiting for its turn: what
+    ``TurnPlan.objects.filter(game=..., seat=..., status=PENDING).exists()`` says, asked
+    every time a turn passes to a person."""
+    with connection.cursor() as cursor:
+        cursor.execute(_pending_plan_statement(), [game_pk, seat, PlanStatus.PENDING.value])
+        return cursor.fetchone() is not None
+
+
+@cache
+def _insert_new_statement(model: type[Model]) -> tuple[str, list[Any]] | None:
+    if not (
+        connection.features.supports_ignore_conflicts
+        and connection.features.can_return_columns_from_insert
+    ):
+        return None
+    sql, fields, _ = _insert_statement(model)
+    head, returning = sql.rsplit(" RETURNING ", 1)
+    return f"{head} ON CONFLICT DO NOTHING RETURNING {returning}", fields
+
+
+def insert_new(instance: Model) -> bool | None:
+    """INSERT a new instance as ``insert`` does unless a unique constraint already holds
+    such a row: whether it was written (its pk then set). One statement, where a save in a
+    savepoint that catches the IntegrityError takes three. None: the database cannot say
+    (no ``ON CONFLICT`` with ``RETURNING``), nothing was done."""
+    statement = _insert_new_statement(type(instance))
+    if statement is None:
+        return None
+    sql, fields = statement
+    values = [
+        field.get_db_prep_save(field.pre_save(instance, True), connection) for field in fields
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        row = cursor.fetchone()
+    if row is None:
+        return False
+    instance.pk = row[0]
+    instance._state.adding = False
+    instance._state.db = connection.alias
+    return True
 
 
 @cache

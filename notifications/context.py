@@ -25,7 +25,7 @@ from games.models import (
 )
 from games.selectors import event_text
 from notifications import links
-from notifications.models import Notification
+from notifications.models import Notification, UserActivity
 from notifications.turn_facts import turn_facts
 
 # What a "your turn" email lists at most: the latest decisions of the others, your options.
@@ -35,12 +35,12 @@ MAX_OPTION_LINES = 100
 
 def seats_of(game: Game, *, with_activity: bool = False) -> list[Seat]:
     """The game's seats with their users (and, ``with_activity``, when each user was last
-    seen on the site: ``seat.user.activity``, absent for one never seen), in one query; the
-    plain one prepared (``games.prepared``), as every email sent reads it."""
-    if not with_activity:
-        return prepared.seats_with_users(game_pk=game.pk)
-    related = ("user", "user__activity")
-    return list(Seat.objects.filter(game=game).select_related(*related).order_by("index"))
+    seen on the site: ``seat.user.activity``, absent for one never seen), in one prepared
+    query (``games.prepared``): every email sent reads them, and every turn that passes to
+    a person."""
+    return prepared.seats_with_users(
+        game_pk=game.pk, beside=UserActivity if with_activity else None
+    )
 
 
 def seat_at(seats: list[Seat], index: int | None) -> Seat | None:

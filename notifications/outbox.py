@@ -53,6 +53,7 @@ from common import after_response
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
 from common.timefmt import zone
 from common.waking_time import next_waking
+from games import prepared
 from games.models import Game, GameStatus, Seat
 from notifications import languages
 from notifications.channel_delivery import deliveries_queue
@@ -100,12 +101,18 @@ def queue_rows(rows: Iterable[Notification]) -> list[int]:
     now = timezone.now()
     written = []
     for row in rows:
-        try:
-            # A savepoint: a duplicate leaves the caller's transaction usable.
-            with transaction.atomic():
-                row.save(force_insert=True)
-        except IntegrityError:
-            continue  # queued before (the same event seen twice, two sweeps at once)
+        # A row queued before (the same event seen twice, two sweeps at once) is skipped:
+        # by the INSERT itself where the database can (one statement), else in a savepoint
+        # that leaves the caller's transaction usable after the duplicate.
+        inserted = prepared.insert_new(row)
+        if inserted is None:
+            try:
+                with transaction.atomic():
+                    row.save(force_insert=True)
+            except IntegrityError:
+                continue
+        elif not inserted:
+            continue
         written.append(row)
     # The same notifications by push and webhook, in the same transaction (exactly once each).
     channel_due = deliveries_queue(written)

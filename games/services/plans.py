@@ -341,7 +341,7 @@ def on_game_advanced(
     seat = next((s for s in seats if s.index == to_move), None)
     if seat is None or seat.bot or seat.user_id is None:
         return
-    if TurnPlan.objects.filter(game=game, seat=to_move, status=PlanStatus.PENDING).exists():
+    if prepared.pending_plan_exists(game_pk=game.pk, seat=to_move):
         queue_on_commit(game)
 
 

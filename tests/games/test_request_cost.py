@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import pytest
 from django.core.cache import cache
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.transaction import TransactionManagementError
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
@@ -15,7 +15,8 @@ from rest_framework.test import APIClient
 
 import engine
 from games import models, prepared, replay, services
-from games.models import Event, EventKind, Game, Seat, Suspension
+from games.models import Event, EventKind, Game, PlanStatus, Seat, Suspension, TurnPlan
+from notifications.models import Kind, Notification, UserActivity
 from tests.games.helpers import client_for, moves_passing_the_turn, play_one, started_game
 
 pytestmark = pytest.mark.django_db
@@ -211,6 +212,54 @@ def test_prepared_seats_with_users_are_those_select_related_loads(alice, bob):
                 assert getattr(mine.user, field.attname) == getattr(theirs.user, field.attname)
     assert [seat.user for seat in seats][2] is None
     assert prepared.seats_with_users(game_pk=10**9) == []
+
+
+def test_prepared_seats_with_activity_are_those_select_related_loads(
+    alice, bob, django_assert_num_queries
+):
+    game = started_game(alice, [bob], bots=[2], players=3)
+    UserActivity.objects.create(user=alice, last_seen=timezone.now())
+    orm = list(
+        Seat.objects.filter(game=game).select_related("user", "user__activity").order_by("index")
+    )
+
+    seats = prepared.seats_with_users(game_pk=game.pk, beside=UserActivity)
+
+    with django_assert_num_queries(0):  # read with the seats, as select_related reads it
+        assert seats[0].user.activity.last_seen == orm[0].user.activity.last_seen
+        assert seats[0].user.activity.user is seats[0].user
+        assert getattr(seats[1].user, "activity", None) is None  # bob was never seen
+        assert seats[2].user is None
+    assert [seat.user_id for seat in seats] == [seat.user_id for seat in orm]
+
+
+def test_a_pending_plan_is_found_as_the_orm_finds_it(alice, bob):
+    game = started_game(alice, [bob])
+    assert not prepared.pending_plan_exists(game_pk=game.pk, seat=1)
+    plan = TurnPlan.objects.create(
+        game=game, seat=1, user=bob, planned_at=game.version, steps=[], status=PlanStatus.STOPPED
+    )
+    assert not prepared.pending_plan_exists(game_pk=game.pk, seat=1)
+    TurnPlan.objects.filter(pk=plan.pk).update(status=PlanStatus.PENDING)
+    assert prepared.pending_plan_exists(game_pk=game.pk, seat=1)
+    assert not prepared.pending_plan_exists(game_pk=game.pk, seat=0)
+
+
+def test_a_new_row_is_inserted_once_in_one_statement(alice, bob, django_assert_num_queries):
+    if connection.vendor != "postgresql":
+        pytest.skip("ON CONFLICT with RETURNING: asserted on PostgreSQL")
+    game = started_game(alice, [bob])
+    Notification.objects.filter(game=game).delete()  # the start's own rows
+    first = Notification(recipient=alice, kind=Kind.YOUR_TURN, game=game, event_seq=1)
+    again = Notification(recipient=alice, kind=Kind.YOUR_TURN, game=game, event_seq=1)
+    with django_assert_num_queries(1):
+        assert prepared.insert_new(first) is True
+    with django_assert_num_queries(1):
+        assert prepared.insert_new(again) is False
+    assert again.pk is None
+    stored = Notification.objects.get(pk=first.pk)
+    for field in Notification._meta.concrete_fields:
+        assert getattr(stored, field.attname) == getattr(first, field.attname), field
 
 
 def test_prepared_events_since_a_seats_last_move_are_those_the_orm_finds(alice, bob):
