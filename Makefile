@@ -8,6 +8,7 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-requirements
+NODE_STAMP := node_modules/.package-lock.json
 ADDR   ?= 127.0.0.1:8000
 EDITION ?= 1e
 
@@ -68,8 +69,14 @@ fmt: $(STAMP)
 # tests/conftest.py picks PostgreSQL and Redis when reachable (DATABASE_URL / REDIS_URL, or
 # 127.0.0.1:5432 and :6379), else SQLite and the embedded broker, and says which.
 # REQUIRE_SERVICES=1 turns the fallback into a failure. Extra pytest arguments: ARGS="...".
-test: check
+# The browser tests' front-end assets (axe-core, package-lock.json) are installed by npm ci
+# when npm is on the machine; without them the accessibility checks are skipped and say why.
+test: check $(NODE_STAMP)
 	$(PY) -m pytest $(ARGS)
+
+$(NODE_STAMP): package-lock.json
+	@if command -v npm >/dev/null 2>&1; then npm ci --no-audit --no-fund --loglevel=error; \
+	else echo "npm not found: the accessibility checks (axe-core) will be skipped"; fi
 
 # Golden games are replayed by tests/engine/test_golden.py; regenerate them after an
 # intended rule change and review the diff (the first differing checkpoint shows where).

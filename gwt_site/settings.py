@@ -138,7 +138,9 @@ WSGI_APPLICATION = "gwt_site.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [],
+        # Searched before the apps' folders, so that gwt_site/templates/admin/ can extend
+        # the admin's own templates (django.contrib.admin comes first among the apps).
+        "DIRS": [BASE_DIR / "gwt_site" / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [

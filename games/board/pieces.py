@@ -129,22 +129,34 @@ def hand_badges(players: int, hands: Sequence[str], x: float, y: float) -> list[
     return out
 
 
-def target(index: int | None, key: str, label: str, inner: Node) -> Node:
-    """``inner`` made a button submitting legal move ``index`` (as it is when ``None``)."""
+def target(index: int | None, key: str, label: str, inner: Node, hit: Element) -> Node:
+    """``inner`` made a move: beside it, a button submitting legal move ``index`` whose
+    clickable area is the shape ``hit`` (drawn over ``inner``, transparent); ``inner`` as it
+    is when ``index`` is ``None``.
+
+    The button holds no text, only that shape, so that ``label`` alone names it: a button's
+    visible words must be part of its name (WCAG 2.5.3), and a space's scattered words
+    ("Flood", "4 VP", "$1") cannot be. The look of a target (board.css) is the group's."""
     if index is None:
         return inner
+    hit.attrs["class"] = "target-hit"
     return Element(
-        "a",
-        {
-            "class": "board-target",
-            "href": "#",
-            "role": "button",
-            "tabindex": "0",
-            "data-move-index": str(index),
-            "data-target": key,
-            "aria-label": label,
-        },
+        "g",
+        {"class": "target-space"},
         inner,
+        Element(
+            "a",
+            {
+                "class": "board-target",
+                "href": "#",
+                "role": "button",
+                "tabindex": "0",
+                "data-move-index": str(index),
+                "data-target": key,
+                "aria-label": label,
+            },
+            hit,
+        ),
     )
 
 

@@ -204,7 +204,15 @@ def _track_space(space: str, here: tuple[int, ...], names: Names, index: int | N
         words += "; " + gettext("engines: %(seats)s") % {"seats": seats}
     g = group("track-space turnout" if turnout else "track-space", words, track=space)
     g.append(_track_space_body(space))
-    return target(index, f"track:{space}", gettext("Choose %(what)s") % {"what": words}, g)
+    x, y = lay.TRACK_XY[space]
+    radius = 10 if turnout else lay.TRACK_SPACE_R
+    return target(
+        index,
+        f"track:{space}",
+        gettext("Choose %(what)s") % {"what": words},
+        g,
+        circle(x, y, radius, "target-hit"),
+    )
 
 
 @cache

@@ -170,7 +170,22 @@ def _space(
     g = group(cls, words, **data).append(
         _BODIES.get(body_key, _space_drawing, ed, space, cell, tile, players)
     )
-    return target(index, f"loc:{space}", gettext("Choose %(what)s") % {"what": words}, g)
+    return target(
+        index,
+        f"loc:{space}",
+        gettext("Choose %(what)s") % {"what": words},
+        g,
+        _space_hit(ed, space),
+    )
+
+
+def _space_hit(ed: BoardEdition, space: str) -> Element:
+    """The clickable area of a space that is a move: the box around its drawing."""
+    kind = ed.trail.kind(space)
+    x, y = lay.trail_xy(space, ed.grid)
+    h = lay.SPACE_HALF[kind]
+    tall = 1.4 if kind == "kc" else 1.0
+    return rect(x - h, y - h * tall, h * 2, h * 2 * tall, "target-hit", r=5)
 
 
 def _space_drawing(

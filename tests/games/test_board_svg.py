@@ -183,10 +183,12 @@ def _targets_at(players: int, predicate) -> tuple[dict, dict]:
 def _check_targets(svg: str, targets: dict) -> None:
     root = _parse(svg)
     assert root.get("role") == "group"
-    found = {a.get("data-target"): a for a in root.iter(f"{SVG}a")}
+    spaces = [g for g in root.iter(f"{SVG}g") if g.get("class") == "target-space"]
+    found = {g.find(f"{SVG}a").get("data-target"): g for g in spaces}
     assert set(found) == set(targets)
     for key, index in targets.items():
-        a = found[key]
+        space = found[key]
+        a = space.find(f"{SVG}a")
         assert a.get("data-move-index") == str(index)
         assert a.get("role") == "button"
         assert a.get("tabindex") == "0"
@@ -194,7 +196,10 @@ def _check_targets(svg: str, targets: dict) -> None:
         assert "board-target" in a.get("class").split()
         assert a.get("aria-label", "").startswith("Choose ")
         kind, ident = key.split(":", 1)
-        inner = a.find(f"{SVG}g")
+        # The button holds only its clickable shape, no words: its label alone names it.
+        assert [child.get("class") for child in a] == ["target-hit"]
+        assert not "".join(a.itertext()).strip()
+        inner = space.find(f"{SVG}g")
         assert inner.get("data-loc" if kind == "loc" else "data-track") == ident
 
 
