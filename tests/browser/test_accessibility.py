@@ -6,8 +6,9 @@ by ``npm ci`` into node_modules/); Playwright injects it into each page
 (``page.add_script_tag``) and runs it there. The pages are those a player, a spectator, a
 visitor and a moderator reach: the lobby's lists and forms, a game of each edition in the
 middle of play (as a player and as a spectator, drawn and in words), its replay, the help
-pages, the account pages, the players' pages and the moderators' admin pages. A failure lists each violation
-with the rule, its impact, what it asks for, and the elements it was found on.
+pages, the account pages, the players' pages and the moderators' admin pages. A failure
+lists each violation with the rule, its impact, what it asks for, and the elements it was
+found on.
 """
 
 from __future__ import annotations
