@@ -303,3 +303,23 @@ def test_the_push_and_chat_channels_say_who_left_and_who_took_over(game, alice, 
     lines = [notification_text(row).line for row in rows.order_by("event_seq")]
     assert lines[0].startswith("carol left ")
     assert lines[1].startswith("dave took over a seat in ")
+
+
+def test_the_emails_say_who_left_and_who_took_over_in_english_and_french(game, alice, carol, dave):
+    from django.utils import translation
+
+    from notifications import emails
+
+    services.seat_hand_over(game=game, user=carol)
+    services.seat_take_over(game=game, user=dave)
+    left, took = Notification.objects.filter(
+        game=game, recipient=alice, kind=Kind.SEAT_CHANGE
+    ).order_by("event_seq")
+    message = emails.build(left, unsubscribe_token="t")
+    assert message.subject.startswith("A seat changed hands in ")
+    assert "carol left " in message.body
+    assert "a bot plays their seat until someone takes over" in message.body
+    assert "dave took over carol's seat in " in emails.build(took, unsubscribe_token="t").body
+    with translation.override("fr"):
+        french = emails.build(took, unsubscribe_token="t").body
+    assert "dave a repris le siège de carol dans " in french
