@@ -134,18 +134,22 @@ def counted_games(edition: str) -> Iterator[tuple[Game, list[policy.Placement]]]
 
 
 def game_placements(game: Game) -> list[policy.Placement] | None:
-    """``policy.placements`` of ``game``, with its stints when seats changed hands (and each
-    one's share of its seat's decisions, counted from the events: ``games.stints``). The
+    """``policy.placements`` of ``game``, with its stints when seats changed hands. The
     rebuild and the update after each game both read a game here."""
+    return policy.placements(game, list(game.seats.all()), stint_facts(game))
+
+
+def stint_facts(game: Game) -> list[policy.StintFacts]:
+    """The stints of ``game``'s seats that changed hands, each with its share of its seat's
+    decisions (counted from the events: ``games.stints``); none for most games."""
     rows = list(game.stints.all())
     shares = decision_shares(game, rows) if rows else {}
-    stints = [
+    return [
         policy.StintFacts(
             user_id=row.user_id, seat=row.seat, handed_over=row.handed_over, share=shares[row.pk]
         )
         for row in rows
     ]
-    return policy.placements(game, list(game.seats.all()), stints)
 
 
 def rebuild(edition: str) -> int:

@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from engine.rules.scoring import CATEGORIES
 from games.models import Game, GameStatus, Seat
-from players import policy
+from players import policy, ratings
 from players.models import ProfileSettings, Rating, RatingChange
 
 # The final scoring categories in the engine's order.
@@ -171,19 +171,27 @@ class HeadToHead:
     last: list[tuple[Game, int, int]] = field(default_factory=list)  # game, places
 
 
+def _games_of(user: User) -> QuerySet[Game]:
+    """The games ``user`` sat in, or held a seat of for a stint."""
+    return Game.objects.filter(Q(seats__user=user) | Q(stints__user=user)).values("pk")
+
+
 def head_to_head(user: User, opponent: User) -> HeadToHead:
     """Every finished game both played, by who finished ahead (places as the ratings read
     them: docs/ratings.md; rated and unrated games alike)."""
     result = HeadToHead(opponent=opponent)
+    # A seat handed over to a substitute (games.services.substitutes) leaves its player a
+    # stint, not a seat: their game still counts, as the ratings read it.
     games = (
-        Game.objects.filter(status=GameStatus.FINISHED, seats__user=user)
-        .filter(seats__user=opponent)
-        .prefetch_related("seats")
+        Game.objects.filter(status=GameStatus.FINISHED)
+        .filter(Q(seats__user=user) | Q(stints__user=user))
+        .filter(pk__in=_games_of(opponent))
+        .prefetch_related("seats", "stints")
         .order_by("-finished_at", "-pk")
         .distinct()
     )
     for game in games.iterator(chunk_size=200):
-        ranked = policy.ranking(game, list(game.seats.all()))
+        ranked = policy.ranking(game, list(game.seats.all()), ratings.stint_facts(game))
         if ranked is None:
             continue
         place = {p.user_id: p.place for p in ranked}

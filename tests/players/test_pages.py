@@ -14,7 +14,7 @@ from players import ratings
 from players.models import ProfileSettings, Rating
 from tests.games.helpers import play_one, started_game
 from tests.games.play_helpers import client_of
-from tests.players.helpers import finished_game
+from tests.players.helpers import changed_hands, finished_game
 
 pytestmark = pytest.mark.django_db
 
@@ -147,6 +147,18 @@ def test_head_to_head(client, three_played, alice, bob, carol):
     assert "No other player" in client.get("/players/alice/?vs=nobody").content.decode()
     assert client.get("/api/players/alice/?vs=nobody").status_code == 404
     assert client.get("/players/nobody/").status_code == 404
+
+
+def test_head_to_head_counts_a_game_one_of_them_left_to_a_substitute(
+    client, make_user, alice, bob, carol
+):
+    dave = make_user("dave")
+    game = finished_game([alice, bob, carol], [50, 60, 90], rated=False)
+    changed_hands(game, 2, carol, dave, leaver_moves=10, bot_moves=2, substitute_moves=20)
+    h2h = client.get("/api/players/alice/?vs=carol").json()["head_to_head"]
+    assert h2h == {"opponent": "carol", "games": 1, "ahead": 1, "behind": 0, "level": 0}
+    h2h = client.get("/api/players/bob/?vs=dave").json()["head_to_head"]
+    assert h2h == {"opponent": "dave", "games": 1, "ahead": 0, "behind": 1, "level": 0}
 
 
 def test_a_finished_game_shows_the_score_chart_and_rating_changes(three_played):
