@@ -1,29 +1,44 @@
-"""A table anyone can play: a whole game played by one player with the keyboard alone, in the
-text view, while the other players' moves are read out in the page's live region.
+"""Every player reached: a whole game in which each player is told and plays in their own way.
 
-Alice plays every one of her decisions with key presses only (Tab to the text view's *Go to
-your moves*, Enter, Tab to the first move button, the arrows to the move she wants, Enter):
-the page is never clicked. Her opponents' seats are moved by the test through the services,
-as their own devices would; the site is served by the ASGI server, so that their moves
-reach alice's page through its live stream.
+* Alice plays every one of her decisions with key presses only, in the text view (Tab to
+  *Go to your moves*, Enter, Tab to the first move button, the arrows to the move she wants,
+  Enter): the page is never clicked, and the others' moves are read out in its live region.
+* Bob is told of his turns by Web Push only (his email is off; the push service is a local
+  one that decrypts what it gets, tests/channel_receivers.py), and his address bounces: the
+  provider's hard-bounce report is shown to him on the pages he opens.
+* Carol is told by a Discord-style webhook only (her email is off).
 
-Screenshots of the text view go to var/screenshots/ (keyboard-text-view-*.png).
+Bob's and carol's seats are moved by the test through the services, as their own devices
+would; the site is served by the ASGI server, so that their moves reach alice's page through
+its live stream. Screenshots of the text view go to var/screenshots/
+(keyboard-text-view-*.png).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
+from django.core import mail
+from django.core.cache import cache
+from django.test import Client
 from playwright.sync_api import expect
 
 import engine
 import engine.bots
 from games import replay
 from games.models import Game
+from notifications import endpoints, preferences
+from notifications.models import ChannelDelivery, Status
 from tests.browser.helpers import save_screenshot
 from tests.browser.test_live import asgi, live, open_page  # noqa: F401 (fixtures)
+from tests.channel_receivers import PushService, WebhookReceiver, vapid_configure
 from tests.games.helpers import play_one, started_game
+from tests.notifications.test_bounces import SECRET, SIGNING_KEY, post, sample
+
+GAME_NAME = "Rails west"
 
 # Enough for the longest 3-player game the heuristic bots play (about 170 decisions a seat).
 MAX_DECISIONS = 400
@@ -100,9 +115,43 @@ def wait_for_my_turn(page: Any, game: Game) -> None:
     expect(panel).to_have_attribute("data-your-turn", "true")
 
 
-def test_a_whole_game_by_keyboard_in_the_text_view(open_page, make_user):  # noqa: F811
+@pytest.fixture
+def push_service(settings: Any) -> Iterator[PushService]:
+    vapid_configure(settings)
+    with PushService() as service:
+        yield service
+
+
+@pytest.fixture
+def hook(settings: Any) -> Iterator[WebhookReceiver]:
+    settings.NOTIFY_ENDPOINTS_ALLOW_LOCAL = True
+    with WebhookReceiver() as receiver:
+        yield receiver
+
+
+@pytest.fixture
+def bounce_reports(settings: Any) -> None:
+    """Delivery reports taken from Postmark, as in tests/notifications/test_bounces.py."""
+    settings.EMAIL_TRACKING_PROVIDER = "postmark"
+    settings.ANYMAIL = {"WEBHOOK_SECRET": SECRET, "MAILGUN_WEBHOOK_SIGNING_KEY": SIGNING_KEY}
+    cache.clear()
+
+
+def test_a_game_to_the_end_by_keyboard_push_and_webhook_with_a_bounce_shown(
+    open_page,  # noqa: F811 (the fixture imported above)
+    make_user,
+    push_service,
+    hook,
+    bounce_reports,
+):
     alice, bob, carol = make_user("alice"), make_user("bob"), make_user("carol")
-    game = started_game(alice, [bob, carol], edition="1e")
+    # Bob: Web Push only. Carol: her own Discord webhook only.
+    preferences.preference_set(user=bob, mode="off")
+    subscription = push_service.subscribe()
+    endpoints.push_subscribe(user=bob, endpoint=subscription["endpoint"], **subscription["keys"])
+    preferences.preference_set(user=carol, mode="off")
+    endpoints.webhook_add(user=carol, url=hook.url("discord"), style="discord")
+    game = started_game(alice, [bob, carol], edition="1e", name=GAME_NAME)
     page = open_page(alice)
     page.goto(f"/games/{game.public_id}/")
     live(page)
@@ -157,3 +206,32 @@ def test_a_whole_game_by_keyboard_in_the_text_view(open_page, make_user):  # noq
     expect(page.locator("#turn-heading")).to_be_attached()
     expect(page.locator(".play-turn")).to_contain_text("The game is over")
     save_screenshot(page, "keyboard-text-view-end", full_page=True)
+
+    # Bob was told of each of his turns by push alone, decrypted by his push service.
+    assert push_service.errors == []
+    pushed = [message.data["body"] for message in push_service.messages]
+    sent_to_bob = ChannelDelivery.objects.filter(push_subscription__user=bob, status=Status.SENT)
+    assert len(pushed) == sent_to_bob.count() > 10
+    assert pushed.count(f"Your turn in {GAME_NAME}") > 10
+    # Carol by her webhook alone, as a Discord channel gets it.
+    posts = hook.texts()
+    assert all(post["path"].startswith("/hooks/discord/") for post in hook.posts)
+    assert (
+        len(posts)
+        == ChannelDelivery.objects.filter(webhook__user=carol, status=Status.SENT).count()
+    )
+    turn_posts = [text for text in posts if text.startswith("Your turn in ")]
+    assert len(turn_posts) > 10, posts[:3]
+    assert all(GAME_NAME in text and f"/games/{game.public_id}/" in text for text in turn_posts)
+    # Neither got an email.
+    assert [m.to for m in mail.outbox if {bob.email, carol.email} & set(m.to)] == []
+
+    # Bob's address bounces (the provider's own sample report): he sees it on his pages.
+    assert post(Client(), "postmark", sample("postmark_hard_bounce.json")).status_code == 200
+    bobs = open_page(bob)
+    bobs.goto("/games/")
+    problem = bobs.locator(".email-problem")
+    expect(problem).to_contain_text("Your email address bounced on 3 May 2026")
+    expect(problem.get_by_role("link", name="Fix it")).to_have_attribute(
+        "href", "/accounts/profile/#email-heading"
+    )

@@ -125,11 +125,16 @@
     }
   });
 
-  var focusedId = null;
-  document.addEventListener("htmx:beforeRequest", function () {
+  // Where the focus was when each request left, kept with its request: another request
+  // (a poll, a live update) may start while a swap has just removed the focused element,
+  // and must not make the first one forget where its reader was.
+  var focusOfRequest = new WeakMap();
+  document.addEventListener("htmx:beforeRequest", function (event) {
     var active = document.activeElement;
     // "" marks focus inside the page on an element without an id (a move button, say).
-    focusedId = active && active !== document.body ? active.id : null;
+    if (event.detail.xhr) {
+      focusOfRequest.set(event.detail.xhr, active && active !== document.body ? active.id : null);
+    }
   });
 
   function showCurrentLogLine() {
@@ -346,8 +351,10 @@
     restoreBoardView();
   });
 
-  document.addEventListener("htmx:afterSettle", function () {
+  document.addEventListener("htmx:afterSettle", function (event) {
     restoreBoardView();
+    var xhr = event.detail.xhr;
+    var focusedId = xhr && focusOfRequest.has(xhr) ? focusOfRequest.get(xhr) : null;
     if (document.activeElement === document.body || document.activeElement === null) {
       // The focused element was redrawn: the same one again, or else the moves' heading
       // (never a move button: a second Enter there would play another move).
