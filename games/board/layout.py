@@ -368,14 +368,18 @@ OBJECTIVE_ACTIONS: dict[str | None, StrOrPromise] = {
     "IA-ENG3": pgettext_lazy("board box", "now: engine +3"),
     "IA-MOVE3": pgettext_lazy("board box", "now: move 3"),
 }
+# The auxiliary actions' names, in English (said in the reader's language where drawn).
 AUX_NAMES: dict[str, str] = {
-    "1": "gain money",
-    "2": "draw and discard",
-    "3": "engine back for a certificate",
-    "4": "pay to move the engine forward",
-    "5": "pay to remove cards",
+    "1": gettext_noop("gain money"),
+    "2": gettext_noop("draw and discard"),
+    "3": gettext_noop("engine back for a certificate"),
+    "4": gettext_noop("pay to move the engine forward"),
+    "5": gettext_noop("pay to remove cards"),
 }
-AUX_NAMES_2E: dict[str, str] = {**AUX_NAMES, "5": "engine back for money and removing cards"}
+AUX_NAMES_2E: dict[str, str] = {
+    **AUX_NAMES,
+    "5": gettext_noop("engine back for money and removing cards"),
+}
 AUX_SHORT: dict[str, StrOrPromise] = {
     "1": pgettext_lazy("board box", "+$"),
     "2": pgettext_lazy("board box", "Draw"),

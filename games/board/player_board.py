@@ -255,7 +255,7 @@ def _auxiliary(levels: tuple[int, ...], aux_names: Mapping[str, str]) -> Markup:
     y = 140
     nodes = [text(12, y + 10, gettext("Auxiliary actions"), "pb-heading")]
     for i, (n, level) in enumerate(zip(("1", "2", "3", "4", "5"), levels, strict=True)):
-        name = aux_names[n]
+        name = gettext(aux_names[n])
         state = lay.AUX_LEVELS[min(level, 2)]
         x = 12 + i * 93
         said = str(AUX_LEVEL_WORDS[state])

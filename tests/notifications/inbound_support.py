@@ -231,11 +231,12 @@ def latest_to(user: Any) -> Any:
 OPTION = re.compile(r"^\s+(\d+)\. (.+?)(?:  \(.*\))?$")
 
 
-def options_in(message: Any) -> dict[str, int]:
-    """notation -> number, as the email's text lists them."""
+def options_in(message: Any, heading: str = "Your options now:") -> dict[str, int]:
+    """notation -> number, as the email's text lists them (under ``heading``, the words of
+    the email's language)."""
     found = {}
     lines = message.body.splitlines()
-    start = lines.index("Your options now:")
+    start = lines.index(heading)
     for line in lines[start + 1 :]:
         match = OPTION.match(line)
         if match is None:

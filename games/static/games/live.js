@@ -17,7 +17,7 @@
  * - A page whose meta has data-waiting-url keeps "(N) " at the start of its tab title: the
  *   number of games waiting for the reader's move, asked for again on (re)connection and on
  *   each "games" signal, or after a polled part changed when there is no stream (play.js's
- *   "(Your turn) " follows it).
+ *   "(Your turn) ", in the page's language, follows it).
  */
 (function () {
   "use strict";

@@ -147,8 +147,8 @@
   }
 
   // The tab's title says when it is your turn, so a player with the page in a background
-  // tab sees it there.
-  var TURN_PREFIX = "(Your turn) ";
+  // tab sees it there (in the page's language: the panel's data-turn-title).
+  var turnPrefix = "";
   function markTurnInTitle() {
     var panel = document.getElementById("game-panel");
     if (!panel) {
@@ -157,10 +157,11 @@
     // "(3) " first when the page counts the games waiting for the reader (live.js).
     var count = (document.title.match(/^\(\d+\) /) || [""])[0];
     var base = document.title.slice(count.length);
-    if (base.indexOf(TURN_PREFIX) === 0) {
-      base = base.slice(TURN_PREFIX.length);
+    if (turnPrefix && base.indexOf(turnPrefix) === 0) {
+      base = base.slice(turnPrefix.length);
     }
-    document.title = count + (panel.getAttribute("data-your-turn") === "true" ? TURN_PREFIX : "") + base;
+    turnPrefix = panel.getAttribute("data-turn-title") || "";
+    document.title = count + (panel.getAttribute("data-your-turn") === "true" ? turnPrefix : "") + base;
   }
 
   // --- the board: zoom, pan, areas --------------------------------------------------------
