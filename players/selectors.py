@@ -171,9 +171,11 @@ class HeadToHead:
     last: list[tuple[Game, int, int]] = field(default_factory=list)  # game, places
 
 
-def _games_of(user: User) -> QuerySet[Game]:
-    """The games ``user`` sat in, or held a seat of for a stint."""
-    return Game.objects.filter(Q(seats__user=user) | Q(stints__user=user)).values("pk")
+def _games_of(user: User) -> QuerySet[Game, int]:
+    """The ids of the games ``user`` sat in, or held a seat of for a stint."""
+    return Game.objects.filter(Q(seats__user=user) | Q(stints__user=user)).values_list(
+        "pk", flat=True
+    )
 
 
 def head_to_head(user: User, opponent: User) -> HeadToHead:
