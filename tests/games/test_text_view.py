@@ -206,3 +206,24 @@ def test_every_form_of_the_text_panel_comes_back_to_the_text_view(alice, bob):
     assert any("plan" in form for form in posting)
     for form in posting:
         assert '<input type="hidden" name="table" value="text">' in form
+
+
+def test_a_region_in_words_keeps_the_outermost_titles_under_their_headings():
+    from games.board.elements import Element, title
+    from games.board.pieces import group, heading
+    from games.board.text import region_lines
+
+    space = group("loc", "neutral building A; herders here: ann").append(
+        group("hand", "black hand: $1 fee")  # said by the space's own title already
+    )
+    track = group("track-space", "track space 3")  # the stations and engines say it
+    region = Element("g", {"class": "r"}, heading(0, 0, "Trail"), space, track)
+    second = Element("g", {}, heading(0, 0, "Railroad"), group("engine", "engine of ann"))
+    untitled = Element("g", {}, Element("g", {}, title("station 1")))
+
+    groups = region_lines([region, second, untitled])
+
+    assert [(g.heading, g.lines) for g in groups] == [
+        ("Trail", ["neutral building A; herders here: ann"]),
+        ("Railroad", ["engine of ann", "station 1"]),
+    ]
