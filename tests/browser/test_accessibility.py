@@ -24,6 +24,7 @@ from accounts.display import display_set
 from accounts.models import Palette
 from games import services
 from games.models import Game
+from notifications.models import AddressState, EmailAddressStatus
 from tests.browser.conftest import DEFAULT_TIMEOUT_MS, services_required
 from tests.browser.helpers import save_screenshot
 from tests.games.helpers import play_one, started_game
@@ -114,8 +115,12 @@ def table(make_user, moderator) -> Table:
         MID_GAME_MOVES,
     )
     waiting = services.game_create(creator=bob, players=3, name="Open range")
-    # The spectator reads with the colour-blind safe palette and larger text.
+    # The spectator reads with the colour-blind safe palette and larger text, and her address
+    # bounced: every page of hers carries the banner that says so.
     display_set(user=carol, palette="okabe-ito", text_size="large")
+    EmailAddressStatus.objects.create(
+        address=carol.email.lower(), state=AddressState.BOUNCED, reason="550 no such mailbox"
+    )
     return Table(alice, carol, moderator, first, second, waiting)
 
 
@@ -153,7 +158,12 @@ def pages_of(table: Table) -> dict[str, list[str]]:
             "/players/",
             "/players/alice/",
         ],
-        "carol": [f"/games/{first}/", f"/games/{second}/", f"/games/{first}/text/"],
+        "carol": [
+            f"/games/{first}/",
+            f"/games/{second}/",
+            f"/games/{first}/text/",
+            "/accounts/profile/",
+        ],
         "mod": [
             "/admin/",
             "/admin/games/game/",
