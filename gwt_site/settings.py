@@ -149,6 +149,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "accounts.context_processors.display",
                 "notifications.context_processors.email_problem",
+                "notifications.context_processors.dead_endpoints",
             ],
         },
     },

@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from notifications import bounces
+from notifications import bounces, endpoints
 from notifications.delivery import notifications_requeue
 from notifications.models import (
     ChannelDelivery,
@@ -315,9 +315,11 @@ class EndpointAdmin(admin.ModelAdmin):
 
     @admin.action(description=_("Enable the selected endpoints again"))
     def enable_again(self, request: HttpRequest, queryset: QuerySet) -> None:
-        count = queryset.filter(disabled_at__isnull=False).update(
-            disabled_at=None, failures=0, last_error=""
-        )
+        dead = queryset.filter(disabled_at__isnull=False)
+        owners = set(dead.values_list("user_id", flat=True))
+        count = dead.update(disabled_at=None, failures=0, last_error="")
+        for owner in owners:
+            endpoints.dead_endpoints_changed(owner)
         self.message_user(
             request,
             ngettext(

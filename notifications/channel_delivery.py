@@ -38,7 +38,15 @@ from django.utils import timezone
 
 from common.conf import duration_setting
 from common.errors import ServiceError
-from notifications import channel_texts, chat_posts, languages, metrics, push, quiet_hours
+from notifications import (
+    channel_texts,
+    chat_posts,
+    endpoints,
+    languages,
+    metrics,
+    push,
+    quiet_hours,
+)
 from notifications.delivery import (
     ACTIVE_ON_THE_SITE,
     BATCH,
@@ -413,6 +421,9 @@ def _failed(
         disabled_at=now
     ):
         logger.warning("%s %s disabled after %s failures: %s", model.__name__, pk, limit, error)
+        owner = model.objects.filter(pk=pk).values_list("user_id", flat=True).first()
+        if owner is not None:
+            endpoints.dead_endpoints_changed(owner)
     results: list[tuple[str, float | None]] = []
     max_attempts = int(getattr(settings, "NOTIFY_MAX_ATTEMPTS", 6))
     for row in message.rows:

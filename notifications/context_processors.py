@@ -1,6 +1,8 @@
 """What every page needs from the notifications app: whether the signed-in user's email
-address stopped receiving mail (``notifications.bounces``), for the banner in the base
-template. Read only when a page shows it, from the cache (no query on a warm cache)."""
+address stopped receiving mail (``notifications.bounces``), and whether push subscriptions
+or webhooks of theirs were disabled after repeated failures (``notifications.endpoints``),
+for the banners in the base template. Read only when a page shows them, from the cache (no
+query on a warm cache)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
 from common.web import time_zone_name
-from notifications import bounces
+from notifications import bounces, endpoints
 
 
 def email_problem(request: HttpRequest) -> dict[str, Any]:
@@ -28,3 +30,11 @@ def email_problem(request: HttpRequest) -> dict[str, Any]:
         return {**found, "since": since}
 
     return {"email_problem": SimpleLazyObject(problem)}
+
+
+def dead_endpoints(request: HttpRequest) -> dict[str, Any]:
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return {}
+    user_id = user.pk
+    return {"dead_endpoints": SimpleLazyObject(lambda: endpoints.dead_endpoints_of(user_id))}

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import base64
 import binascii
+import logging
 from typing import Any
 
+from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
@@ -27,6 +29,8 @@ from notifications.models import (
     PushSubscription,
     WebhookStyle,
 )
+
+logger = logging.getLogger(__name__)
 
 # Enough for every device and chat group a player has; a bound against abuse.
 MAX_PUSH_SUBSCRIPTIONS = 20
@@ -86,6 +90,7 @@ def push_unsubscribe(*, user: Any, subscription_id: int) -> None:
     deleted, _rows = PushSubscription.objects.filter(pk=subscription_id, user_id=user.pk).delete()
     if not deleted:
         raise NotFoundError("no_subscription", _("No such browser among yours."))
+    dead_endpoints_changed(user.pk)
 
 
 def _may_set_game_webhook(user: Any, game: Game) -> bool:
@@ -129,9 +134,11 @@ def webhooks_visible_to(user: Any) -> QuerySet[ChatWebhook]:
 
 
 def webhook_remove(*, user: Any, webhook_id: int) -> None:
-    deleted, _rows = webhooks_visible_to(user).filter(pk=webhook_id).delete()
-    if not deleted:
+    webhook = webhooks_visible_to(user).filter(pk=webhook_id).first()
+    if webhook is None:
         raise NotFoundError("no_webhook", _("No such webhook among yours or your games'."))
+    webhook.delete()
+    dead_endpoints_changed(webhook.user_id)
 
 
 def endpoint_enable(*, user: Any, channel: str, endpoint_id: int) -> None:
@@ -143,8 +150,11 @@ def endpoint_enable(*, user: Any, channel: str, endpoint_id: int) -> None:
         endpoints = webhooks_visible_to(user)
     else:
         raise InvalidRequestError("bad_channel", _("The channel is 'push' or 'webhook'."))
-    if not endpoints.filter(pk=endpoint_id).update(failures=0, disabled_at=None, last_error=""):
+    owner = endpoints.filter(pk=endpoint_id).values_list("user_id", flat=True).first()
+    if owner is None:
         raise NotFoundError("no_endpoint", _("No such endpoint among yours."))
+    endpoints.filter(pk=endpoint_id).update(failures=0, disabled_at=None, last_error="")
+    dead_endpoints_changed(owner)
 
 
 def channel_preference_set(
@@ -172,3 +182,37 @@ def channel_preferences_of(*, user: Any) -> dict[tuple[int | None, str], bool]:
             "game_id", "channel", "enabled"
         )
     }
+
+
+# --- the banner about endpoints that stopped working -----------------------------------------
+
+_BANNER_TTL = 600
+
+
+def _dead_key(user_id: int) -> str:
+    return f"notifications:dead-endpoints:{user_id}"
+
+
+def dead_endpoints_of(user_id: int) -> int:
+    """How many of the user's push subscriptions and own webhooks are disabled, for the
+    banner on every page: read from the cache, so that a page costs no query."""
+    key = _dead_key(user_id)
+    try:
+        kept = cache.get(key)
+    except Exception:  # the cache is down: say nothing rather than fail the page
+        return 0
+    if kept is None:
+        kept = (
+            PushSubscription.objects.filter(user_id=user_id, disabled_at__isnull=False).count()
+            + ChatWebhook.objects.filter(user_id=user_id, disabled_at__isnull=False).count()
+        )
+        cache.set(key, kept, _BANNER_TTL)
+    return int(kept)
+
+
+def dead_endpoints_changed(user_id: int) -> None:
+    """An endpoint of the user's was disabled, enabled or removed: the banner reads again."""
+    try:
+        cache.delete(_dead_key(user_id))
+    except Exception:
+        logger.warning("could not clear the dead endpoints banner of user %s", user_id)

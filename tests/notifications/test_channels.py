@@ -136,6 +136,8 @@ def test_failures_are_retried_with_backoff_then_the_endpoint_is_disabled(
     assert hook.requests == 3
 
     client.force_login(alice)
+    banner = "One of your browsers or webhooks kept failing"
+    assert banner in client.get("/games/").content.decode()  # on every page
     page = client.get("/accounts/profile/").content.decode()
     assert "after repeated failures" in page
     assert "503" in page
@@ -144,6 +146,7 @@ def test_failures_are_retried_with_backoff_then_the_endpoint_is_disabled(
     webhook.refresh_from_db()
     assert not webhook.disabled
     assert webhook.failures == 0
+    assert banner not in client.get("/games/").content.decode()
 
 
 def test_a_games_webhook_tells_the_group_each_turn_even_while_the_player_is_on_the_site(
