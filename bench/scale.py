@@ -26,7 +26,8 @@ The database is built in two steps:
    the copies are inserted interleaved (by seq, then game), as games played at the same time
    write them, not one game after another. The idempotency keys that web and API clients
    send with a person's moves (the corpus's players send none) are added as the ledger
-   keeps them.
+   keeps them. The outbox is then as a month later: its rows sent, and those of ended games
+   purged (``notifications.retention``).
 
 Needs PostgreSQL (``BENCH_PG``, default ``postgres://postgres@127.0.0.1:5432``) and Redis
 (``BENCH_REDIS_URL``, default database 3). Not part of ``make test``; figures in
@@ -263,6 +264,7 @@ def build_copies(database: str, games: int) -> None:
         print(f"  copied {table} x{copies}, {time.monotonic() - started:.0f} s", flush=True)
     heavy_player(database)
     idempotency_keys(database)
+    outbox_a_month_later(database)
     psql(database, "VACUUM ANALYZE")
     print(f"  vacuum analyze, {time.monotonic() - started:.0f} s", flush=True)
 
@@ -285,6 +287,25 @@ def idempotency_keys(database: str) -> None:
         ON CONFLICT DO NOTHING
         """,
     )
+
+
+def outbox_a_month_later(database: str) -> None:
+    """The outbox as the site has it once ``NOTIFY_KEEP_SENT_DAYS`` have passed: the emails
+    were sent (the seed left their delivery tasks in the broker), then the daily purge
+    deleted those of ended games (``notifications.retention``). A game in play keeps its
+    rows."""
+    from datetime import timedelta
+
+    from django.conf import settings
+    from django.utils import timezone
+
+    from notifications.retention import sent_purge
+
+    psql(database, "UPDATE notifications_notification SET status = 'sent' WHERE status = 'pending'")
+    use_database(database)
+    later = timezone.now() + timedelta(days=settings.NOTIFY_KEEP_SENT_DAYS + 1)
+    print(f"  outbox a month later: {sent_purge(now=later, limit=10**9):,} rows purged", flush=True)
+    use_database("postgres")
 
 
 def heavy_player(database: str) -> None:
@@ -540,6 +561,60 @@ def requests_to_measure() -> list[Request]:
     ]
 
 
+# The tables a game's rows are in, with how a row names its game; the other tables hold
+# what games share (users, the log's lines) or nothing that grows with them.
+GAME_TABLES = {
+    "games_game": "id",
+    "games_seat": "game_id",
+    "games_event": "game_id",
+    "games_snapshot": "game_id",
+    "games_idempotencykey": "game_id",
+    "games_chatmessage": "game_id",
+    "games_report": "game_id",
+    "notifications_notification": "game_id",
+}
+
+
+def storage_by_table(database: str) -> list[tuple[str, int, int, float]]:
+    """Per table: its size with indexes and TOAST, that of its indexes, and the share of its
+    rows that belong to finished games (how much of it a finished game costs)."""
+    found = []
+    for table, column in GAME_TABLES.items():
+        total, indexes = (
+            int(value)
+            for value in psql(
+                database,
+                f"SELECT pg_total_relation_size('{table}'), pg_indexes_size('{table}')",
+            ).split("|")
+        )
+        share = psql(
+            database,
+            f"""SELECT coalesce(avg(CASE WHEN g.status = 'finished' THEN 1.0 ELSE 0 END), 0)
+            FROM {table} t JOIN games_game g ON g.id = t.{column}""",
+        )
+        found.append((table, total, indexes, float(share)))
+    return found
+
+
+def print_storage(database: str) -> None:
+    """What a game costs, table by table: on average, and a finished game."""
+    games = int(psql(database, "SELECT count(*) FROM games_game"))
+    finished = int(psql(database, "SELECT count(*) FROM games_game WHERE status = 'finished'"))
+    print(f"storage of {games:,} games ({finished:,} finished), kB per game:")
+    print("| table | per game (indexes) | per finished game |")
+    print("|---|---|---|")
+    sums = [0.0, 0.0]
+    for table, total, indexes, share in storage_by_table(database):
+        per_game, per_finished = total / games, total * share / max(finished, 1)
+        sums[0] += per_game
+        sums[1] += per_finished
+        print(
+            f"| {table} | {per_game / 1000:.1f} ({indexes / games / 1000:.1f})"
+            f" | {per_finished / 1000:.1f} |"
+        )
+    print(f"| all of them | {sums[0] / 1000:.1f} | {sums[1] / 1000:.1f} |")
+
+
 def storage(database: str) -> dict[str, Any]:
     """The database's size per game, and the largest tables and indexes."""
     games = int(psql(database, "SELECT count(*) FROM games_game"))
@@ -568,6 +643,9 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=40, help="measures of each request")
     parser.add_argument("--reuse", action="store_true", help="measure an existing gwt_scale_N")
     parser.add_argument("--keep", action="store_true", help="keep gwt_scale_N afterwards")
+    parser.add_argument(
+        "--storage-only", action="store_true", help="print the storage table, measure nothing"
+    )
     args = parser.parse_args()
 
     database = f"gwt_scale_{args.games}"
@@ -582,6 +660,12 @@ def main() -> None:
         print(f"built in {time.monotonic() - started:.0f} s", flush=True)
     use_database(database)
     size = storage(database)
+    print_storage(database)
+    if args.storage_only:
+        use_database("postgres")
+        if not args.keep:
+            psql("postgres", f"DROP DATABASE IF EXISTS {database}")
+        return
     print(f"measuring ({args.samples} samples each) ...", flush=True)
     results = measure(requests_to_measure(), args.samples)
 

@@ -36,11 +36,9 @@ from common.errors import InvalidRequestError
 from common.timefmt import zone
 from common.waking_time import USUAL_NIGHT, bank_after_turn, deadline_after, waking_time
 from engine import Move, State
-from games import live, metrics, prepared, progress, replay, signals
+from games import journal_store, live, metrics, prepared, progress, replay, signals
 from games.errors import GameNotFoundError
 from games.models import (
-    JOURNAL,
-    JOURNALS,
     OUT_OF_TURN,
     Event,
     EventKind,
@@ -154,9 +152,10 @@ def move_event(
     """Apply ``move`` for ``seat``: the new state and its event at version + 1, not saved yet
     (``advance`` inserts it, with the events of the moves after it, in one statement). A
     snapshot that falls due is written at once. A move of a seat that was not to move says so
-    (``OUT_OF_TURN``). Beside the notation the event keeps the log's line for the move, in
-    the game's terms and with its amounts (``JOURNAL``), written from the mover's view now:
-    the log never replays the game to tell it.
+    (``OUT_OF_TURN``). Beside the notation the event keeps the number of the log's line for
+    the move, in the game's terms and with its amounts (``Event.line``), written from the
+    mover's view now: the log never replays the game to tell it. The line's words in each
+    language are stored once for every move that reads the same (``games.journal_store``).
 
     A takeback request waiting for answers lapses (a ``takeback_lapse`` event just before
     the move's): the others agreed to take back a position that is no longer the game's.
@@ -173,11 +172,11 @@ def move_event(
     journal, journals = move_journal(state, before, seat.index, move, after)
     state = after
     game.version += 1
-    payload = {"move": move, "text": notation, "revealed": engine.move_revealed(state)}
-    if journal:
-        payload[JOURNAL] = journal
-    if journals:
-        payload[JOURNALS] = journals
+    payload = {"move": move, "text": notation}
+    if engine.move_revealed(state):
+        # Said only when true (most moves reveal nothing): every reader takes its absence,
+        # as in the events written with ``"revealed": false``, for false.
+        payload["revealed"] = True
     if out_of_turn:
         payload[OUT_OF_TURN] = True
     event = Event(
@@ -187,6 +186,7 @@ def move_event(
         seat=seat.index,
         payload=payload,
         actor=actor,
+        line_id=journal_store.line_id(journal, journals) if journal else None,
     )
     _snapshot_if_due(game, game.version, state)
     return state, event

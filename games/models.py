@@ -501,16 +501,20 @@ class Event(models.Model):
         help_text=_("Who did it; null for a bot or the system."),
         verbose_name=_("actor"),
     )
-    idempotency_key = models.CharField(
-        max_length=100,
-        blank=True,
-        help_text=_(
-            "Kept for events written before the keys had a table of their own "
-            "(IdempotencyKey); empty since."
-        ),
-        verbose_name=_("idempotency key"),
-    )
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
+    # A move's line for the game log, stored once for every move that reads the same
+    # (``games.journal_store``): a number here, where the payload of a move written before
+    # keeps its words (``JOURNAL``, ``JOURNALS``). No index: a line is never deleted.
+    line = models.ForeignKey(
+        "JournalLine",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        db_index=False,
+        related_name="+",
+        help_text=_("The move's line in the game log, in every language."),
+        verbose_name=_("log line"),
+    )
 
     objects = EventQuerySet.as_manager()
 
@@ -561,6 +565,26 @@ class Stint(models.Model):
     @property
     def handed_over(self) -> bool:
         return self.ended_seq is not None
+
+
+class JournalLine(models.Model):
+    """A line of the game log in English and in the site's other languages, stored once for
+    all the move events that read the same (``Event.line``): the same lines come back in
+    game after game ("ended their actions"), and the words in two languages were the
+    largest part of a move event. Never changed or deleted, like the events that point to
+    it; written and read through ``games.journal_store``."""
+
+    id = models.AutoField(primary_key=True)  # thousands of lines, not billions: 4 bytes
+    digest = models.CharField(
+        max_length=32, unique=True, help_text="Hash of the line in every language."
+    )
+    english = models.TextField()
+    others = models.JSONField(
+        default=dict, blank=True, help_text='The line in the other languages: {"fr": "..."}.'
+    )
+
+    def __str__(self) -> str:
+        return self.english
 
 
 class TurnTime(models.Model):

@@ -21,12 +21,10 @@ from django.utils.translation import get_language, gettext, gettext_noop
 import engine
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
 from engine import Move, State, View
-from games import editions, prepared, replay
+from games import editions, journal_store, prepared, replay
 from games.errors import GameNotFoundError
 from games.lineage import Lineage, setup_rules_version
 from games.models import (
-    JOURNAL,
-    JOURNALS,
     OUT_OF_TURN,
     SEAT_COLOURS,
     DismissedGame,
@@ -312,14 +310,12 @@ def player_history(*, game: Game) -> QuerySet[Event]:
     return event_history(game=game).exclude(seq__in=hidden_from_players(game=game))
 
 
-def event_text(event: Event) -> str:
-    """One line for the history."""
+def event_text(event: Event, lines: journal_store.Lines | None = None) -> str:
+    """One line for the history (``lines``: ``journal_store.lines_of`` the events shown)."""
     payload = event.payload or {}
     if event.kind == EventKind.MOVE:
-        spoken = payload.get(JOURNALS) or {}
-        text = str(
-            spoken.get(get_language() or "") or payload.get(JOURNAL) or payload.get("text", "")
-        )
+        line = journal_store.event_line(event, get_language() or "", lines)
+        text = line or str(payload.get("text", ""))
         # 2nd edition: a seat that was not to move (an exchange token, R2-TURN-01)
         return (
             gettext("%(text)s (out of turn)") % {"text": text} if payload.get(OUT_OF_TURN) else text

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.models import Event
+from games.models import Event, JournalLine
 
-APPEND_ONLY_MODELS = (Event,)
+# The event log, and the log's lines its move events point to (``games.journal_store``).
+APPEND_ONLY_MODELS = (Event, JournalLine)
 
 
 def grant_statements(connection: Any, role: str) -> list[str]:

@@ -273,6 +273,8 @@ CELERY_BEAT_SCHEDULE = {
     },
     # Whatever was left unsent (a lost task, a dead worker, a broker outage).
     "notifications-sweep-outbox": {"task": "notifications.sweep_outbox", "schedule": 60.0},
+    # Sent rows of ended games, long after (NOTIFY_KEEP_SENT_DAYS).
+    "notifications-purge-sent": {"task": "notifications.purge_sent", "schedule": 86400.0},
     "notifications-reminders": {"task": "notifications.send_reminders", "schedule": 300.0},
     # Each user's digest goes out during their chosen hour: checking often is enough.
     "notifications-digests": {"task": "notifications.send_digests", "schedule": 600.0},
@@ -328,6 +330,9 @@ NOTIFY_CLAIM_LEASE = env_int("NOTIFY_CLAIM_LEASE", 300)
 NOTIFY_SMTP_CONNECTIONS = max(1, env_int("NOTIFY_SMTP_CONNECTIONS", 4))
 # The sweep queues again what is still pending this long after it was due.
 NOTIFY_SWEEP_AFTER = env_int("NOTIFY_SWEEP_AFTER", 60)
+# Outbox rows sent (or skipped) this many days ago are deleted once their game has ended, or
+# when they are about no game (notifications/retention.py); 0 keeps them for ever.
+NOTIFY_KEEP_SENT_DAYS = env_int("NOTIFY_KEEP_SENT_DAYS", 30)
 
 # --- push and webhook notifications (notifications/channel_delivery.py, docs/notifications.md)
 

@@ -12,7 +12,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games import catchup, prepared, services
+from games import catchup, journal_store, prepared, services
 from games.models import (
     Event,
     EventKind,
@@ -180,8 +180,9 @@ def turn_context(
         events = prepared.events_since_own_move(game_pk=game.pk, seat=seat.index, upto=seq)
     by_index = {s.index: s for s in seats}
     lines = []
+    journal = journal_store.lines_of(events)
     for event in events:
-        text = _event_text(event)
+        text = _event_text(event, journal)
         who = seat_label(by_index.get(event.seat)) if event.seat is not None else ""
         lines.append(f"{who}: {text}" if who else text)
     playable = playable_context(seat=seat, state=state, version=seq)
@@ -242,11 +243,11 @@ TIMEOUT_TEXTS = {
 }
 
 
-def _event_text(event: Event) -> str:
+def _event_text(event: Event, lines: journal_store.Lines) -> str:
     if event.kind == EventKind.TIMEOUT:
         action = (event.payload or {}).get("action", "")
         return str(TIMEOUT_TEXTS.get(action, gettext_lazy("missed the deadline")))
-    return event_text(event)
+    return event_text(event, lines)
 
 
 def result_context(game: Game, seats: list[Seat]) -> dict[str, Any]:

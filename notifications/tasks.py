@@ -13,6 +13,7 @@ from notifications import emails
 from notifications.activity import worker_heartbeat_record
 from notifications.channel_delivery import channels_deliver_due, channels_left_unsent
 from notifications.delivery import deliver_due, kick_delivery, outbox_sweep
+from notifications.retention import sent_purge
 from notifications.scheduled import deadline_warnings_queue, digests_queue, reminders_queue
 
 
@@ -43,6 +44,13 @@ def sweep_outbox() -> int:
     if channels and not left:
         kick_delivery(merge=False)
     return left + channels
+
+
+@shared_task(name="notifications.purge_sent", ignore_result=True)
+def purge_sent() -> int:
+    """Scheduled daily: delete the outbox rows sent long ago that no longer matter
+    (``notifications.retention``)."""
+    return sent_purge()
 
 
 @shared_task(name="notifications.sweep_turn_deadlines", ignore_result=True)

@@ -212,6 +212,16 @@ def the_default_language_after_each_test() -> Iterator[None]:
     translation.deactivate()
 
 
+@pytest.fixture(autouse=True)
+def the_journal_lines_read_again() -> Iterator[None]:
+    """The process keeps the log's lines by number (``games.journal_store``); a test's rows
+    go with its database, and SQLite gives their numbers again."""
+    yield
+    from games import journal_store
+
+    journal_store.forget()
+
+
 # --- processes and signals -------------------------------------------------------------------
 
 

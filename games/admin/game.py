@@ -39,6 +39,7 @@ from games.models import (
     Suspension,
     SuspensionQuerySet,
 )
+from games.selectors import event_text
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
@@ -342,14 +343,20 @@ class EventAdmin(BoundedListAdmin, ReadOnlyAdmin):
         "seq",
         "kind",
         "seat",
+        "what_happened",
         "payload",
         "actor",
-        "idempotency_key",
         "created_at",
     ]
 
     def get_actions(self, request: HttpRequest) -> dict:
         return {}  # not even "delete selected"
+
+    @admin.display(description=gettext_lazy("what happened"))
+    def what_happened(self, event: Event) -> str:
+        """The log's line: a move's payload holds only the number of its words
+        (``games.journal_store``)."""
+        return event_text(event)
 
 
 @admin.register(Snapshot)

@@ -14,6 +14,7 @@ from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
 from django_stubs_ext import StrOrPromise
 
+from games import journal_store
 from games.models import ChatMessage, Event, Game, ModerationAction, Report, Seat, Suspension
 from games.selectors import event_text
 
@@ -102,9 +103,11 @@ def events_table(events: Iterable[Event]) -> SafeString:
     """A game's events with who made them (their ``actor`` selected with them) and, for a
     moderator's, the reason given."""
     rows = []
+    events = list(events)
+    lines = journal_store.lines_of(events)
     for event in events:
         reason = (event.payload or {}).get("reason") if event.actor_id else None
-        line = event_text(event)
+        line = event_text(event, lines)
         rows.append(
             [
                 link(reverse("admin:games_event_change", args=[event.pk]), event.seq),

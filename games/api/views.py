@@ -26,7 +26,7 @@ from common import api_tokens, login_throttle
 from common.api import AuthenticatedRequest, ErrorSerializer, error_responses, validated
 from common.client_ip import client_ip
 from common.errors import InvalidRequestError, RateLimitedError
-from games import editions, naming, selectors, services
+from games import editions, journal_store, naming, selectors, services
 from games.models import (
     BOT_STRENGTHS,
     BotKind,
@@ -805,7 +805,7 @@ class EventOutput(serializers.Serializer[Any]):
             "kind": event.kind,
             "actor": event.actor.get_username() if event.actor is not None else None,
             "by": selectors.event_player(event, names, bots),
-            "text": selectors.event_text(event),
+            "text": selectors.event_text(event, self.context.get("lines")),
             "notation": selectors.event_notation(event),
             "taken_back_by": taken_back.get(event.seq),
             "created_at": serializers.DateTimeField().to_representation(event.created_at),
@@ -833,6 +833,7 @@ class GameEventsApi(APIView):
             "taken_back": selectors.taken_back(game=game),
             "names": {seat.index: seat.player_name for seat in seats},
             "bots": selectors.bot_seats(seats),
+            "lines": journal_store.lines_of(page or []),
         }
         return paginator.get_paginated_response(EventOutput(page, many=True, context=context).data)
 

@@ -32,7 +32,7 @@ from common.errors import InvalidRequestError, NotAllowedError, ServiceError
 from common.timefmt import when, zone
 from common.web import AuthenticatedHttpRequest, is_htmx, signed_in, time_zone_name
 from engine import Move, View
-from games import chat, move_presentation, replay, selectors, services
+from games import chat, journal_store, move_presentation, replay, selectors, services
 from games.board.svg import board_svg, player_board_svg
 from games.errors import StaleVersionError
 from games.models import (
@@ -531,11 +531,13 @@ def log_rows(
     (``selectors.bot_seats``: on the others, a decision names who made it, a person or the
     bot playing for them); ``taken_back``: the decisions an agreed takeback took back,
     which stay in the log, marked."""
+    events = list(events)
+    lines = journal_store.lines_of(events)
     return [
         {
             "seq": event.seq,
             "who": selectors.event_player(event, names, bots),
-            "text": selectors.event_text(event),
+            "text": selectors.event_text(event, lines),
             "notation": selectors.event_notation(event),
             "at": event.created_at,
             "taken_back": event.seq in taken_back,

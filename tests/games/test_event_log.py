@@ -135,8 +135,8 @@ def test_the_application_role_reads_and_appends_events_and_writes_other_tables(
         cursor.execute("SELECT count(*) FROM games_event WHERE game_id = %s", [game.pk])
         assert cursor.fetchone() == (1,)
         cursor.execute(
-            "INSERT INTO games_event (game_id, seq, kind, seat, payload, idempotency_key,"
-            " created_at) VALUES (%s, 2, 'pause', NULL, '{}', '', now())",
+            "INSERT INTO games_event (game_id, seq, kind, seat, payload, created_at)"
+            " VALUES (%s, 2, 'pause', NULL, '{}', now())",
             [game.pk],
         )
         cursor.execute("UPDATE games_game SET version = version WHERE id = %s", [game.pk])

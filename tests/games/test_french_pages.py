@@ -9,7 +9,7 @@ import re
 import pytest
 from django.utils import translation
 
-from games.models import Event, EventKind
+from games.models import Event, EventKind, JournalLine
 from games.web import stale
 from notifications.models import NotificationPreference
 from tests.games.helpers import started_game
@@ -122,14 +122,16 @@ def test_buttons_and_log_speak_the_readers_language(alice, bob, game):
     assert answer.status_code == 200
     assert "Coup joué." in answer.content.decode()
 
-    # The log says the move in each reader's language; the event keeps the English line.
+    # The log says the move in each reader's language; the event keeps the number of its
+    # line, whose words in both languages are stored once.
     event = Event.objects.filter(game=game, kind=EventKind.MOVE).latest("seq")
-    assert event.payload["journal"].startswith("started on neutral building")
-    assert event.payload["journals"]["fr"].startswith("Commencer sur le bâtiment neutre")
+    line = JournalLine.objects.get(pk=event.line_id)
+    assert line.english.startswith("started on neutral building")
+    assert line.others["fr"].startswith("Commencer sur le bâtiment neutre")
     french_log = french(alice).get(f"/games/{game.public_id}/").content.decode()
     english_log = client_of(bob).get(f"/games/{game.public_id}/").content.decode()
-    assert event.payload["journals"]["fr"] in french_log
-    assert event.payload["journal"] in english_log
+    assert line.others["fr"] in french_log
+    assert line.english in english_log
 
 
 def test_a_refusal_of_the_services_keeps_its_code_and_speaks_french(carol, game):

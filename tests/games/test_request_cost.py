@@ -37,6 +37,16 @@ def warm(game: Game, django_capture_on_commit_callbacks) -> None:
         replay.state_at(game)
 
 
+def said_before(state, seat: int, move, django_capture_on_commit_callbacks) -> None:
+    """The move's line for the log was said by an earlier move (and kept by the process, as
+    the lines said again and again are: ``games.journal_store``)."""
+    from games import journal_store, ledger
+
+    before, after = engine.view(state, seat), engine.apply(state, seat, move)
+    with django_capture_on_commit_callbacks(execute=True):
+        journal_store.line_id(*ledger.move_journal(state, before, seat, move, after))
+
+
 def test_the_trivial_endpoint_costs_one_query(alice, django_assert_num_queries):
     api = client_for(alice)
     api.get("/api/me/")  # the activity write happens once in a while
@@ -67,6 +77,7 @@ def test_a_move_within_a_turn_is_one_lock_and_one_write(
         for m in engine.legal_moves(state, 0)
         if engine.current_player(engine.apply(state, 0, m)) == 0
     )
+    said_before(state, 0, move, django_capture_on_commit_callbacks)
     api = client_for(alice)
     api.get("/api/me/")
     # The token's user, then (in a savepoint here, a transaction in production) the lock with
@@ -92,6 +103,8 @@ def test_a_move_that_passes_the_turn_to_a_bot_costs_no_more_queries(
     passing = moves_passing_the_turn(
         game, alice, before_each=lambda g: warm(g, django_capture_on_commit_callbacks)
     )
+    game.refresh_from_db()
+    said_before(replay.state_at(game), 0, passing[0], django_capture_on_commit_callbacks)
     api = client_for(alice)
     api.get("/api/me/")
     # As within a turn: the notifications see from the locked seats that a bot is to move,

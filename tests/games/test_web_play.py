@@ -10,7 +10,7 @@ import pytest
 import engine
 import engine.bots
 from common.errors import ServiceError
-from games import replay, selectors, services
+from games import journal_store, replay, selectors, services
 from games.models import ChatMessage, Event, EventKind, Report
 from tests.games.helpers import (
     find_undoable_position,
@@ -160,8 +160,9 @@ def test_a_move_through_the_page_is_applied_and_the_panel_comes_back(game, alice
     assert "<html" not in html
     # The log tells the move in the game's terms, its notation beside it (the title).
     notation = engine.describe(replay.state_at(game, before), 0, moves[2])
-    assert event.payload["journal"] == f"started on neutral building {moves[2]['space']}"
-    assert event.payload["journal"] in html
+    line = journal_store.event_line(event, "en")
+    assert line == f"started on neutral building {moves[2]['space']}"
+    assert line in html
     assert f'title="Notation: {notation}"' in html
     assert 'hx-swap-oob="true"' in html  # the live region says what happened
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
-from games import services
+from games import journal_store, services
 from games.models import Event, GameStatus
 from notifications import context
 from notifications.delivery import notification_send
@@ -73,7 +73,7 @@ def test_the_decision_that_passes_the_turn_writes_one_your_turn_for_the_next_pla
     assert context["colour"] == "red"
     assert context["reply_version"] == results[-1].version
     texts = [  # the game log's words for each move (its journal line)
-        f"alice (blue): {e.payload['journal']}"
+        f"alice (blue): {journal_store.event_line(e, 'en')}"
         for e in Event.objects.filter(game=two_player_game, kind="move").order_by("seq")
     ]
     assert context["summary"] == texts

@@ -15,7 +15,7 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from games import services
+from games import journal_store, services
 from games.models import Event
 from notifications import delivery, tasks
 from notifications.delivery import deliver_due, kick_delivery, notification_send
@@ -269,7 +269,7 @@ def test_once_the_player_is_gone_and_it_is_still_their_turn_the_email_is_sent(
     [message] = mail.outbox
     assert message.to == ["bob@example.test"]
     texts = [
-        f"alice (blue): {event.payload['journal']}"
+        f"alice (blue): {journal_store.event_line(event, 'en')}"
         for event in Event.objects.filter(game=two_player_game, kind="move").order_by("seq")
     ]
     assert your_turn.context["summary"] == texts

@@ -1,0 +1,56 @@
+"""How long the outbox keeps what it sent.
+
+A ``Notification`` row is the truth about what was sent while it matters: the unique
+constraints make writing it twice a no-op, reminders and deadline warnings look for the row
+of the position or turn they are about, bounces and replies arrive within days. Once its
+game has ended (or for an email about no game), none of that can happen again, and the row
+is no part of the game's record (the events are): kept for ever, the outbox of an ended game
+was about a seventh of its storage (``bench/README.md``, "Storage"). So the rows sent or
+skipped that were queued long ago (``NOTIFY_KEEP_SENT_DAYS``, 30 by default; 0 keeps them
+for ever) are deleted by a periodic task (``notifications.purge_sent``, daily). Failed rows
+stay, for the admin to look at and send again; so does every row of a game still in play.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from games.models import GameStatus
+from notifications.models import Notification, Status
+
+# Rows deleted per statement: a run works through a large backlog in short transactions.
+PURGE_BATCH = 5000
+
+
+def purgeable(now: datetime) -> QuerySet[Notification] | None:
+    """The rows the outbox no longer keeps at ``now``; None when it keeps them all."""
+    days = int(getattr(settings, "NOTIFY_KEEP_SENT_DAYS", 0) or 0)
+    if days <= 0:
+        return None
+    before = now - timedelta(days=days)
+    return Notification.objects.filter(
+        Q(game__isnull=True) | Q(game__status__in=[GameStatus.FINISHED, GameStatus.ABANDONED]),
+        status__in=[Status.SENT, Status.SKIPPED],
+        created_at__lt=before,
+    )
+
+
+def sent_purge(*, now: datetime | None = None, limit: int = 1_000_000) -> int:
+    """Delete what the outbox no longer keeps (at most ``limit`` rows), in batches; how many."""
+    rows = purgeable(now or timezone.now())
+    if rows is None:
+        return 0
+    deleted = 0
+    while deleted < limit:
+        batch = list(
+            rows.order_by("pk").values_list("pk", flat=True)[: min(PURGE_BATCH, limit - deleted)]
+        )
+        if not batch:
+            break
+        Notification.objects.filter(pk__in=batch).delete()
+        deleted += len(batch)
+    return deleted

@@ -1,0 +1,175 @@
+"""The game log's lines stored once (games.journal_store): a move event keeps the number of
+its line, the same line said again in another game is the same row, each reader gets it in
+their language, and events written before keep reading their own words."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection, transaction
+from django.db.utils import DatabaseError
+from django.test.utils import CaptureQueriesContext
+from django.utils import translation
+
+from games import journal_store, selectors
+from games.models import JOURNAL, JOURNALS, Event, EventKind, JournalLine
+from tests.games.helpers import play_one, started_game
+
+pytestmark = pytest.mark.django_db
+
+
+def first_move(game):
+    play_one(game)
+    return Event.objects.get(game=game, seq=game.version + 1)
+
+
+def test_a_move_keeps_the_number_of_its_line_and_not_its_words(alice, bob):
+    game = started_game(alice, [bob])
+    event = first_move(game)
+
+    assert JOURNAL not in event.payload
+    assert JOURNALS not in event.payload
+    line = JournalLine.objects.get(pk=event.line_id)
+    assert line.english.startswith("started on neutral building")
+    assert line.others["fr"].startswith("Commencer sur le bâtiment neutre")
+    assert selectors.event_text(event) == line.english
+    with translation.override("fr"):
+        assert selectors.event_text(event) == line.others["fr"]
+
+
+def test_the_same_words_in_two_games_are_one_row(alice, bob, carol, make_user):
+    games = [
+        started_game(alice, [bob]),
+        started_game(carol, [make_user("dave")]),
+    ]
+    for game in games:
+        for _ in range(3):
+            play_one(game)
+    moves = Event.objects.filter(game__in=games, kind=EventKind.MOVE)
+    numbers = {}
+    for event in moves:
+        words = (selectors.event_text(event), journal_store.event_line(event, "fr"))
+        numbers.setdefault(words, set()).add(event.line_id)
+
+    assert all(len(found) == 1 for found in numbers.values())
+    assert JournalLine.objects.count() == len(numbers) < moves.count()
+
+
+def test_a_line_said_again_is_found_by_its_words():
+    first = journal_store.line_id("ended their actions", {"fr": "Terminer ses actions"})
+    again = journal_store.line_id("ended their actions", {"fr": "Terminer ses actions"})
+    other = journal_store.line_id("ended their actions", {"fr": "autre chose"})
+
+    assert first == again != other
+    assert JournalLine.objects.count() == 2
+
+
+def test_events_written_before_read_their_own_words(alice, bob):
+    game = started_game(alice, [bob])
+    old = Event.objects.create(
+        game=game,
+        seq=game.version + 1,
+        kind=EventKind.MOVE,
+        seat=0,
+        payload={
+            "move": {"type": "end"},
+            "text": "end",
+            JOURNAL: "ended their actions",
+            JOURNALS: {"fr": "Terminer ses actions"},
+        },
+    )
+    older = Event.objects.create(
+        game=game,
+        seq=game.version + 2,
+        kind=EventKind.MOVE,
+        seat=0,
+        payload={"move": {"type": "end"}, "text": "end"},
+    )
+
+    assert selectors.event_text(old) == "ended their actions"
+    assert selectors.event_text(older) == "end"  # no line: its notation
+    with translation.override("fr"):
+        assert selectors.event_text(old) == "Terminer ses actions"
+
+
+def test_a_language_the_line_lacks_reads_the_english_one(alice, bob):
+    game = started_game(alice, [bob])
+    number = journal_store.line_id("ended their actions", {})
+    event = Event.objects.create(
+        game=game,
+        seq=game.version + 1,
+        kind=EventKind.MOVE,
+        seat=0,
+        payload={"move": {"type": "end"}, "text": "end"},
+        line_id=number,
+    )
+
+    with translation.override("fr"):
+        assert selectors.event_text(event) == "ended their actions"
+
+
+def test_a_page_of_the_log_reads_its_lines_in_one_query_then_none(
+    alice, bob, django_capture_on_commit_callbacks
+):
+    game = started_game(alice, [bob])
+    for _ in range(4):
+        play_one(game)
+    events = list(Event.objects.filter(game=game, kind=EventKind.MOVE))
+    journal_store.forget()  # a process that never read them
+
+    with (
+        CaptureQueriesContext(connection) as first,
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        lines = journal_store.lines_of(events)
+        texts = [selectors.event_text(event, lines) for event in events]
+    with CaptureQueriesContext(connection) as again:
+        lines = journal_store.lines_of(events)
+        assert [selectors.event_text(event, lines) for event in events] == texts
+
+    assert len({event.line_id for event in events}) > 1
+    assert (len(first), len(again)) == (1, 0)
+
+
+def test_a_line_said_before_asks_nothing_once_committed(django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        first = journal_store.line_id("ended their actions", {"fr": "Terminer ses actions"})
+    with CaptureQueriesContext(connection) as queries:
+        again = journal_store.line_id("ended their actions", {"fr": "Terminer ses actions"})
+
+    assert (again, len(queries)) == (first, 0)
+
+
+def test_a_line_written_by_a_transaction_rolled_back_is_not_kept(
+    django_capture_on_commit_callbacks,
+):
+    def a_move_that_fails() -> None:
+        with transaction.atomic():
+            journal_store.line_id("a line never committed", {"fr": "jamais"})
+            raise RuntimeError("the move fails after its line was written")
+
+    with django_capture_on_commit_callbacks(execute=True), pytest.raises(RuntimeError):
+        a_move_that_fails()
+
+    found = journal_store.line_id("a line never committed", {"fr": "jamais"})
+
+    assert JournalLine.objects.get(pk=found).english == "a line never committed"
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="roles are PostgreSQL's")
+@pytest.mark.parametrize(
+    "sql", ["UPDATE games_journalline SET english = 'x'", "DELETE FROM games_journalline"]
+)
+def test_the_application_role_cannot_change_the_lines(sql):
+    from gwt_site.db_roles import grant_application_role
+
+    journal_store.line_id("ended their actions", {"fr": "Terminer ses actions"})
+    role = "gwt_test_application"
+    with connection.cursor() as cursor:
+        cursor.execute(f"CREATE ROLE {role} NOLOGIN")
+    grant_application_role(connection, role)
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(f"SET LOCAL ROLE {role}")
+        with pytest.raises(DatabaseError, match="permission denied"), transaction.atomic():
+            cursor.execute(sql)
+        transaction.set_rollback(True)
+    assert JournalLine.objects.count() == 1
