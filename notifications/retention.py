@@ -8,7 +8,9 @@ is no part of the game's record (the events are): kept for ever, the outbox of a
 was about a seventh of its storage (``bench/README.md``, "Storage"). So the rows sent or
 skipped that were queued long ago (``NOTIFY_KEEP_SENT_DAYS``, 30 by default; 0 keeps them
 for ever) are deleted by a periodic task (``notifications.purge_sent``, daily). Failed rows
-stay, for the admin to look at and send again; so does every row of a game still in play.
+stay, for the admin to look at and send again; so does every row of a game still in play,
+and a row whose push or webhook deliveries (``ChannelDelivery``, deleted with it) are not
+all settled.
 """
 
 from __future__ import annotations
@@ -16,11 +18,11 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Q, QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from games.models import GameStatus
-from notifications.models import Notification, Status
+from notifications.models import OPEN_STATUSES, ChannelDelivery, Notification, Status
 
 # Rows deleted per statement: a run works through a large backlog in short transactions.
 PURGE_BATCH = 5000
@@ -36,6 +38,10 @@ def purgeable(now: datetime) -> QuerySet[Notification] | None:
         Q(game__isnull=True) | Q(game__status__in=[GameStatus.FINISHED, GameStatus.ABANDONED]),
         status__in=[Status.SENT, Status.SKIPPED],
         created_at__lt=before,
+    ).exclude(
+        Exists(
+            ChannelDelivery.objects.filter(notification=OuterRef("pk"), status__in=OPEN_STATUSES)
+        )
     )
 
 

@@ -2,8 +2,9 @@
 -$1 transport", "hired a builder for $7 (job market row 3)", "bought Holstein (value 3,
 1 VP) for $6".
 
-The line is written once, when the move is played (``games.ledger`` keeps it in the event's
-payload beside the notation), from the mover's view before the move, the move's price and
+The line is written once, when the move is played (``games.ledger`` gives the event the
+number of the line, stored once for every move that reads the same: ``games.journal_store``),
+from the mover's view before the move, the move's price and
 the money the mover had before and after it: a journal never replays a game to be read.
 """
 
@@ -22,8 +23,8 @@ from games.terms.places import View, money, plural, worker_name
 def journal_lines(
     view: View, move: Move, price: Price, money_change: int
 ) -> tuple[str, dict[str, str]]:
-    """The log's line in English (the source language, what ``JOURNAL`` keeps), and in each
-    other language of the site (``JOURNALS``)."""
+    """The log's line in English (the source language), and in each other language of the
+    site: what a ``JournalLine`` keeps (``games.journal_store``)."""
     with translation.override("en"):
         english = journal_line(view, move, price, money_change)
     others: dict[str, str] = {}

@@ -102,3 +102,23 @@ def test_a_backlog_goes_in_batches_up_to_the_limit(monkeypatch, make_user, two_p
     assert sent_purge(limit=3) == 3
     assert sent_purge() == 2
     assert not Notification.objects.exists()
+
+
+@pytest.mark.usefixtures("keep_30_days")
+def test_a_row_whose_webhook_delivery_is_still_to_send_stays(alice, two_player_game):
+    from notifications.models import ChannelDelivery, ChannelKind, ChatWebhook, WebhookStyle
+
+    Notification.objects.all().delete()
+    game = end(two_player_game)
+    hook = ChatWebhook.objects.create(
+        user=alice, url="https://chat.example.test/hook", style=WebhookStyle.SLACK
+    )
+    waiting, settled = row(alice, game, days_ago=31), row(alice, game, days_ago=31, seq=99)
+    for notification, status in ((waiting, Status.PENDING), (settled, Status.SENT)):
+        ChannelDelivery.objects.create(
+            notification=notification, channel=ChannelKind.WEBHOOK, webhook=hook, status=status
+        )
+
+    assert sent_purge() == 1
+    assert list(Notification.objects.values_list("pk", flat=True)) == [waiting.pk]
+    assert list(ChannelDelivery.objects.values_list("notification", flat=True)) == [waiting.pk]
