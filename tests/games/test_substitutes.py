@@ -323,3 +323,32 @@ def test_the_emails_say_who_left_and_who_took_over_in_english_and_french(game, a
     with translation.override("fr"):
         french = emails.build(took, unsubscribe_token="t").body
     assert "dave a repris le siège de carol dans " in french
+
+
+def test_a_french_reader_gets_the_seat_changes_in_french(game, alice, bob, carol, dave):
+    """The pages around a seat that changed hands (the game page of a player, of the leaver,
+    of a substitute to be, Open games) and its email, read by French players."""
+    from notifications import emails
+    from notifications.models import NotificationPreference
+    from tests.french_text import assert_french, notation_of
+
+    for user in (alice, bob, carol, dave):
+        NotificationPreference.objects.update_or_create(user=user, defaults={"language": "fr"})
+    french = {"HTTP_ACCEPT_LANGUAGE": "fr-FR,fr;q=0.9"}
+    listed = started_game(alice, [bob, carol], lobby=True)
+    play_one(listed)
+    client_of(carol).post(reverse("game-hand-over", args=[listed.public_id]), **french)
+    listed.refresh_from_db()
+    allowed = [*notation_of(listed), "alice", "bob", "carol", "dave", listed.title]
+    for user, path in (
+        (alice, reverse("game-play", args=[listed.public_id])),
+        (carol, reverse("game-play", args=[listed.public_id])),
+        (dave, reverse("game-play", args=[listed.public_id])),
+        (dave, reverse("lobby-open")),
+    ):
+        page = client_of(user).get(path, **french).content.decode()
+        assert_french(page, f"{path} for {user.username}", allowed=allowed)
+    services.seat_take_over(game=listed, user=dave)
+    for row in Notification.objects.filter(game=listed, kind=Kind.SEAT_CHANGE):
+        message = emails.build(row, unsubscribe_token="t")
+        assert_french(f"{message.subject}\n{message.body}", "seat change email", allowed=allowed)
