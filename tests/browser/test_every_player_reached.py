@@ -8,6 +8,9 @@
   provider's hard-bounce report is shown to him on the pages he opens.
 * Carol is told by a Discord-style webhook only (her email is off).
 
+* axe-core (the accessibility check of tests/browser/test_accessibility.py) finds no serious
+  or critical violation on any page they visit, at desktop and, for most, phone width.
+
 Bob's and carol's seats are moved by the test through the services, as their own devices
 would; the site is served by the ASGI server, so that their moves reach alice's page through
 its live stream. Screenshots of the text view go to var/screenshots/
@@ -32,8 +35,10 @@ from games import replay
 from games.models import Game
 from notifications import endpoints, preferences
 from notifications.models import ChannelDelivery, Status
+from tests.browser.conftest import DEFAULT_TIMEOUT_MS
 from tests.browser.helpers import save_screenshot
-from tests.browser.test_live import asgi, live, open_page  # noqa: F401 (fixtures)
+from tests.browser.test_accessibility import axe_script, axe_violations, readable  # noqa: F401
+from tests.browser.test_live import SIZES, asgi, live  # noqa: F401 (asgi: a fixture)
 from tests.channel_receivers import PushService, WebhookReceiver, vapid_configure
 from tests.games.helpers import play_one, started_game
 from tests.notifications.test_bounces import SECRET, SIGNING_KEY, post, sample
@@ -116,6 +121,55 @@ def wait_for_my_turn(page: Any, game: Game) -> None:
 
 
 @pytest.fixture
+def open_page(browser: Any, asgi: Any) -> Iterator[Any]:  # noqa: F811 (asgi: the fixture)
+    """A page of the ASGI server in a new context, signed in as ``user``; the site's
+    Content-Security-Policy is bypassed so that axe-core can be injected as a script."""
+    from django.conf import settings
+
+    from tests.asgi_server import session_key_for
+
+    contexts: list[Any] = []
+
+    def open_for(user: Any) -> Any:
+        context = browser.new_context(base_url=asgi.url, viewport=SIZES["desktop"], bypass_csp=True)
+        context.set_default_timeout(DEFAULT_TIMEOUT_MS)
+        cookie = {"name": settings.SESSION_COOKIE_NAME, "value": session_key_for(user)}
+        context.add_cookies([{**cookie, "url": asgi.url}])
+        contexts.append(context)
+        return context.new_page()
+
+    yield open_for
+    for context in contexts:
+        context.close()
+
+
+class AxeFindings:
+    """axe-core's serious and critical violations on each page the players visit, at the
+    width the page is at, and at the phone's too when asked."""
+
+    def __init__(self, script: str) -> None:
+        self.script = script
+        self.found: dict[str, list[dict[str, Any]]] = {}
+        self.checked: list[str] = []
+
+    def check(self, page: Any, where: str, *, phone: bool = False) -> None:
+        widths = ["desktop", "phone"] if phone else ["desktop"]
+        for width in widths:
+            page.set_viewport_size(SIZES[width])
+            label = f"{where} ({width})"
+            self.checked.append(label)
+            violations = axe_violations(page, self.script)
+            if violations:
+                self.found[label] = violations
+        page.set_viewport_size(SIZES["desktop"])
+
+    def assert_none(self) -> None:
+        assert not self.found, "axe-core found serious or critical violations:\n" + readable(
+            self.found
+        )
+
+
+@pytest.fixture
 def push_service(settings: Any) -> Iterator[PushService]:
     vapid_configure(settings)
     with PushService() as service:
@@ -138,7 +192,8 @@ def bounce_reports(settings: Any) -> None:
 
 
 def test_a_game_to_the_end_by_keyboard_push_and_webhook_with_a_bounce_shown(
-    open_page,  # noqa: F811 (the fixture imported above)
+    open_page,
+    axe_script,  # noqa: F811 (the fixture imported above)
     make_user,
     push_service,
     hook,
@@ -152,9 +207,11 @@ def test_a_game_to_the_end_by_keyboard_push_and_webhook_with_a_bounce_shown(
     preferences.preference_set(user=carol, mode="off")
     endpoints.webhook_add(user=carol, url=hook.url("discord"), style="discord")
     game = started_game(alice, [bob, carol], edition="1e", name=GAME_NAME)
+    axe = AxeFindings(axe_script)
     page = open_page(alice)
     page.goto(f"/games/{game.public_id}/")
     live(page)
+    axe.check(page, "alice's game page, board view")
 
     # The switch to the text view, by keyboard: Tab to it, Enter; the account keeps it.
     for _ in range(MAX_TABS):
@@ -166,6 +223,7 @@ def test_a_game_to_the_end_by_keyboard_push_and_webhook_with_a_bounce_shown(
     live(page)
     expect(page.locator("#game-panel")).to_have_class("play-panel play-text")
     save_screenshot(page, "keyboard-text-view-start", full_page=True)
+    axe.check(page, "alice's text view at the start", phone=True)
 
     # The keyboard help opens on ?, and closes again.
     page.keyboard.press("?")
@@ -195,6 +253,7 @@ def test_a_game_to_the_end_by_keyboard_push_and_webhook_with_a_bounce_shown(
             expect_focus(page, "moves-heading" if game.current_seat == 0 else "play-messages")
         if decisions == 60:
             save_screenshot(page, "keyboard-text-view-mid", full_page=True)
+            axe.check(page, "alice's text view in the middle of the game")
     else:
         raise AssertionError("the game did not end")
 
@@ -206,6 +265,7 @@ def test_a_game_to_the_end_by_keyboard_push_and_webhook_with_a_bounce_shown(
     expect(page.locator("#turn-heading")).to_be_attached()
     expect(page.locator(".play-turn")).to_contain_text("The game is over")
     save_screenshot(page, "keyboard-text-view-end", full_page=True)
+    axe.check(page, "alice's text view of the finished game", phone=True)
 
     # Bob was told of each of his turns by push alone, decrypted by his push service.
     assert push_service.errors == []
@@ -235,3 +295,13 @@ def test_a_game_to_the_end_by_keyboard_push_and_webhook_with_a_bounce_shown(
     expect(problem.get_by_role("link", name="Fix it")).to_have_attribute(
         "href", "/accounts/profile/#email-heading"
     )
+    axe.check(bobs, "bob's games with his bounced address", phone=True)
+    bobs.goto("/accounts/profile/")
+    expect(bobs.locator("#push-subscriptions li")).to_have_count(1)
+    axe.check(bobs, "bob's account page: his address and his browser", phone=True)
+    carols = open_page(carol)
+    carols.goto("/accounts/profile/")
+    axe.check(carols, "carol's account page: her webhook")
+
+    assert len(axe.checked) == 11
+    axe.assert_none()
