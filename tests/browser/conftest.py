@@ -109,8 +109,12 @@ def new_page(browser, live_server) -> Iterator[Callable[..., Any]]:
     """Open a page in a new browser context (its own cookies); closed after the test."""
     contexts: list[Any] = []
 
-    def open_page(*, phone: bool = False, viewport: dict[str, int] | None = None) -> Any:
-        """``viewport`` sizes the window (a screenshot's size); else PHONE or DESKTOP."""
+    def open_page(
+        *, phone: bool = False, viewport: dict[str, int] | None = None, locale: str | None = None
+    ) -> Any:
+        """``viewport`` sizes the window (a screenshot's size); else PHONE or DESKTOP.
+        ``locale`` is the browser's language (its Accept-Language), e.g. "fr-FR"."""
+        language = {"locale": locale} if locale else {}
         if phone:
             context = browser.new_context(
                 base_url=live_server.url,
@@ -118,9 +122,12 @@ def new_page(browser, live_server) -> Iterator[Callable[..., Any]]:
                 is_mobile=True,
                 has_touch=True,
                 device_scale_factor=2,
+                **language,
             )
         else:
-            context = browser.new_context(base_url=live_server.url, viewport=viewport or DESKTOP)
+            context = browser.new_context(
+                base_url=live_server.url, viewport=viewport or DESKTOP, **language
+            )
         context.set_default_timeout(DEFAULT_TIMEOUT_MS)
         contexts.append(context)
         return context.new_page()
