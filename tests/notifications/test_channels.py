@@ -420,3 +420,45 @@ def test_the_delivery_task_sends_the_channels_and_the_sweep_sees_them_left_behin
 
     assert deliver() == {"channels:sent": 1}
     assert sweep_outbox() == 0
+
+
+def test_the_account_page_saves_quiet_hours_always_notify_and_the_channels(client, alice, bob):
+    from notifications.models import ChannelPreference, NotificationPreference
+
+    game = started_game(alice, [bob])
+    client.force_login(alice)
+    base = {"mode": "immediate", "digest_hour": "8", "time_zone": "Europe/Paris"}
+    response = client.post(
+        "/accounts/profile/preferences/",
+        {**base, "always_notify": "on", "quiet_start": "22", "quiet_end": "7", "push": "on"},
+    )
+    assert response.status_code == 302
+    preference = NotificationPreference.objects.get(user=alice)
+    assert (preference.always_notify, preference.quiet_start, preference.quiet_end) == (
+        True,
+        22,
+        7,
+    )
+    assert endpoints.channel_preferences_of(user=alice) == {
+        (None, "push"): True,
+        (None, "webhook"): False,
+    }
+    # Half the quiet hours, or a night leaving too few waking hours: refused, nothing changes.
+    for start, end in (("22", ""), ("1", "0")):
+        refused = client.post(
+            "/accounts/profile/preferences/",
+            {**base, "quiet_start": start, "quiet_end": end},
+        )
+        assert refused.status_code == 400
+        assert "Quiet hours" in refused.content.decode()
+        preference.refresh_from_db()
+        assert (preference.quiet_start, preference.quiet_end) == (22, 7)
+        assert preference.always_notify is True
+    client.post(
+        f"/accounts/profile/games/{game.public_id}/emails/",
+        {"mode": "", "push": "off", "webhook": "on"},
+    )
+    assert set(ChannelPreference.objects.filter(game=game).values_list("channel", "enabled")) == {
+        ("push", False),
+        ("webhook", True),
+    }
