@@ -28,6 +28,7 @@ from games.lineage import EventRef, Lineage, new_state
 from games.models import Event, EventKind, Game, GameStatus
 from games.moderation.audit import check_reason
 from games.moderation.game_actions import advance_keeping_pause, record_action
+from games.terms.refusals import refusal_text
 
 
 @dataclass(frozen=True)
@@ -158,7 +159,10 @@ def _apply(
         return text, engine.apply(state, seat, move)
     except engine.IllegalMove as exc:
         return IllegalUnderNewRules(
-            seq=ref.seq, seat=ref.seat, text=str(payload.get("text", "")), reason=exc.message
+            seq=ref.seq,
+            seat=ref.seat,
+            text=str(payload.get("text", "")),
+            reason=refusal_text(exc),  # the moderator's language, as the rest of the refusal
         )
 
 

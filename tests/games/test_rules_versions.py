@@ -13,6 +13,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.utils import translation
 
 import engine
 from games import moderation, replay, selectors
@@ -101,6 +102,10 @@ def test_the_dry_run_refuses_a_game_whose_moves_the_new_rules_refuse(
     assert (preview.current, preview.target, preview.possible) == ("1e-1", "1e-2", False)
     assert preview.illegal is not None
     assert "would be illegal under 1e-2" in preview.refusal
+    assert "move is not legal now" in preview.refusal  # the engine's reason, said again
+    with translation.override("fr"):
+        french = moderation.rules_upgrade_preview(game=game).refusal
+    assert "n'est pas possible maintenant" in french  # the engine's reason in French too
     version = game.version
     with pytest.raises(Exception, match="would be illegal under 1e-2"):
         moderation.game_rules_upgrade(game=game, moderator=superuser, reason="a rule was fixed")
