@@ -25,6 +25,8 @@ from typing import Any
 
 import pytest
 
+from tests.browser.axe import AXE_PATH
+
 # Playwright's sync API runs an event loop in this thread; Django's ORM refuses to run in a
 # thread with a running loop unless told it is safe (it is: the loop only drives the browser).
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
@@ -162,3 +164,14 @@ def login(live_server) -> Callable[[Any, Any], None]:
         )
 
     return log_in
+
+
+@pytest.fixture(scope="session")
+def axe_script() -> str:
+    """The path of axe-core's script; ``npm ci`` at the project's root installs it."""
+    if not AXE_PATH.is_file():
+        reason = f"axe-core is not installed ({AXE_PATH} is missing): run `npm ci`"
+        if services_required():
+            pytest.fail(f"REQUIRE_SERVICES=1 but {reason}", pytrace=False)
+        pytest.skip(f"accessibility checks skipped: {reason}")
+    return str(AXE_PATH)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,61 +24,15 @@ from accounts.models import Palette
 from games import services
 from games.models import Game
 from notifications.models import AddressState, EmailAddressStatus
-from tests.browser.conftest import DEFAULT_TIMEOUT_MS, services_required
+from tests.browser.axe import axe_violations, readable
+from tests.browser.conftest import DEFAULT_TIMEOUT_MS
 from tests.browser.helpers import save_screenshot
 from tests.games.helpers import play_one, started_game
 
-AXE_PATH = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 WIDTHS = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
-BLOCKING_IMPACTS = ("serious", "critical")
 # How far the games are played before their pages are checked: enough for buildings with
 # owners, herders along the trail, engines off the start and cards in every pile.
 MID_GAME_MOVES = 60
-
-
-@pytest.fixture(scope="session")
-def axe_script() -> str:
-    """The path of axe-core's script; ``npm ci`` at the project's root installs it."""
-    if not AXE_PATH.is_file():
-        reason = f"axe-core is not installed ({AXE_PATH} is missing): run `npm ci`"
-        if services_required():
-            pytest.fail(f"REQUIRE_SERVICES=1 but {reason}", pytrace=False)
-        pytest.skip(f"accessibility checks skipped: {reason}")
-    return str(AXE_PATH)
-
-
-def axe_violations(page: Any, axe_script: str) -> list[dict[str, Any]]:
-    """axe's serious and critical violations on the page as it stands."""
-    page.add_script_tag(path=axe_script)
-    violations: list[dict[str, Any]] = page.evaluate(
-        """async () => {
-          const results = await axe.run(document, { resultTypes: ["violations"] });
-          return results.violations.map((v) => ({
-            id: v.id, impact: v.impact, help: v.help, helpUrl: v.helpUrl,
-            nodes: v.nodes.map((n) => ({
-              target: n.target.join(" "), html: n.html.slice(0, 200),
-              summary: (n.failureSummary || "").slice(0, 400),
-            })),
-          }));
-        }"""
-    )
-    return [v for v in violations if v["impact"] in BLOCKING_IMPACTS]
-
-
-def readable(found: dict[str, list[dict[str, Any]]]) -> str:
-    """The violations by page: rule, impact and what it asks, then each element (at most 5)."""
-    lines = []
-    for where, violations in found.items():
-        lines.append(f"== {where}")
-        for v in violations:
-            lines.append(f"  [{v['impact']}] {v['id']}: {v['help']} ({v['helpUrl']})")
-            for node in v["nodes"][:5]:
-                lines.append(f"    - {node['target']}: {node['html']}")
-                for summary_line in node["summary"].splitlines():
-                    lines.append(f"        {summary_line}")
-            if len(v["nodes"]) > 5:
-                lines.append(f"    ... and {len(v['nodes']) - 5} more elements")
-    return "\n".join(lines)
 
 
 @dataclass

@@ -35,9 +35,9 @@ from games import replay
 from games.models import Game
 from notifications import endpoints, preferences
 from notifications.models import ChannelDelivery, Status
+from tests.browser.axe import axe_violations, readable
 from tests.browser.conftest import DEFAULT_TIMEOUT_MS
 from tests.browser.helpers import save_screenshot
-from tests.browser.test_accessibility import axe_script, axe_violations, readable  # noqa: F401
 from tests.browser.test_live import SIZES, asgi, live  # noqa: F401 (asgi: a fixture)
 from tests.channel_receivers import PushService, WebhookReceiver, vapid_configure
 from tests.games.helpers import play_one, started_game
@@ -193,7 +193,7 @@ def bounce_reports(settings: Any) -> None:
 
 def test_a_game_to_the_end_by_keyboard_push_and_webhook_with_a_bounce_shown(
     open_page,
-    axe_script,  # noqa: F811 (the fixture imported above)
+    axe_script,
     make_user,
     push_service,
     hook,
