@@ -8,6 +8,8 @@ New York on a phone, carol in Tokyo by email replies), played to the end:
   at a difference and say why, and he decides the rest on his page;
 * alice asks on her page to take back a decision the turn had passed on from; bob agrees on
   his phone, carol through the API; the game goes back and alice plays her turn again;
+* late in the game carol hands her seat over on the game page; the bot holds it while it
+  seeks a substitute, and dave (in Tokyo too) takes it over on his page and plays it on;
 * each turn's deadline is the turn time limit and the mover's bank counted in the mover's own
   waking hours (checked in each zone), and carol's turn email, rendered at a frozen instant,
   says the time left on her clock and that her quiet hours in Tokyo stop it;
@@ -20,6 +22,7 @@ carol's as replies to her turn emails.
 
 from __future__ import annotations
 
+import contextlib
 import html
 import json
 import time
@@ -32,12 +35,14 @@ from django.core.cache import cache
 
 import engine
 import engine.bots
+from common.errors import ConflictError, NotAllowedError
 from common.timefmt import zone
 from common.waking_time import waking_time
-from games import replay, services
+from games import replay, selectors, services
 from games.models import Event, EventKind, Game, GameStatus, PlanStatus, TurnPlan
 from notifications import emails
 from notifications.models import Kind, Notification
+from tests.browser.helpers import hand_over_seat, take_over_seat
 from tests.browser.test_play import panel_version, stop_polling
 from tests.browser.test_second_edition_game import (
     BUTTON,
@@ -162,6 +167,23 @@ def wait_for_the_plan(game: Game) -> None:
     raise AssertionError("bob's plan was not played when his turn came")
 
 
+def let_the_bot_play(game: Game) -> None:
+    """While a bot holds the seat to move (a seat seeking a substitute), its task plays it;
+    a decision it has not made after a moment is made here, as the task would."""
+    for _ in range(400):
+        game.refresh_from_db()
+        seat = game.seats.get(index=game.current_seat) if game.current_seat is not None else None
+        if game.status != GameStatus.ACTIVE or seat is None or not seat.bot:
+            return
+        version = game.version
+        time.sleep(0.05)
+        game.refresh_from_db()
+        if game.version == version:
+            with contextlib.suppress(ConflictError, NotAllowedError):  # the task moved first
+                services.move_submit(game=game, user=None)
+    raise AssertionError("the bot did not play the seat")
+
+
 def quiet_end_of_turn(state: engine.State, seat: int, move: dict[str, Any]) -> bool:
     after = engine.apply(state, seat, move)
     return engine.current_player(after) != seat and not engine.move_revealed(after)
@@ -170,7 +192,10 @@ def quiet_end_of_turn(state: engine.State, seat: int, move: dict[str, Any]) -> b
 def take_back(game: Game, desk: Any, phone: Any, carol: Any, before: Any) -> None:
     """Alice asks on her page; bob agrees on his phone, carol through the API."""
     open_still(desk, game)
+    game.refresh_from_db()
+    target = services.takeback_target(game, ALICE)  # what the page offers to take back
     box = desk.get_by_test_id("takeback")
+    assert f"#{target.decision}" in box.inner_text(), box.inner_text()
     version = panel_version(desk)
     box.get_by_role("button", name="Ask to take back").click()
     desk.wait_for_selector(f'#game-panel:not([data-version="{version}"])')
@@ -197,6 +222,8 @@ def check_deadline(game: Game, seen: set[int]) -> None:
     """The turn's deadline: the limit and the mover's bank, in the mover's waking hours (in
     their own zone: the quiet hours between the start and the deadline do not count)."""
     seat = game.seats.get(index=game.current_seat)
+    if seat.bot:  # a bot holds the seat: bots have no clock
+        return
     budget = LIMIT + seat.bank_left
     tz = zone(seat.time_zone)
     assert tz.key == ZONES[seat.index]
@@ -212,8 +239,8 @@ def test_a_three_player_game_across_three_zones_with_plans_a_note_and_a_takeback
 ):
     configure(settings)
     cache.clear()
-    alice, bob, carol = (make_user(name) for name in ("alice", "bob", "carol"))
-    for user, seat in ((alice, ALICE), (bob, BOB), (carol, CAROL)):
+    alice, bob, carol, dave = (make_user(name) for name in ("alice", "bob", "carol", "dave"))
+    for user, seat in ((alice, ALICE), (bob, BOB), (carol, CAROL), (dave, CAROL)):
         living_in(user, ZONES[seat])
     desk, phone = new_page(viewport=DESKTOP), new_page(phone=True, viewport=PHONE)
     login(desk, alice)
@@ -234,7 +261,7 @@ def test_a_three_player_game_across_three_zones_with_plans_a_note_and_a_takeback
     made: Counter[int] = Counter()
     outcomes: Counter[str] = Counter()
     zones_checked: set[int] = set()
-    planned_on_page = took_back = clock_email = False
+    planned_on_page = took_back = clock_email = handed_over = False
     last_seat = None
     for _ in range(MAX_DECISIONS):
         wait_for_the_plan(game)
@@ -254,7 +281,22 @@ def test_a_three_player_game_across_three_zones_with_plans_a_note_and_a_takeback
             plan_ahead(game, bob, None if planned_on_page else phone)
             planned_on_page = True
         state = replay.state_at(game)
-        if seat == CAROL:
+        if seat == CAROL and not handed_over and made[CAROL] >= 40:
+            # carol leaves: she hands her seat over on the game page; the bot plays it until
+            # dave takes it over on his.
+            carol_page = new_page()
+            login(carol_page, carol)
+            hand_over_seat(carol_page, game.public_id)
+            let_the_bot_play(game)  # its task plays carol's turn; here if it has not yet
+            dave_page = new_page(viewport=DESKTOP)
+            login(dave_page, dave)
+            take_over_seat(dave_page, game.public_id, seat=CAROL)
+            assert dave_page.get_by_text("dave took over seat 3").first.is_visible()
+            web[CAROL] = (dave_page, form_client(dave))
+            apis[CAROL] = client_for(dave)
+            handed_over = True
+            continue
+        if seat == CAROL and not handed_over:
             if not clock_email:
                 row = Notification.objects.filter(game=game, recipient=carol, kind=Kind.YOUR_TURN)
                 with frozen(game.turn_since + timedelta(minutes=30)):
@@ -293,10 +335,18 @@ def test_a_three_player_game_across_three_zones_with_plans_a_note_and_a_takeback
     assert zones_checked == {ALICE, BOB, CAROL}
     assert clock_email
     assert made[CAROL] > 30
+    assert handed_over
+    moves = Event.objects.filter(game=game, kind=EventKind.MOVE, seat=CAROL)
+    on_lineage = moves.exclude(seq__in=selectors.taken_back(game=game))
+    assert on_lineage.filter(actor=carol).count() >= 40
+    assert on_lineage.filter(actor=None).count() >= 1  # the bot, while the seat sought one
+    assert on_lineage.filter(actor=dave).count() > 0
+    assert Event.objects.filter(game=game, kind=EventKind.HAND_OVER, actor=carol).exists()
+    assert Event.objects.filter(game=game, kind=EventKind.TAKE_OVER, actor=dave).exists()
     assert ways["form"] > ways["api"], ways
 
     # Nobody reads a plan or a note not theirs: pages, emails, API answers.
-    for user in (bob, carol):
+    for user in (bob, carol, dave):
         page = form_client(user).get(game_url(game)).content.decode()
         assert NOTE not in page
         api = client_for(user)
@@ -304,7 +354,7 @@ def test_a_three_player_game_across_three_zones_with_plans_a_note_and_a_takeback
             answer = api.get(f"/api/games/{game.public_id}/{path}")
             assert NOTE not in answer.content.decode(), path
         assert api.get("/api/games/").status_code == 200
-    for user in (alice, carol):
+    for user in (alice, dave):
         page = form_client(user).get(game_url(game)).content.decode()
         assert "from your plan" not in page
         plan = client_for(user).get(f"/api/games/{game.public_id}/plan/").json()
@@ -314,6 +364,6 @@ def test_a_three_player_game_across_three_zones_with_plans_a_note_and_a_takeback
         assert NOTE not in message.body
         if bob.email not in message.to:
             assert "Your plan" not in message.body
-    assert (
-        client_for(make_user("dave")).get(f"/api/games/{game.public_id}/plan/").status_code == 404
-    )
+    for outsider in (carol, make_user("erin")):  # carol left the table: no seat, no plan
+        answer = client_for(outsider).get(f"/api/games/{game.public_id}/plan/")
+        assert answer.status_code == 404
