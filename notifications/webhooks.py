@@ -51,17 +51,24 @@ TRACKING_VIEWS = {
 }
 
 
+def _provider_view(
+    request: HttpRequest, provider: str, configured: str, views: dict[str, str], refusal: str
+) -> HttpResponse:
+    """Anymail's view of ``views`` for ``provider`` when it is the ``configured`` one; any
+    other provider's URL is a 404, so a deployment exposes only the endpoints it uses."""
+    if provider != configured or provider not in views:
+        raise Http404(refusal)
+    view = import_string(views[provider]).as_view()
+    response: HttpResponse = view(request)
+    return response
+
+
 @csrf_exempt
 def inbound_webhook(request: HttpRequest, provider: str) -> HttpResponse:
     """``/email/anymail/<provider>/inbound/`` (``inbound_mime/`` too: Mailgun posts the raw
     message only to a URL that contains "mime")."""
-    if provider != getattr(settings, "INBOUND_EMAIL_PROVIDER", "") or provider not in (
-        INBOUND_VIEWS
-    ):
-        raise Http404("No inbound email here.")
-    view = import_string(INBOUND_VIEWS[provider]).as_view()
-    response: HttpResponse = view(request)
-    return response
+    configured = getattr(settings, "INBOUND_EMAIL_PROVIDER", "")
+    return _provider_view(request, provider, configured, INBOUND_VIEWS, "No inbound email here.")
 
 
 def on_inbound(sender: Any, event: Any, esp_name: str, **kwargs: Any) -> None:
@@ -73,13 +80,10 @@ def on_inbound(sender: Any, event: Any, esp_name: str, **kwargs: Any) -> None:
 def tracking_webhook(request: HttpRequest, provider: str) -> HttpResponse:
     """``/email/anymail/<provider>/tracking/``: the provider's delivery reports (bounces,
     complaints, deliveries), for the provider named by EMAIL_TRACKING_PROVIDER only."""
-    if provider != getattr(settings, "EMAIL_TRACKING_PROVIDER", "") or provider not in (
-        TRACKING_VIEWS
-    ):
-        raise Http404("No delivery reports taken here.")
-    view = import_string(TRACKING_VIEWS[provider]).as_view()
-    response: HttpResponse = view(request)
-    return response
+    configured = getattr(settings, "EMAIL_TRACKING_PROVIDER", "")
+    return _provider_view(
+        request, provider, configured, TRACKING_VIEWS, "No delivery reports taken here."
+    )
 
 
 def provider_key(esp_name: str) -> str:
