@@ -198,18 +198,32 @@ def takeback_lapse(game: Game, *, reason: str, seat: int | None, actor: Actor) -
     ``takeback_lapse`` event; the caller saves the game row."""
     request = game.takeback_asked
     game.takeback_asked = None
-    decision = request and (
+    asked = request and (
         Event.objects.filter(game=game, seq=request)
-        .values_list("payload__decision", flat=True)
+        .values_list("seat", "payload__decision", "payload__text")
         .first()
     )
-    return append(
+    asker, decision, text = asked or (None, None, "")
+    seq = append(
         game,
         kind=EventKind.TAKEBACK_LAPSE,
         seat=seat,
         payload={"request": request, "decision": decision, "reason": reason},
         actor=actor,
     )
+    if request and asker is not None and decision is not None:
+        announce_takeback(
+            game,
+            seq=seq,
+            action="lapse",
+            request=request,
+            asker=asker,
+            decision=int(decision),
+            text=str(text or ""),
+            by=seat,
+            reason=reason,
+        )
+    return seq
 
 
 def append_move(game: Game, seat: Seat, state: State, move: Move, *, actor: Actor) -> State:
@@ -508,4 +522,34 @@ def announce_seat_change(
         leaver=leaver,
         substitute=substitute,
         actor_id=actor_id,
+    )
+
+
+def announce_takeback(
+    game: Game,
+    *,
+    seq: int,
+    action: str,
+    request: int,
+    asker: int,
+    decision: int,
+    text: str,
+    by: int | None = None,
+    waiting: tuple[int, ...] = (),
+    reason: str = "",
+) -> None:
+    """Announce that a takeback request moved on with event ``seq``
+    (``games.signals.takeback_changed``: asked, refused, lapsed or taken back)."""
+    signals.takeback_changed.send(
+        sender=Game,
+        game=game,
+        seq=seq,
+        action=action,
+        request=request,
+        asker=asker,
+        decision=decision,
+        text=text,
+        by=by,
+        waiting=tuple(waiting),
+        reason=reason,
     )

@@ -39,6 +39,16 @@ date when a rated game finishes or is rolled back (``players.receivers``). Nothi
     ``action`` (the event's kind), ``leaver`` (the username of who left it), ``substitute``
     (the username of who took it over; None for a hand-over), ``actor_id`` (who did it:
     they are not told). Sent after ``game_advanced`` for the same event.
+``takeback_changed``
+    A takeback request moved on (``games.services.takebacks``): ``action`` ``ask`` (event
+    ``seq`` asks; persons are to answer), ``refuse``, ``lapse`` (a decision was made
+    meanwhile, or the decision can no longer be taken back) or ``takeback`` (everyone
+    agreed: event ``seq`` took the decision back). Arguments: ``game``, ``seq``, ``action``,
+    ``request`` (the asking event's seq), ``asker`` (its seat), ``decision`` (the seq of the
+    decision to take back), ``text`` (its notation), ``by`` (the seat whose answer or
+    decision did it; None when nobody's did), ``waiting`` (for ``ask``: the seats whose
+    player is to answer), ``reason`` (for ``lapse``: ``moved`` or ``gone``). Sent in the
+    event's transaction; for a lapse, before the decision that caused it is written.
 ``page_watched``
     Not from the event log: a signed-in user still has a page of the site open (its live
     stream, ``games.web.live``, says so every ``WATCHED_EVERY_SECONDS`` while it is open; a
@@ -57,3 +67,4 @@ page_watched = Signal()
 plan_stopped = Signal()
 seat_taken = Signal()
 seat_changed = Signal()
+takeback_changed = Signal()

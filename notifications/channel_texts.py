@@ -93,6 +93,24 @@ def notification_text(
             "substitute": str(context.get("substitute") or ""),
             "game": game,
         }
+    elif kind == Kind.TAKEBACK_ASKED:
+        line = _("%(asker)s asks to take back #%(decision)s in %(game)s") % {
+            "asker": str(context.get("asker") or ""),
+            "decision": context.get("decision"),
+            "game": game,
+        }
+    elif kind == Kind.TAKEBACK_OUTCOME and context.get("outcome") == "takeback":
+        line = _("Your decision #%(decision)s is taken back in %(game)s: your turn again") % {
+            "decision": context.get("decision"),
+            "game": game,
+        }
+    elif kind == Kind.TAKEBACK_OUTCOME and context.get("outcome") == "refuse":
+        line = _("%(player)s refused your takeback in %(game)s") % {
+            "player": str(context.get("by") or ""),
+            "game": game,
+        }
+    elif kind == Kind.TAKEBACK_OUTCOME:
+        line = _("Your takeback request lapsed in %(game)s") % {"game": game}
     else:
         line = _("News from %(game)s") % {"game": game}
     return ChannelText(title=_("Great Western Trail"), line=line, url=url)

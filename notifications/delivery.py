@@ -557,6 +557,11 @@ def stale_reason(row: Notification, facts: Facts, *, for_group: bool = False) ->
     ``for_group``: the line is for the game's group ("ann's turn in ..."), which stays
     true while the turn is hers, whatever she decided within it.
     """
+    if row.kind == Kind.TAKEBACK_ASKED:
+        # Answered on the page, refused by another, lapsed: there is nothing left to answer.
+        if row.game is None or row.game.takeback_asked != row.context.get("request"):
+            return "the takeback is no longer asked"
+        return ""
     if row.kind not in TURN_KINDS:
         return ""
     game = row.game

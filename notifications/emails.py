@@ -50,8 +50,16 @@ SUBJECTS: dict[str, Promise] = {
     Kind.GAME_OVER: _("%(game_name)s is over"),
     Kind.MODERATION: _("A moderator changed %(game_name)s"),
     Kind.SEAT_CHANGE: _("A seat changed hands in %(game_name)s"),
+    Kind.TAKEBACK_ASKED: _("%(asker)s asks to take back #%(decision)s in %(game_name)s"),
     Kind.REPLY_CONFIRMATION: _("Moves played in %(game_name)s"),
     Kind.REPLY_ERROR: _("Nothing was played in %(game_name)s"),
+}
+
+# What became of a player's takeback request (``outbox.takeback_queue``), by outcome.
+TAKEBACK_OUTCOME_SUBJECTS: dict[str, Promise] = {
+    "takeback": _("Your decision #%(decision)s is taken back in %(game_name)s"),
+    "refuse": _("Your takeback was refused in %(game_name)s"),
+    "lapse": _("Your takeback request lapsed in %(game_name)s"),
 }
 
 
@@ -69,6 +77,10 @@ def subject(kind: str, context: dict[str, Any]) -> str:
             "%(count)d notifications while you were away",
             count,
         ) % {"count": count}
+    if kind == Kind.TAKEBACK_OUTCOME:
+        return str(TAKEBACK_OUTCOME_SUBJECTS[context["outcome"]]) % context
+    if kind == Kind.REPLY_CONFIRMATION and context.get("takeback_reply"):
+        return gettext("Your answer to the takeback in %(game_name)s") % context
     if kind == Kind.REPLY_CONFIRMATION and context.get("plan_reply"):
         return gettext("Your plan for your next turn in %(game_name)s") % context
     if kind == Kind.DEADLINE_PASSED and context.get("suspended"):

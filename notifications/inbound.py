@@ -44,6 +44,13 @@ The order of the checks, and why:
    decision), they are applied only if every line is still legal now, and the confirmation
    says so. Either way, all lines or none (``move_batch_submit``).
 
+**Takeback answers.** A takeback email's reply address is signed with the request's seq as
+its version. A reply whose first line is AGREE or REFUSE (French: ACCEPTER, REFUSER;
+``reply_words.takeback_answer``) answers that request through ``takeback_answer``, the
+service the page and the API use, after the checks of steps 1 to 5: a request that is no
+longer waiting is answered with the reason, and nothing changes. Asking and answering pass
+no turn: they do not make a turn email's reply "turn passed" (step 6).
+
 **No poison message.** Text PostgreSQL cannot store (a NUL byte) is dropped from what is
 kept (``common.text.storable``), and a message whose processing fails for any other reason
 than the database being unreachable is recorded as ``quarantined`` (with its source, for the
@@ -71,9 +78,9 @@ from common.errors import ServiceError
 from common.text import storable
 from games import replay
 from games.errors import StaleVersionError
-from games.models import OUT_OF_TURN, Event, Game, GameStatus, Seat
-from games.services import BatchLineError, move_batch_submit, plan_replace
-from notifications import languages, metrics, reply_address, reply_moves
+from games.models import OUT_OF_TURN, Event, EventKind, Game, GameStatus, Seat
+from games.services import BatchLineError, move_batch_submit, plan_replace, takeback_answer
+from notifications import languages, metrics, reply_address, reply_moves, reply_words
 from notifications.context import colour_name, game_name, playable_context
 from notifications.models import InboundEmail, InboundOutcome, Kind
 from notifications.outbox import notification_queue
@@ -82,6 +89,13 @@ from notifications.reply_text import message_text, reply_lines
 logger = logging.getLogger(__name__)
 
 DUPLICATE = "duplicate"
+# The reasons recorded for a reply that answered a takeback request: it played no move, so
+# it does not use up the reply address for one.
+TAKEBACK_AGREED = "takeback_agreed"
+TAKEBACK_REFUSED = "takeback_refused"
+# Asking for a takeback and answering it change no position and pass no turn: a turn email
+# sent before them is still good (a takeback itself, or a lapse, does count).
+TAKEBACK_TALK = (EventKind.TAKEBACK_ASK, EventKind.TAKEBACK_AGREE, EventKind.TAKEBACK_REFUSE)
 # The database did not answer: the message is left for the next try (mailbox run, or the
 # provider's retry of the webhook), never quarantined.
 DATABASE_UNAVAILABLE = (OperationalError, InterfaceError)
@@ -292,6 +306,10 @@ ERROR_TEXTS = {
         "A reply to this email has already been played: nothing more was "
         "played from it. Reply to your latest email from the game."
     ),
+    "not_a_takeback": _(
+        "This email asked you no takeback: AGREE and REFUSE answer a takeback email. "
+        "To play, write your moves."
+    ),
     "wrong_sender": _(
         "A reply to your email for this game came from {sender}, not from your "
         "address, and was refused. If it was you, reply from the address of your account."
@@ -376,6 +394,9 @@ class _Processing:
             return self._fail(game, seat, "game_not_active", status=game.status, options=False)
         if token.version > game.version or token.version < 1:
             return self._fail(game, seat, "unknown_version")
+        agree = reply_words.takeback_answer(record.lines)
+        if agree is not None:
+            return self._takeback(game, seat, token.version, agree=agree)
         planned = reply_moves.plan_lines(record.lines)
         if planned is not None:
             return self._plan(game, seat, planned)
@@ -455,6 +476,35 @@ class _Processing:
         )
         return InboundResult(InboundOutcome.APPLIED, record.reason, record.pk, [], answer)
 
+    def _takeback(self, game: Game, seat: Seat, request: int, *, agree: bool) -> InboundResult:
+        """A reply AGREE or REFUSE to a takeback email: it answers the request the email was
+        signed for (its version is the request's seq) through the service the page uses,
+        which refuses a request that is no longer waiting (answered, refused, lapsed): then
+        the player is told why and nothing changes."""
+        record, user = self.record, seat.user
+        assert user is not None  # run() answers only for a seat with its player
+        asked = Event.objects.filter(game=game, seq=request, kind=EventKind.TAKEBACK_ASK).first()
+        if asked is None:
+            return self._fail(game, seat, "not_a_takeback")
+        try:
+            takeback_answer(game=game, user=user, agree=agree, request=request)
+        except ServiceError as exc:
+            return self._fail(game, seat, exc.code, message=exc.message)
+        record.outcome = InboundOutcome.APPLIED
+        record.reason = TAKEBACK_AGREED if agree else TAKEBACK_REFUSED
+        answer = self._queue(
+            game,
+            seat,
+            Kind.REPLY_CONFIRMATION,
+            {
+                "takeback_reply": "agreed" if agree else "refused",
+                "decision": asked.payload.get("decision"),
+                "text": str(asked.payload.get("text", "")),
+            },
+            options=False,
+        )
+        return InboundResult(InboundOutcome.APPLIED, record.reason, record.pk, [], answer)
+
     def _decision_passed(self, game: Game, seat: Seat, version: int) -> str | None:
         """Why a reply to the email of ``version`` may no longer play anything, or None.
 
@@ -467,6 +517,7 @@ class _Processing:
                 game=game, seat=seat.index, version=version, outcome=InboundOutcome.APPLIED
             )
             .exclude(pk=self.record.pk)
+            .exclude(reason__in=(TAKEBACK_AGREED, TAKEBACK_REFUSED))
             .exists()
         )
         if answered:
@@ -475,6 +526,7 @@ class _Processing:
             Event.objects.filter(game=game, seq__gt=version)
             .exclude(seat=seat.index)
             .exclude(payload__has_key=OUT_OF_TURN)
+            .exclude(kind__in=TAKEBACK_TALK)
         )
         if later.exists():
             return "turn_passed"

@@ -46,6 +46,10 @@ class Kind(models.TextChoices):
     DIGEST = "digest", _("daily digest")
     MODERATION = "moderation", _("moderator action")
     SEAT_CHANGE = "seat_change", _("a seat changed hands")
+    # A player asks to take back a decision: the others answer (by replying, or on the page).
+    TAKEBACK_ASKED = "takeback_asked", _("takeback asked")
+    # What became of the asker's request: taken back, refused, or lapsed.
+    TAKEBACK_OUTCOME = "takeback_outcome", _("takeback answered")
     REPLY_CONFIRMATION = "reply_confirmation", _("reply applied")
     REPLY_ERROR = "reply_error", _("reply not applied")
     # What was held through the recipient's quiet hours, in one email when they end.
@@ -66,6 +70,8 @@ NEWS_KINDS = frozenset(
         Kind.INVITATION,
         Kind.MODERATION,
         Kind.SEAT_CHANGE,
+        Kind.TAKEBACK_ASKED,
+        Kind.TAKEBACK_OUTCOME,
     }
 )
 
@@ -76,8 +82,9 @@ DIGESTIBLE_KINDS = frozenset({Kind.YOUR_TURN, Kind.REMINDER})
 ANSWER_KINDS = frozenset({Kind.REPLY_CONFIRMATION, Kind.REPLY_ERROR})
 
 # The emails whose Reply-To is the player's signed reply address (their options are in them):
-# every email sent while it is the player's turn about one game. The digest covers several
-# games and lists one reply address per game in its text instead.
+# every email sent while it is the player's turn about one game, and the takeback request
+# (signed for the request: a reply answers it). The digest covers several games and lists
+# one reply address per game in its text instead.
 REPLYABLE_KINDS = frozenset(
     {
         Kind.YOUR_TURN,
@@ -85,6 +92,7 @@ REPLYABLE_KINDS = frozenset(
         Kind.DEADLINE_WARNING,
         Kind.REPLY_CONFIRMATION,
         Kind.REPLY_ERROR,
+        Kind.TAKEBACK_ASKED,
     }
 )
 

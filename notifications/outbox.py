@@ -374,6 +374,74 @@ def seat_change_queue(
     )
 
 
+def takeback_queue(
+    *,
+    game: Game,
+    seq: int,
+    action: str,
+    request: int,
+    asker: int,
+    decision: int,
+    text: str,
+    by: int | None,
+    waiting: tuple[int, ...],
+    reason: str,
+) -> list[int]:
+    """Tell the players what became of a takeback request (event ``seq``, ``action`` as
+    ``games.signals.takeback_changed`` says).
+
+    * ``ask``: each player asked (``waiting``) gets the request, signed for their seat and
+      the request (``reply_version``): a reply AGREE or REFUSE answers it
+      (``notifications.inbound``);
+    * ``takeback``, ``refuse``, ``lapse``: the asker is told the outcome, unless it was
+      their own doing (nobody had to be asked, or their own decision lapsed it).
+    """
+    seats = seats_of(game)
+    asking = seat_at(seats, asker)
+    if action == "ask":
+        asked = [seat for seat in seats if seat.index in waiting and seat.user_id and not seat.bot]
+        rows = rows_in_languages(
+            game,
+            seq,
+            Kind.TAKEBACK_ASKED,
+            [seat.user_id for seat in asked if seat.user_id],
+            lambda: {
+                "game_name": game_name(game, seats),
+                "asker": seat_label(asking),
+                "request": request,
+                "decision": decision,
+                "text": text,
+                "reply_version": request,
+            },
+        )
+        seat_of_user = {seat.user_id: seat.index for seat in asked}
+        for row in rows:
+            row.context["seat"] = seat_of_user[row.recipient_id]
+        return queue_rows(rows)
+    if by == asker or (action == "takeback" and by is None):
+        return []
+    if asking is None or asking.user_id is None or asking.bot:
+        return []
+    answerer = seat_at(seats, by)
+    return queue_rows(
+        rows_in_languages(
+            game,
+            seq,
+            Kind.TAKEBACK_OUTCOME,
+            [asking.user_id],
+            lambda: {
+                "game_name": game_name(game, seats),
+                "outcome": action,
+                "reason": reason,
+                "request": request,
+                "decision": decision,
+                "text": text,
+                "by": seat_label(answerer),
+            },
+        )
+    )
+
+
 def outbox_row(
     game: Game, seq: int, user_id: int, kind: str, context: dict[str, Any]
 ) -> Notification:

@@ -114,3 +114,33 @@ def on_seat_changed(
         substitute=substitute,
         actor_id=actor_id,
     )
+
+
+@receiver(signals.takeback_changed, dispatch_uid="notifications.takeback_changed")
+def on_takeback_changed(
+    sender: Any,
+    *,
+    game: Game,
+    seq: int,
+    action: str,
+    request: int,
+    asker: int,
+    decision: int,
+    text: str,
+    by: int | None,
+    waiting: tuple[int, ...],
+    reason: str,
+    **kwargs: Any,
+) -> None:
+    outbox.takeback_queue(
+        game=game,
+        seq=seq,
+        action=action,
+        request=request,
+        asker=asker,
+        decision=decision,
+        text=text,
+        by=by,
+        waiting=waiting,
+        reason=reason,
+    )

@@ -1,4 +1,5 @@
-"""French words a reply may use for the notation's own words (docs/email.md).
+"""French words a reply may use for the notation's own words, and the words that answer a
+takeback request (docs/email.md).
 
 The move notation is the same in every language (it is what the engine reads back), and the
 emails show it as it is. A French-speaking player may still write the notation's leading
@@ -54,6 +55,24 @@ LEADING_WORDS: dict[str, str] = {
     "danger": "hazard",
     "copier": "copy",
 }
+
+# The answers to a takeback request (its email lists them): a reply whose first line is one
+# of these words answers the request the email was signed for. None is a notation word, so
+# no move reads the same.
+TAKEBACK_ANSWERS: dict[str, bool] = {
+    "agree": True,
+    "accepter": True,
+    "refuse": False,
+    "refuser": False,
+}
+
+
+def takeback_answer(lines: list[str]) -> bool | None:
+    """True (agree) or False (refuse) when the reply's first line is a takeback answer
+    (case, accents and a closing full stop or exclamation mark aside); None otherwise."""
+    if not lines:
+        return None
+    return TAKEBACK_ANSWERS.get(_plain(lines[0]).rstrip(".!").strip())
 
 
 def _plain(text: str) -> str:

@@ -184,10 +184,23 @@ def takeback_ask(*, game: Game | str, user: User, expected_version: int | None =
                 payload={"request": request, "decision": target.decision},
                 actor=None,
             )
-        if not _deciders(seats, seat.index):
-            _take_back(game, seats, request=request, asker=seat.index, target=target, actor=user)
+        deciders = _deciders(seats, seat.index)
+        if not deciders:
+            _take_back(
+                game, seats, request=request, asker=seat.index, target=target, actor=user, by=None
+            )
         else:
             ledger.write(game, fields=["version", "takeback_asked"], seats=seats)
+            ledger.announce_takeback(
+                game,
+                seq=request,
+                action="ask",
+                request=request,
+                asker=seat.index,
+                decision=target.decision,
+                text=target.text,
+                waiting=tuple(s.index for s in deciders),
+            )
         return game.version
 
 
@@ -218,7 +231,7 @@ def takeback_answer(
                 "takeback_answered", gettext("You have already answered this takeback.")
             )
         kind = EventKind.TAKEBACK_AGREE if agree else EventKind.TAKEBACK_REFUSE
-        ledger.append(
+        answer = ledger.append(
             game,
             kind=kind,
             seat=seat.index,
@@ -236,10 +249,27 @@ def takeback_answer(
                 ledger.takeback_lapse(game, reason="gone", seat=None, actor=None)
             else:
                 _take_back(
-                    game, seats, request=pending.seq, asker=pending.seat, target=target, actor=user
+                    game,
+                    seats,
+                    request=pending.seq,
+                    asker=pending.seat,
+                    target=target,
+                    actor=user,
+                    by=seat.index,
                 )
                 return game.version
         ledger.write(game, fields=["version", "takeback_asked"], seats=seats)
+        if not agree:
+            ledger.announce_takeback(
+                game,
+                seq=answer,
+                action="refuse",
+                request=pending.seq,
+                asker=pending.seat,
+                decision=pending.decision,
+                text=pending.text,
+                by=seat.index,
+            )
         return game.version
 
 
@@ -251,9 +281,11 @@ def _take_back(
     asker: int,
     target: TakebackTarget,
     actor: User,
+    by: int | None,
 ) -> None:
     """Everyone agreed: the ``takeback`` event, back to the position before the decision;
-    plans made since are dropped, the turn (and its clock) goes to the asker."""
+    plans made since are dropped, the turn (and its clock) goes to the asker. ``by``: the
+    seat whose agreement was the last one (None: nobody had to be asked)."""
     state = replay.state_at(game, target.back_to)
     game.takeback_asked = None
     seq = ledger.append(
@@ -271,6 +303,16 @@ def _take_back(
     )
     plans_drop_after(game, target.back_to)
     ledger.advance(game, state, seq=seq, now=timezone.now(), seats=seats)
+    ledger.announce_takeback(
+        game,
+        seq=seq,
+        action="takeback",
+        request=request,
+        asker=asker,
+        decision=target.decision,
+        text=target.text,
+        by=by,
+    )
 
 
 def _require_running(game: Game, expected_version: int | None) -> None:

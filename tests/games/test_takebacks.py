@@ -5,7 +5,6 @@ it (games.services.takebacks)."""
 from __future__ import annotations
 
 from datetime import timedelta
-from typing import Any
 
 import pytest
 
@@ -14,33 +13,15 @@ import engine.bots
 from common.errors import ConflictError, NotAllowedError
 from games import replay, selectors, services
 from games.models import Event, EventKind, Game, PlanStatus, TurnPlan, TurnTime
-from tests.games.helpers import client_for, play_one, started_game, user_of_seat
+from tests.games.helpers import (
+    client_for,
+    end_a_turn_quietly,
+    play_one,
+    started_game,
+)
 from tests.games.play_helpers import client_of
 
 pytestmark = pytest.mark.django_db
-
-
-def end_a_turn_quietly(game: Game, seat: int = 0, limit: int = 600) -> tuple[int, dict[str, Any]]:
-    """Play on (the heuristic bot's choices) until ``seat`` can end its turn with a decision
-    that reveals nothing, and play that decision: its seq, and the state before it."""
-    for _ in range(limit):
-        game.refresh_from_db()
-        state = replay.state_at(game)
-        if game.current_seat == seat:
-            for move in engine.legal_moves(state, seat):
-                after = engine.apply(state, seat, move)
-                if engine.current_player(after) != seat and not engine.move_revealed(after):
-                    result = services.move_submit(
-                        game=game,
-                        user=user_of_seat(game, seat),
-                        move=move,
-                        expected_version=game.version,
-                        queue_bots=False,
-                    )
-                    game.refresh_from_db()
-                    return result.version, engine.to_json(state)
-        play_one(game)
-    raise AssertionError("no quiet end of a turn found")
 
 
 @pytest.fixture
