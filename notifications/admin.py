@@ -6,6 +6,7 @@ click, and enabled again) with their deliveries."""
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any
 
 from django.contrib import admin, messages
 from django.contrib.auth import get_user_model
@@ -198,16 +199,36 @@ class InboundEmailAdmin(admin.ModelAdmin):
         return False
 
 
+class ProviderFilter(admin.SimpleListFilter):
+    """The providers that reported something (an address without one is not listed: an
+    empty choice would be a link without words)."""
+
+    title = _("provider")
+    parameter_name = "provider"
+
+    def lookups(self, request: HttpRequest, model_admin: Any) -> list[tuple[str, str]]:
+        providers = (
+            model_admin.get_queryset(request)
+            .exclude(provider="")
+            .order_by("provider")
+            .values_list("provider", flat=True)
+            .distinct()
+        )
+        return [(provider, provider) for provider in providers]
+
+    def queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> QuerySet[Any]:
+        return queryset.filter(provider=self.value()) if self.value() else queryset
+
+
 @admin.register(EmailAddressStatus)
 class EmailAddressStatusAdmin(admin.ModelAdmin):
     """Addresses the provider reported trouble with; a stopped one gets no email until its
     owner (or a moderator, with the action) says it is fixed."""
 
     list_display = ["address", "owner", "state", "since", "provider", "soft_bounces", "reason"]
-    list_filter = ["state", "provider"]
+    list_filter = ["state", ProviderFilter]
     # Exact values only: an address, or its owner's username (looked up first).
     search_fields = ["=address"]
-    search_help_text = _("An exact address or username.")
     readonly_fields = [
         "address",
         "state",
@@ -272,7 +293,7 @@ class DeliveryReportAdmin(admin.ModelAdmin):
     """The provider's delivery reports as received (read-only)."""
 
     list_display = ["received_at", "provider", "event_type", "soft", "address", "reason"]
-    list_filter = ["event_type", "soft", "provider"]
+    list_filter = ["event_type", "soft", ProviderFilter]
     search_fields = ["=address", "=message_id"]
     date_hierarchy = "received_at"
 
