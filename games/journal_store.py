@@ -15,6 +15,15 @@ whose line was said before asks nothing of the database, and a page of the log a
 one query for the lines it has not read yet (``lines_of``). What a transaction wrote or
 read is cached once it has committed: a move rolled back takes its new row with it, and its
 number may then be given to another line (SQLite reuses it).
+
+A new line never makes a move wait for another transaction. Inserting a row whose digest
+another transaction has inserted and not yet committed would wait for that one; two that
+each hold a line the other then says (a bot's run of 200 moves, a batch of moves, a plan)
+would wait for each other until PostgreSQL aborts one of them, and a move fails. So on
+PostgreSQL a line is inserted only under a transaction-scoped advisory lock on its digest,
+taken without waiting: every transaction writing that line holds it until it ends, and
+when another holds it the move keeps its words in its payload instead (as events written
+before the lines did, read the same way), and no one waits.
 """
 
 from __future__ import annotations
@@ -44,15 +53,17 @@ def digest(english: str, others: Mapping[str, str]) -> str:
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
-def line_id(english: str, others: Mapping[str, str]) -> int:
+def line_id(english: str, others: Mapping[str, str]) -> int | None:
     """The number of this line, written now if it was never said (in the caller's
-    transaction, which a move's is)."""
+    transaction, which a move's is); None when another transaction is writing the same new
+    line right now (the move then keeps the words in its payload: waiting for that one
+    could deadlock)."""
     key = digest(english, others)
     found = _ids.get(key)
     if found is None:
         found = _stored(key) or _insert(key, english, others) or _stored(key)
         if found is None:
-            raise JournalLine.DoesNotExist(key)  # inserted by another, yet not there
+            return None
         transaction.on_commit(partial(_remember, key, found, (english, dict(others))))
     return found
 
@@ -62,18 +73,33 @@ def _stored(key: str) -> int | None:
 
 
 def _insert(key: str, english: str, others: Mapping[str, str]) -> int | None:
-    """Insert the line; its number, or None when another transaction has just written it
-    (then read it once that one has committed). No savepoint: a conflict is no error."""
+    """Insert the line; its number, or None when it was not inserted: another transaction
+    has just committed it (read it then), or, on PostgreSQL, holds its lock (it is writing
+    it, uncommitted). The conflict on the digest then never waits: a row committed is no
+    wait, and one uncommitted is always under its writer's lock. No savepoint: a conflict is
+    no error."""
     qn = connection.ops.quote_name
     meta = JournalLine._meta
+    params: list[str | int] = [key, english, json.dumps(dict(others), ensure_ascii=False)]
+    if connection.vendor == "postgresql":
+        row_source = "SELECT %s, %s, %s::jsonb WHERE pg_try_advisory_xact_lock(%s::bigint)"
+        params.append(advisory_key(key))
+    else:  # SQLite writes one transaction at a time: nothing to wait for
+        row_source = "VALUES (%s, %s, %s)"
     sql = (
         f"INSERT INTO {qn(meta.db_table)} ({qn('digest')}, {qn('english')}, {qn('others')})"
-        f" VALUES (%s, %s, %s) ON CONFLICT ({qn('digest')}) DO NOTHING RETURNING {qn('id')}"
+        f" {row_source} ON CONFLICT ({qn('digest')}) DO NOTHING RETURNING {qn('id')}"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [key, english, json.dumps(dict(others), ensure_ascii=False)])
+        cursor.execute(sql, params)
         row = cursor.fetchone()
     return int(row[0]) if row else None
+
+
+def advisory_key(key: str) -> int:
+    """The advisory lock of a line: its digest's first 64 bits, signed as PostgreSQL's
+    bigint (two lines sharing one only make one of them wait in the payload, never a move)."""
+    return int.from_bytes(bytes.fromhex(key[:16]), "big", signed=True)
 
 
 def _remember(key: str, pk: int, words: Words) -> None:

@@ -39,6 +39,8 @@ from engine import Move, State
 from games import journal_store, live, metrics, prepared, progress, replay, signals
 from games.errors import GameNotFoundError
 from games.models import (
+    JOURNAL,
+    JOURNALS,
     OUT_OF_TURN,
     Event,
     EventKind,
@@ -155,7 +157,9 @@ def move_event(
     (``OUT_OF_TURN``). Beside the notation the event keeps the number of the log's line for
     the move, in the game's terms and with its amounts (``Event.line``), written from the
     mover's view now: the log never replays the game to tell it. The line's words in each
-    language are stored once for every move that reads the same (``games.journal_store``).
+    language are stored once for every move that reads the same (``games.journal_store``);
+    while another transaction is writing the same new line, the words stay in the payload
+    (``JOURNAL``, ``JOURNALS``), as events written before the lines keep them.
 
     A takeback request waiting for answers lapses (a ``takeback_lapse`` event just before
     the move's): the others agreed to take back a position that is no longer the game's.
@@ -179,6 +183,9 @@ def move_event(
         payload["revealed"] = True
     if out_of_turn:
         payload[OUT_OF_TURN] = True
+    line = journal_store.line_id(journal, journals) if journal else None
+    if journal and line is None:  # another transaction is writing this new line right now
+        payload[JOURNAL], payload[JOURNALS] = journal, journals
     event = Event(
         game=game,
         seq=game.version,
@@ -186,7 +193,7 @@ def move_event(
         seat=seat.index,
         payload=payload,
         actor=actor,
-        line_id=journal_store.line_id(journal, journals) if journal else None,
+        line_id=line,
     )
     _snapshot_if_due(game, game.version, state)
     return state, event

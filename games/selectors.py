@@ -41,7 +41,10 @@ from games.models import (
 from games.terms import names
 
 RECORD_FORMAT = "gwt-record/1"
-_SEATS_WITH_USERS = Prefetch("seats", queryset=Seat.objects.select_related("user"))
+# The seats of a list of games, then their users in a query of their own (by primary key):
+# joined to the seats instead, the plan reads ``auth_user`` whole (a hash join) once the
+# page's seats are a hundred or so among a few thousand users (``bench/README.md``).
+_SEATS_WITH_USERS = Prefetch("seats", queryset=Seat.objects.prefetch_related("user"))
 
 
 def game_get(*, public_id: str, with_seats: bool = False) -> Game:
@@ -263,8 +266,9 @@ def undo_possible(*, game: Game, user: User | AnonymousUser | None) -> bool:
 
 def event_history(*, game: Game) -> QuerySet[Event]:
     """Every event, as moderators see them (the admin, the API's event list), with who
-    made each (``event_player``)."""
-    return Event.objects.filter(game=game).select_related("actor").order_by("seq")
+    made each (``event_player``). The actors are read in a query of their own, by primary
+    key: joined to a game's hundreds of events, the plan reads ``auth_user`` whole."""
+    return Event.objects.filter(game=game).prefetch_related("actor").order_by("seq")
 
 
 def hidden_from_players(*, game: Game) -> set[int]:

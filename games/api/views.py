@@ -78,7 +78,9 @@ def _games_page(
 ) -> Response:
     """One page of ``games`` as a JSON list, with links to the pages around it in a ``Link``
     header (RFC 8288: ``rel="next"``, ``rel="prev"``). One more row than the page is read to
-    know whether a next page exists, so no list is ever counted."""
+    know whether a next page exists, so no list is ever counted. ``games`` prefetch their
+    creators (and ``selectors`` their seats' users): read by primary key for the page, not
+    joined to a list that can hold a player's thousands of games."""
     page, size = query["page"], query["page_size"]
     start = (page - 1) * size
     rows = list(games[start : start + size + 1])
@@ -485,7 +487,7 @@ class GameListApi(APIView):
         games = selectors.game_list_for_user(
             user=request.user, status=filters.get("status"), dismissed=filters["dismissed"]
         )
-        return _games_page(request, games.select_related("created_by"), filters)
+        return _games_page(request, games.prefetch_related("created_by"), filters)
 
     @extend_schema(
         summary="Create a game (you take the first seat that is not a bot)",
@@ -530,7 +532,7 @@ class LobbyApi(APIView):
         query = validated(GamePageQuery, request.query_params)
         return _games_page(
             request,
-            selectors.game_list_lobby(user=request.user).select_related("created_by"),
+            selectors.game_list_lobby(user=request.user).prefetch_related("created_by"),
             query,
             with_reliability=True,
         )
@@ -549,7 +551,9 @@ class LobbySubstitutesApi(APIView):
         query = validated(GamePageQuery, request.query_params)
         return _games_page(
             request,
-            selectors.game_list_seeking_substitute(user=request.user).select_related("created_by"),
+            selectors.game_list_seeking_substitute(user=request.user).prefetch_related(
+                "created_by"
+            ),
             query,
             with_reliability=True,
         )

@@ -4,14 +4,16 @@ their language, and events written before keep reading their own words."""
 
 from __future__ import annotations
 
+import threading
+
 import pytest
-from django.db import connection, transaction
+from django.db import connection, connections, transaction
 from django.db.utils import DatabaseError
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 import engine
-from games import journal_store, replay, selectors, services
+from games import journal_store, ledger, replay, selectors, services
 from games.models import JOURNAL, JOURNALS, Event, EventKind, JournalLine
 from tests.games.helpers import play_one, started_game
 
@@ -176,3 +178,81 @@ def test_the_application_role_cannot_change_the_lines(sql):
             cursor.execute(sql)
         transaction.set_rollback(True)
     assert JournalLine.objects.count() == 1
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite writes one at a time")
+@pytest.mark.django_db(transaction=True)
+def test_two_transactions_saying_the_same_new_lines_in_opposite_orders_both_commit():
+    """Each holds a new line the other says next: waiting for the other's row would be a
+    deadlock (PostgreSQL aborts one, and its moves fail). The second line of each keeps its
+    words beside the move instead, and both commit."""
+    first, second = ("ended their actions", {"fr": "Terminer ses actions"}), ("passed", {})
+    both_said_one = threading.Barrier(2, timeout=10)
+    numbers: dict[str, list[int | None]] = {}
+    failures: list[BaseException] = []
+
+    def say(name: str, lines: list[tuple[str, dict[str, str]]]) -> None:
+        try:
+            with transaction.atomic():
+                said = [journal_store.line_id(*lines[0])]
+                both_said_one.wait()
+                said.append(journal_store.line_id(*lines[1]))
+                numbers[name] = said
+        except BaseException as exc:  # the test reads it in its own thread
+            failures.append(exc)
+            both_said_one.abort()
+        finally:
+            connections.close_all()
+
+    threads = [
+        threading.Thread(target=say, args=("a", [first, second])),
+        threading.Thread(target=say, args=("b", [second, first])),
+    ]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+
+    assert failures == []
+    a_first = JournalLine.objects.get(english=first[0]).pk
+    b_first = JournalLine.objects.get(english=second[0]).pk
+    assert numbers == {"a": [a_first, None], "b": [b_first, None]}
+    # Once both committed, either says each line by its one number.
+    assert journal_store.line_id(*first) == a_first
+    assert journal_store.line_id(*second) == b_first
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite writes one at a time")
+@pytest.mark.django_db(transaction=True)
+def test_a_move_whose_new_line_another_is_writing_keeps_its_words(alice, bob):
+    game = started_game(alice, [bob])
+    state = replay.state_at(game)
+    move = engine.legal_moves(state, 0)[0]
+    seat = game.seats.get(index=0)
+    before = engine.view(state, 0)
+    journal, journals = ledger.move_journal(state, before, 0, move, engine.apply(state, 0, move))
+    writing, played = threading.Event(), threading.Event()
+
+    def another_transaction_writing_it() -> None:
+        try:
+            with transaction.atomic():
+                journal_store.line_id(journal, journals)
+                writing.set()
+                played.wait(timeout=10)
+                transaction.set_rollback(True)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=another_transaction_writing_it)
+    thread.start()
+    try:
+        assert writing.wait(timeout=10)
+        with transaction.atomic():
+            _, event = ledger.move_event(game, seat, state, move, actor=alice)
+    finally:
+        played.set()
+        thread.join(timeout=30)
+
+    assert event.line_id is None
+    assert (event.payload[JOURNAL], event.payload[JOURNALS]) == (journal, journals)
+    assert journal_store.event_line(event, "fr") == journals["fr"]

@@ -8,6 +8,7 @@ import re
 
 import pytest
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games import chat
 from games.admin import base as admin_base
@@ -295,3 +296,56 @@ def test_a_finished_games_history_and_replay_cost_the_same_queries_as_a_short_on
             assert api.get(f"/api/games/{game.public_id}/events/").status_code == 200
         with django_assert_max_num_queries(16):
             assert client.get(f"/games/{game.public_id}/replay/").status_code == 200
+
+
+def joins_users_to_many_rows(sql: str) -> bool:
+    """Whether ``sql`` joins ``auth_user`` to rows that can be many: a list of games, a
+    game's events, the seats of several games (one game with its seats, a handful of rows,
+    is looked up by index)."""
+    games = sql.startswith('SELECT "games_game"') and '"games_game"."public_id" =' not in sql
+    many = (
+        games
+        or sql.startswith('SELECT "games_event"')
+        or re.search(r'"games_seat"\."game_id" IN \(', sql)
+    )
+    return bool(many and re.search(r'JOIN "auth_user"', sql))
+
+
+def test_lists_and_the_replay_read_only_the_users_they_show(client, alice, games):
+    """Joined to a page's seats (or to every game of a player with thousands, before the
+    page is cut, or to a game's hundreds of events), ``auth_user`` is read whole by the plan
+    once there are a few thousand users (bench/README.md); read apart, by primary key, it
+    is read for the users shown and no others."""
+    client.force_login(alice)
+    api = client_for(alice)
+    mine = [g for g in games if g.seats.filter(user=alice).exists()]
+    shown = {s.user_id for g in mine for s in g.seats.all() if s.user_id} | {
+        g.created_by_id for g in mine
+    }
+    replayed = games[0]
+    actors = set(Event.objects.filter(game=replayed).values_list("actor_id", flat=True)) - {None}
+    users_read: dict[str, set[int]] = {}
+    for name, url, reader in [
+        ("my games (API)", "/api/games/", api),
+        ("my games (page)", "/games/", client),
+        ("history (API)", f"/api/games/{replayed.public_id}/events/", api),
+        ("replay", f"/games/{replayed.public_id}/replay/", client),
+    ]:
+        reader.get(url)  # the caches the request fills (sessions, tokens, states)
+        with CaptureQueriesContext(connection) as captured:
+            assert reader.get(url).status_code == 200
+        sql = [q["sql"] for q in captured.captured_queries]
+        assert not [q for q in sql if joins_users_to_many_rows(q)], name
+        users_read[name] = {
+            int(pk)
+            for q in sql
+            for listed in re.findall(r'"auth_user"\."id"\)? (?:IN \(([\d, ()]+)\)|= (\d+))', q)
+            for pk in re.findall(r"\d+", " ".join(listed))
+        }
+
+    assert users_read["my games (API)"] == shown
+    assert users_read["my games (page)"] >= {s.user_id for g in mine for s in g.seats.all()} - {
+        None
+    }
+    assert users_read["my games (page)"] <= shown
+    assert users_read["history (API)"] == users_read["replay"] == actors
