@@ -504,7 +504,8 @@ class Event(models.Model):
     created_at = models.DateTimeField(auto_now_add=True, verbose_name=_("created at"))
     # A move's line for the game log, stored once for every move that reads the same
     # (``games.journal_store``): a number here, where the payload of a move written before
-    # keeps its words (``JOURNAL``, ``JOURNALS``). No index: a line is never deleted.
+    # keeps its words (``JOURNAL``, ``JOURNALS``), as does one whose new line another
+    # transaction was writing at that moment. No index: a line is never deleted.
     line = models.ForeignKey(
         "JournalLine",
         on_delete=models.PROTECT,
