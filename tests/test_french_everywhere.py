@@ -25,7 +25,7 @@ from notifications.models import Mode, NotificationPreference
 from notifications.outbox import invitation_send
 from notifications.scheduled import deadline_warnings_queue, digests_queue, reminders_queue
 from tests.french_text import assert_french, notation_of
-from tests.games.helpers import play_one, play_to_end, started_game
+from tests.games.helpers import end_a_turn_quietly, play_one, play_to_end, started_game
 from tests.games.play_helpers import client_of
 from tests.notifications.helpers import pass_turn
 from tests.notifications.inbound_support import (
@@ -209,6 +209,16 @@ def test_every_kind_of_email_a_french_player_gets_is_french(
         deliver_all()
     seen += notation_of(game)
 
+    # A takeback asked by email, refused by a reply: the request, the answer, the outcome.
+    takeback_game = started_game(alice, [bob])
+    end_a_turn_quietly(takeback_game)
+    services.takeback_ask(game=takeback_game, user=alice)
+    seen += notation_of(takeback_game)
+    deliver_all()
+    raw = plain_reply(bob.email, reply_address_of(latest_to(bob)), ["REFUSER"])
+    assert mailgun_post(client, raw).status_code == 200
+    deliver_all()
+
     # A moderator's action, then a game played to its end.
     game_pause(game=game, moderator=moderator, reason="vérification")
     deliver_all()
@@ -238,6 +248,9 @@ def test_every_kind_of_email_a_french_player_gets_is_french(
         "Rien n'a été joué",
         "Coups joués",
         "Un modérateur",
+        "demande à reprendre",
+        "Votre réponse à la demande de reprise",
+        "a été refusée",
         "est terminée",
     ):
         assert french in subjects, f"no email {french!r} among:\n{subjects}"
