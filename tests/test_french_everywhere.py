@@ -201,12 +201,14 @@ def test_every_kind_of_email_a_french_player_gets_is_french(
 
     # Answers to email replies: one refused by the engine, one unknown option, one played.
     game.refresh_from_db()
+    seen += notation_of(game)  # the options the refusals list
     player = game.seats.get(index=game.current_seat).user
     for lines in (["deliver XYZ"], ["999"], ["1"]):
         turn_email = latest_to(player)
         raw = plain_reply(player.email, reply_address_of(turn_email), lines)
         assert mailgun_post(client, raw).status_code == 200
         deliver_all()
+    game.refresh_from_db()  # the options the confirmation lists are those after the reply
     seen += notation_of(game)
 
     # A takeback asked by email, refused by a reply: the request, the answer, the outcome.
