@@ -188,6 +188,9 @@ def test_two_transactions_saying_the_same_new_lines_in_opposite_orders_both_comm
     words beside the move instead, and both commit."""
     first, second = ("ended their actions", {"fr": "Terminer ses actions"}), ("passed", {})
     both_said_one = threading.Barrier(2, timeout=10)
+    # Neither commits before both have said their second line (else the later one would find
+    # the other's line committed, and rightly use its number).
+    both_said_two = threading.Barrier(2, timeout=10)
     numbers: dict[str, list[int | None]] = {}
     failures: list[BaseException] = []
 
@@ -197,10 +200,12 @@ def test_two_transactions_saying_the_same_new_lines_in_opposite_orders_both_comm
                 said = [journal_store.line_id(*lines[0])]
                 both_said_one.wait()
                 said.append(journal_store.line_id(*lines[1]))
+                both_said_two.wait()
                 numbers[name] = said
         except BaseException as exc:  # the test reads it in its own thread
             failures.append(exc)
             both_said_one.abort()
+            both_said_two.abort()
         finally:
             connections.close_all()
 
