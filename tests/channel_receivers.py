@@ -28,6 +28,7 @@ import base64
 import json
 import os
 import threading
+from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
@@ -74,7 +75,7 @@ class _Subscriber:
     auth: bytes
 
 
-class _Server:
+class _Server(ABC):
     """A threaded HTTP server on loopback that hands each POST to ``handle``."""
 
     def __init__(self) -> None:
@@ -102,8 +103,9 @@ class _Server:
         self.port = self.server.server_address[1]
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
 
+    @abstractmethod
     def handle(self, path: str, headers: dict[str, str], body: bytes) -> int:
-        raise NotImplementedError
+        """Take one request; the HTTP status to answer with."""
 
     def answer_with(self, status: int) -> None:
         """Answer every later request with ``status``."""
