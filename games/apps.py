@@ -11,6 +11,7 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         # The bots' task is queued by a receiver of the ledger's announcements.
+        from games import tasks  # noqa: F401 - registers the tasks the services queue by name
         from games.editions import check_editions
         from games.moderators import ensure_moderators_group
         from games.services import bots  # noqa: F401

@@ -10,7 +10,10 @@ class NotificationsConfig(AppConfig):
     def ready(self) -> None:
         from anymail.signals import inbound, tracking
 
-        from notifications import receivers  # noqa: F401 - connects the game event receivers
+        from notifications import (
+            receivers,  # noqa: F401 - connects the game event receivers
+            tasks,  # noqa: F401 - registers the tasks queued by name
+        )
         from notifications.webhooks import on_inbound, on_tracking
 
         # Replies to turn emails, from the provider's inbound webhook.

@@ -45,6 +45,7 @@ from django.db.models import F, Field, Max, Q
 from django.utils import timezone
 
 from common.conf import duration_setting
+from common.task_registry import task_named
 from games.models import Event, EventKind, GameStatus, PlanStatus, Seat, SeatStatus, TurnPlan
 from notifications import bounces, emails, languages, links, metrics, quiet_hours, quiet_summary
 from notifications.context import your_turn_context
@@ -114,8 +115,6 @@ def kick_delivery(
     ``due`` that has come is an immediate kick. ``countdown`` alone (a retry, a successor) is
     never merged.
     """
-    from notifications.tasks import deliver
-
     countdown, key, hold = _kick_plan(countdown, due)
     merging = merge and key is not None and _cache_is_shared()
     try:
@@ -124,7 +123,7 @@ def kick_delivery(
     except Exception:  # the cache is down: kick without merging
         merging = False
     try:
-        deliver.apply_async(
+        task_named("notifications.deliver").apply_async(
             queue=settings.NOTIFICATIONS_QUEUE,
             # None is no delay for Celery (Task.apply_async); its stubs want a number.
             countdown=countdown,  # type: ignore[arg-type]

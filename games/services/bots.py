@@ -25,6 +25,7 @@ from django.utils import timezone
 import engine
 import engine.bots
 from common import after_response
+from common.task_registry import task_named
 from engine import State
 from games import ledger, replay, signals
 from games.errors import GameNotFoundError
@@ -129,10 +130,8 @@ def queue_on_commit(game: Game) -> None:
 
 
 def queue_bot_turns(game_id: int, version: int) -> None:
-    from games.tasks import play_bot_turns
-
     try:
-        play_bot_turns.delay(game_id, version)
+        task_named("games.play_bot_turns").delay(game_id, version)
     except Exception:  # the move is committed; a broker outage must not turn it into an error
         logger.exception("could not queue the bot turns of game %s at version %s", game_id, version)
 

@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 import engine
 from common import after_response
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError, ServiceError
+from common.task_registry import task_named
 from engine import Move, Price, State
 from games import ledger, plan_stops, prepared, replay, signals
 from games.errors import GameNotFoundError, StaleVersionError
@@ -313,10 +314,8 @@ def queue_on_commit(game: Game) -> None:
 
 
 def queue_plan(game_id: int, version: int) -> None:
-    from games.tasks import play_plan
-
     try:
-        play_plan.delay(game_id, version)
+        task_named("games.play_plan").delay(game_id, version)
     except Exception:  # the move is committed; the player plays their turn themselves
         logger.exception("could not queue the plan of game %s at version %s", game_id, version)
 
