@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -96,14 +97,50 @@ def browser(chromium_executable: str) -> Iterator[Any]:
             browser.close()
 
 
+# How long the end of a test waits for the servers' requests still running to finish.
+QUIET_TIMEOUT_S = 10.0
+
+
+def wait_for_other_connections_to_finish(timeout_s: float = QUIET_TIMEOUT_S) -> None:
+    """Wait until no other connection to the test database is inside a statement or a
+    transaction; past ``timeout_s`` end those that still are.
+
+    The browsers are closed by then, but a request they had started can still be running in
+    a server thread. Emptying the tables at the end of the test (a TRUNCATE) while that
+    request holds a lock on one table and waits for another is a deadlock, which left the
+    tables full for the next test."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    busy = (
+        "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+        "AND pid <> pg_backend_pid() AND state IS NOT NULL AND state <> 'idle'"
+    )
+    deadline = time.monotonic() + timeout_s
+    with connection.cursor() as cursor:
+        while True:
+            cursor.execute(busy)
+            pids = [row[0] for row in cursor.fetchall()]
+            if not pids:
+                return
+            if time.monotonic() >= deadline:
+                cursor.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s) AS pid", [pids])
+                return
+            time.sleep(0.05)
+
+
 @pytest.fixture(autouse=True)
 def _browser_test_setup(
     chromium_executable, transactional_db, live_server, settings, eager_celery
-) -> None:
+) -> Iterator[None]:
     """Live server, real transactions, Celery in-process, and links in emails to the server.
 
-    Asks for chromium first, so that a machine without it skips before starting a server."""
+    Asks for chromium first, so that a machine without it skips before starting a server.
+    Its end runs after the pages are closed and before the tables are emptied."""
     settings.SITE_URL = live_server.url
+    yield
+    wait_for_other_connections_to_finish()
 
 
 @pytest.fixture
