@@ -27,9 +27,12 @@ The database is built in two steps:
    write them, not one game after another. The idempotency keys that web and API clients
    send with a person's moves (the corpus's players send none) are added as the ledger
    keeps them. The outbox is then as a month later: its rows sent, and those of ended games
-   purged (``notifications.retention``).
+   purged (``notifications.retention``); so are the ended games' snapshots and keys, as the
+   daily trim leaves them (``games.retention``).
 
-Needs PostgreSQL (``BENCH_PG``, default ``postgres://postgres@127.0.0.1:5432``) and Redis
+The databases are named ``gwt_scale_seed`` and ``gwt_scale_<N>``, or with another prefix
+(``BENCH_SCALE_PREFIX``). Needs PostgreSQL (``BENCH_PG``, default
+``postgres://postgres@127.0.0.1:5432``) and Redis
 (``BENCH_REDIS_URL``, default database 3). Not part of ``make test``; figures in
 ``bench/README.md``.
 """
@@ -55,7 +58,10 @@ from typing import Any
 ROOT = Path(__file__).absolute().parent.parent
 sys.path.insert(0, str(ROOT))
 
-SEED_DB = "gwt_scale_seed"
+# The databases' names: ``<prefix>_seed`` and ``<prefix>_<N>`` (``BENCH_SCALE_PREFIX``), so
+# that two runs on one server need not share them.
+PREFIX = os.environ.get("BENCH_SCALE_PREFIX", "gwt_scale")
+SEED_DB = f"{PREFIX}_seed"
 SEED_USERS = 24  # players of the seed games; each copy has its own
 HEAVY_GAMES = 2000  # the games of the player with thousands of them
 BIG_TABLE_ROWS = 5000  # a sequential scan of a table larger than this is reported
@@ -265,6 +271,7 @@ def build_copies(database: str, games: int) -> None:
     heavy_player(database)
     idempotency_keys(database)
     outbox_a_month_later(database)
+    ended_games_a_month_later(database)
     psql(database, "VACUUM ANALYZE")
     print(f"  vacuum analyze, {time.monotonic() - started:.0f} s", flush=True)
 
@@ -309,6 +316,25 @@ def outbox_a_month_later(database: str) -> None:
     # The site reuses the space of the rows purged each day for the next days' rows; the
     # table measured is what that month's rows take, not the file a month of copies grew.
     psql(database, "VACUUM FULL notifications_notification")
+
+
+def ended_games_a_month_later(database: str) -> None:
+    """The snapshots and idempotency keys of ended games as the daily trim leaves them
+    (``games.retention``): the copies have the seed's, thinned as its games ended under the
+    settings of the day."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.retention import ended_games_trim
+
+    use_database(database)
+    trimmed = ended_games_trim(now=timezone.now() + timedelta(days=30), limit=10**9)
+    print(f"  ended games trimmed: {trimmed.snapshots:,} snapshots, {trimmed.keys:,} keys")
+    use_database("postgres")
+    # As for the outbox: the site reuses the space of the rows deleted each day.
+    psql(database, "VACUUM FULL games_snapshot")
+    psql(database, "VACUUM FULL games_idempotencykey")
 
 
 def heavy_player(database: str) -> None:
@@ -651,7 +677,7 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    database = f"gwt_scale_{args.games}"
+    database = f"{PREFIX}_{args.games}"
     configure("postgres")
     if args.reseed or not database_exists(SEED_DB):
         print(f"playing {args.seed_games} seed games into {SEED_DB} ...", flush=True)

@@ -42,7 +42,7 @@ import engine
 from common import after_response
 from engine import State
 from games import lineage as lineage_replay
-from games import metrics
+from games import metrics, retention
 from games.lineage import EventRef, Lineage, ReplayError
 from games.models import Event, EventKind, Game, GameStatus, Snapshot
 
@@ -254,8 +254,8 @@ def snapshots_thin(game: Game) -> None:
     (0: all of them), once it has ended. A position of a game that is over is asked for
     rarely (the replay viewer) and then replays from a kept snapshot, at most that many
     events; the snapshots of a game in play, written every ``GAME_SNAPSHOT_EVERY`` events,
-    were most of a finished game's storage."""
-    every = int(getattr(settings, "GAME_FINISHED_SNAPSHOT_EVERY", 0) or 0)
+    were most of a finished game's storage (``games.retention``)."""
+    every = retention.finished_snapshot_every()
     snapshots = Snapshot.objects.filter(game=game)
     if every > 0:
         snapshots = snapshots.annotate(off=Mod("seq", every)).exclude(off=0)

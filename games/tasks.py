@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from games.retention import ended_games_trim
 from games.services.bots import BOT_STALL_AFTER, bot_turns_play, bot_turns_requeue_stalled
 from games.services.plans import plan_play
 
@@ -22,3 +23,11 @@ def sweep_bot_turns() -> int:
 def play_plan(game_id: int, version: int) -> int:
     """Queued after a commit that gave the turn to a player with a plan: it plays the plan."""
     return plan_play(game_id=game_id, version=version)
+
+
+@shared_task(name="games.trim_ended_games", ignore_result=True)
+def trim_ended_games() -> int:
+    """Scheduled daily: delete the snapshots and idempotency keys that ended games no longer
+    keep (``games.retention``); how many rows."""
+    trimmed = ended_games_trim()
+    return trimmed.snapshots + trimmed.keys

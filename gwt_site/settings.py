@@ -278,6 +278,8 @@ CELERY_BEAT_SCHEDULE = {
     "notifications-reminders": {"task": "notifications.send_reminders", "schedule": 300.0},
     # Each user's digest goes out during their chosen hour: checking often is enough.
     "notifications-digests": {"task": "notifications.send_digests", "schedule": 600.0},
+    # Snapshots and idempotency keys that ended games no longer keep (games/retention.py).
+    "games-trim-ended": {"task": "games.trim_ended_games", "schedule": 86400.0},
     # Finished rated games whose ratings task was lost (players.ratings.unsettled_games).
     "players-sweep-ratings": {"task": "players.sweep_ratings", "schedule": 300.0},
 }
@@ -526,8 +528,11 @@ SPECTACULAR_SETTINGS = {
 # A snapshot of the engine state every this many events (a cache: 0 turns them off).
 GAME_SNAPSHOT_EVERY = env_int("GAME_SNAPSHOT_EVERY", 25)
 # Once a game has ended, only its snapshots at a multiple of this many events are kept (0:
-# none): a finished game's position is rebuilt from the nearest one (games/replay.py).
-GAME_FINISHED_SNAPSHOT_EVERY = env_int("GAME_FINISHED_SNAPSHOT_EVERY", 100)
+# none): a finished game's position is rebuilt from the nearest one (games/retention.py).
+GAME_FINISHED_SNAPSHOT_EVERY = env_int("GAME_FINISHED_SNAPSHOT_EVERY", 200)
+# An ended game's idempotency keys are deleted this many hours after it ended (the daily
+# games.trim_ended_games): no client is retrying a request by then.
+GAME_ENDED_KEYS_KEEP_HOURS = env_int("GAME_ENDED_KEYS_KEEP_HOURS", 24)
 
 # The editions of the game new games may be played with, in the order the pages offer them
 # (the first is the default); an edition the engine does not have is not offered
