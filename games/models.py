@@ -492,11 +492,14 @@ class Event(models.Model):
     kind = models.CharField(max_length=16, choices=EventKind.choices, verbose_name=_("kind"))
     seat = models.PositiveSmallIntegerField(null=True, blank=True, verbose_name=_("seat"))
     payload = models.JSONField(default=dict, verbose_name=_("payload"))
+    # Indexed only where there is one (``event_actor``): a bot's or the system's event has
+    # none, and an index entry for each of them served no lookup.
     actor = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,
         null=True,
         blank=True,
+        db_index=False,
         related_name="+",
         help_text=_("Who did it; null for a bot or the system."),
         verbose_name=_("actor"),
@@ -525,6 +528,11 @@ class Event(models.Model):
         ordering = ["game_id", "seq"]
         constraints = [
             models.UniqueConstraint(fields=["game", "seq"], name="event_unique_seq"),
+        ]
+        indexes = [
+            models.Index(
+                fields=["actor"], name="event_actor", condition=models.Q(actor__isnull=False)
+            ),
         ]
 
     def __str__(self) -> str:
