@@ -238,6 +238,11 @@ def build_copies(database: str, games: int) -> None:
         values = []
         names = []
         for column, target, kind in columns_of(database, table):
+            if (table, column) == ("games_event", "id"):
+                # Numbered by the table's identity in the order inserted, as a site numbers
+                # them: shifted ids out of that order split the primary key's pages, a
+                # third larger than a site's.
+                continue
             names.append(column)
             if column == "id":
                 values.append(f"t.id + c * {shift[table]}")
