@@ -271,8 +271,14 @@ def test_a_game_to_the_end_by_keyboard_push_and_webhook_with_a_bounce_shown(
     assert push_service.errors == []
     pushed = [message.data["body"] for message in push_service.messages]
     sent_to_bob = ChannelDelivery.objects.filter(push_subscription__user=bob, status=Status.SENT)
-    assert len(pushed) == sent_to_bob.count() > 10
-    assert pushed.count(f"Your turn in {GAME_NAME}") > 10
+    assert len(pushed) == sent_to_bob.count() > 5
+    # A "your turn" whose delivery comes after bob has already moved (his device here plays
+    # at once, and a loaded machine delays the worker) is skipped, as it should be: the count
+    # pushed depends on timing, so every one is either pushed or skipped, never failed.
+    assert pushed.count(f"Your turn in {GAME_NAME}") >= 5
+    assert not ChannelDelivery.objects.filter(push_subscription__user=bob).exclude(
+        status__in=[Status.SENT, Status.SKIPPED]
+    )
     # Carol by her webhook alone, as a Discord channel gets it.
     posts = hook.texts()
     assert all(post["path"].startswith("/hooks/discord/") for post in hook.posts)
@@ -281,7 +287,10 @@ def test_a_game_to_the_end_by_keyboard_push_and_webhook_with_a_bounce_shown(
         == ChannelDelivery.objects.filter(webhook__user=carol, status=Status.SENT).count()
     )
     turn_posts = [text for text in posts if text.startswith("Your turn in ")]
-    assert len(turn_posts) > 10, posts[:3]
+    assert len(turn_posts) >= 5, posts[:3]
+    assert not ChannelDelivery.objects.filter(webhook__user=carol).exclude(
+        status__in=[Status.SENT, Status.SKIPPED]
+    )
     assert all(GAME_NAME in text and f"/games/{game.public_id}/" in text for text in turn_posts)
     # Neither got an email.
     assert [m.to for m in mail.outbox if {bob.email, carol.email} & set(m.to)] == []
