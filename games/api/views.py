@@ -27,6 +27,7 @@ from common.api import AuthenticatedRequest, ErrorSerializer, error_responses, v
 from common.client_ip import client_ip
 from common.errors import InvalidRequestError, RateLimitedError
 from games import editions, journal_store, naming, selectors, services
+from games.api.move_input import usual_move_input
 from games.models import (
     BOT_STRENGTHS,
     BotKind,
@@ -721,7 +722,7 @@ class GameMovesApi(MoveOutputMixin, APIView):
         },
     )
     def post(self, request: AuthenticatedRequest, game_id: str) -> Response:
-        data = validated(self.MoveInput, request.data)
+        data = usual_move_input(request.data) or validated(self.MoveInput, request.data)
         result = services.move_submit(
             game=game_id,
             user=request.user,
