@@ -377,12 +377,10 @@ def _turn_ended(game: Game, seat: Seat, *, since: datetime, now: datetime) -> No
         ).values_list("payload", flat=True)
         taken -= timedelta(seconds=sum(int(p.get("vacation_used_seconds", 0)) for p in away))
     assert seat.user_id is not None
-    TurnTime.objects.create(
-        user_id=seat.user_id,
-        game=game,
-        ended_at=now,
-        seconds=max(0, int(taken.total_seconds())),
+    turn = TurnTime(
+        user_id=seat.user_id, game=game, ended_at=now, seconds=max(0, int(taken.total_seconds()))
     )
+    prepared.insert(turn)  # what create() writes, without the ORM's building of the INSERT
     if game.has_time_bank:
         seat.bank_left = bank_after_turn(
             bank=seat.bank_left,

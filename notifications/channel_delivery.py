@@ -46,6 +46,7 @@ from notifications import (
     metrics,
     push,
     quiet_hours,
+    statements,
 )
 from notifications.delivery import (
     ACTIVE_ON_THE_SITE,
@@ -96,17 +97,11 @@ def deliveries_queue(written: Iterable[Notification]) -> list[datetime]:
     games = {game for game, _ in group_rows}
     subscriptions: dict[int, list[int]] = defaultdict(list)
     if push.is_configured():
-        for pk, user in PushSubscription.objects.filter(
-            user_id__in=users, disabled_at__isnull=True
-        ).values_list("pk", "user_id"):
+        for pk, user in statements.push_subscriptions(users=users):
             subscriptions[user].append(pk)
     own_hooks: dict[int, list[int]] = defaultdict(list)
     game_hooks: dict[int, list[int]] = defaultdict(list)
-    for pk, user, game in (
-        ChatWebhook.objects.filter(disabled_at__isnull=True)
-        .filter(Q(game__isnull=True, user_id__in=users) | Q(game_id__in=games))
-        .values_list("pk", "user_id", "game_id")
-    ):
+    for pk, user, game in statements.chat_webhooks(users=users, games=games):
         if game is None:
             own_hooks[user].append(pk)
         else:

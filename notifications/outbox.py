@@ -55,7 +55,7 @@ from common.timefmt import zone
 from common.waking_time import next_waking
 from games import prepared
 from games.models import Game, GameStatus, Seat
-from notifications import languages
+from notifications import languages, statements
 from notifications.channel_delivery import deliveries_queue
 from notifications.context import (
     game_name,
@@ -66,7 +66,7 @@ from notifications.context import (
     seats_of,
 )
 from notifications.delivery import active_until, kick_delivery
-from notifications.models import Kind, Notification, NotificationPreference
+from notifications.models import Kind, Notification
 
 
 def notification_queue(
@@ -462,10 +462,7 @@ def _your_turn_due(game: Game, seat: Seat, *, now: datetime) -> datetime:
 
 def _always_notified(seat: Seat) -> bool:
     """Whether the seat's player asked to be told even while their page is open."""
-    return (
-        seat.user_id is not None
-        and NotificationPreference.objects.filter(user_id=seat.user_id, always_notify=True).exists()
-    )
+    return seat.user_id is not None and statements.always_notified(seat.user_id)
 
 
 def morning_of(game: Game, seat: Seat, instant: datetime) -> datetime:
