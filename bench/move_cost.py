@@ -13,6 +13,7 @@ delivery tasks do once the rows are due.
 
     .venv/bin/python bench/move_cost.py                  # 600 moves
     .venv/bin/python bench/move_cost.py --moves 2000 --profile /tmp/move.prof
+    .venv/bin/python bench/move_cost.py --moves 2000 --sample    # where each kind's CPU goes
 
 Needs PostgreSQL and Redis (BENCH_DATABASE_URL, BENCH_REDIS_URL, as for bench/api.py). The
 bot tasks queued by the moves go to the broker; nothing consumes them, so use a Redis
@@ -61,6 +62,51 @@ def configure() -> None:
         subprocess.run([sys.executable, "manage.py", *command], cwd=ROOT, check=True)
 
 
+class Sampler:
+    """Where each kind of request spends its CPU, by sampling: every few milliseconds of the
+    process's CPU (``SIGPROF``) the running stack is noted under the kind being measured.
+    cProfile's hooks slow down most the code that makes many small calls (the engine, the
+    ORM), and so overstate it; samples do not. Prints, per kind, the functions on the most
+    samples (inclusive: a function and what it calls) and the share where it was itself
+    running."""
+
+    def __init__(self) -> None:
+        import signal
+
+        self.kind = ""
+        self.stacks: dict[str, list[list[str]]] = {}
+        signal.signal(signal.SIGPROF, self._sample)
+        signal.setitimer(signal.ITIMER_PROF, 0.001, 0.001)
+
+    def _sample(self, signum, frame) -> None:
+        if not self.kind:
+            return
+        stack = []
+        while frame is not None and frame.f_code.co_name != "measure":
+            code = frame.f_code
+            path = code.co_filename.replace(str(ROOT) + "/", "").split("site-packages/")[-1]
+            stack.append(f"{path}:{code.co_firstlineno}({code.co_name})")
+            frame = frame.f_back
+        self.stacks.setdefault(self.kind, []).append(stack)
+
+    def report(self, top: int = 40) -> None:
+        import collections
+        import signal
+
+        signal.setitimer(signal.ITIMER_PROF, 0, 0)
+        for kind, stacks in self.stacks.items():
+            inclusive: collections.Counter[str] = collections.Counter()
+            itself: collections.Counter[str] = collections.Counter()
+            for stack in stacks:
+                inclusive.update(set(stack))
+                if stack:
+                    itself[stack[0]] += 1
+            print(f"\n{kind}: {len(stacks)} samples (inclusive %, own %)")
+            for name, count in inclusive.most_common(top):
+                share, own = 100 * count / len(stacks), 100 * itself[name] / len(stacks)
+                print(f"{share:5.1f} {own:5.1f}  {name}")
+
+
 class Meter:
     """CPU seconds, SQL statements and Redis commands of each call, by kind of request."""
 
@@ -72,6 +118,7 @@ class Meter:
         self.figures: dict[str, dict[str, list[float]]] = {}
         self.redis_commands = 0
         self.profile_kind = ""
+        self.sampler: Sampler | None = None
         meter = self
         command, pipeline = redis.client.Redis.execute_command, redis.client.Pipeline.execute
 
@@ -95,7 +142,11 @@ class Meter:
             redis_before, started = self.redis_commands, time.process_time()
             if profiler is not None:
                 profiler.enable()
+            if self.sampler is not None:
+                self.sampler.kind = kind
             result = call()
+            if self.sampler is not None:
+                self.sampler.kind = ""
             if profiler is not None:
                 profiler.disable()
             cpu = time.process_time() - started
@@ -117,6 +168,11 @@ def main() -> None:
         default="POST moves/",
         help="which kind --profile covers: 'POST moves/', 'GET legal-moves/', 'GET /api/me/', "
         "'bot task', 'delivery, all'",
+    )
+    parser.add_argument(
+        "--sample",
+        action="store_true",
+        help="sample the stacks of every kind of request and print where their CPU goes",
     )
     args = parser.parse_args()
 
@@ -143,6 +199,7 @@ def main() -> None:
     meter = Meter()
     meter.profile_kind = args.profile_kind
     profiler = cProfile.Profile(time.process_time) if args.profile else None
+    meter.sampler = Sampler() if args.sample else None
     bot_turns: list[tuple[int, int]] = []
     queue = bots.queue_bot_turns
 
@@ -222,6 +279,8 @@ def main() -> None:
         f"per client move (legal moves, move, /api/me/, bot tasks): "
         f"CPU {total_cpu / moves * 1000:.2f} ms, SQL {total_sql / moves:.2f}"
     )
+    if meter.sampler is not None:
+        meter.sampler.report()
     if profiler is not None:
         profiler.dump_stats(args.profile)
         print(f"profile of the {args.profile_kind!r} requests: {args.profile}")
