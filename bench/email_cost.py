@@ -6,11 +6,16 @@ about the load than about the code. This runs the worker's own function
 rows queued as a move queues them (the games of `bench/notifications.py`, kept in the bench
 database), with Django's in-memory email backend (the message is built whole, MIME included,
 and not sent), and prints the process's CPU time and the SQL statements per email.
-``--profile FILE`` writes a cProfile of the sending.
+``--profile FILE`` writes a cProfile of the sending. A first batch (``--warm-up``, 20 rows of
+other games) is sent before the measure, as a long-lived worker process has sent earlier
+emails: what the first email alone pays (the URL patterns imported, the templates compiled,
+the catalogues read) is not counted per email. ``--language fr`` sends the emails to players
+who read French (the bench's players are set to it; ``en`` sets them back).
 
     .venv/bin/python bench/email_cost.py                   # 400 emails
     .venv/bin/python bench/email_cost.py --count 400 --profile /tmp/email.prof
     .venv/bin/python bench/email_cost.py --dump /tmp/a   # each email's text and HTML, to diff
+    .venv/bin/python bench/email_cost.py --language fr --dump /tmp/a-fr   # in French
 
 ``--dump`` signs with a fixed secret key, so that two trees' emails can be compared byte for
 byte (``diff -r``): a change that makes emails cheaper must not change what they say.
@@ -23,6 +28,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import re
 import secrets
 import subprocess
 import sys
@@ -60,12 +66,19 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=400)
     parser.add_argument("--profile", help="write a cProfile of the sending (CPU time)")
     parser.add_argument("--dump", help="write each email's text and HTML to this folder")
+    parser.add_argument(
+        "--warm-up", type=int, default=20, help="emails sent first, not measured (default 20)"
+    )
+    parser.add_argument(
+        "--language", choices=("en", "fr"), default="en", help="the players' language"
+    )
     args = parser.parse_args()
     configure("bench-email-dump-" + "k" * 40 if args.dump else secrets.token_urlsafe(40))
 
     from bench.notifications import prepare
 
-    targets = prepare(args.count)
+    every = prepare(args.warm_up + args.count)
+    warm_up, targets = every[: args.warm_up], every[args.warm_up :]
 
     from django.conf import settings
     from django.core import mail
@@ -75,23 +88,34 @@ def main() -> None:
 
     from games.models import Game
     from notifications import delivery
-    from notifications.models import Kind, Notification, Status
+    from notifications.models import Kind, Notification, NotificationPreference, Status
     from notifications.outbox import notification_queue
 
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    for user_id in {user_id for _, user_id, _, _ in every}:
+        NotificationPreference.objects.update_or_create(
+            user_id=user_id, defaults={"language": args.language}
+        )
+    games = Game.objects.in_bulk([game_id for game_id, _, _, _ in every])
+
+    def queue(rows: list[tuple[int, int, int, dict]]) -> None:
+        for game_id, user_id, seq, context in rows:
+            with transaction.atomic():
+                notification_queue(
+                    recipient_id=user_id,
+                    kind=Kind.YOUR_TURN,
+                    game=games[game_id],
+                    event_seq=seq,
+                    context=context,
+                )
+        # Due now: the players of these games are not on the site.
+        Notification.objects.filter(status=Status.PENDING).update(next_attempt_at=timezone.now())
+
+    if warm_up:
+        queue(warm_up)
+        delivery.deliver_due(budget_seconds=3600)
     mail.outbox = []
-    games = Game.objects.in_bulk([game_id for game_id, _, _, _ in targets])
-    for game_id, user_id, seq, context in targets:
-        with transaction.atomic():
-            notification_queue(
-                recipient_id=user_id,
-                kind=Kind.YOUR_TURN,
-                game=games[game_id],
-                event_seq=seq,
-                context=context,
-            )
-    # Due now: the players of these games are not on the site.
-    Notification.objects.filter(status=Status.PENDING).update(next_attempt_at=timezone.now())
+    queue(targets)
 
     profiler = None
     if args.profile:
@@ -127,9 +151,28 @@ def main() -> None:
         for message in mail.outbox:
             html = message.alternatives[0][0]  # type: ignore[index]
             name = "".join(c if c.isalnum() else "-" for c in f"{message.to[0]} {message.subject}")
-            (folder / f"{name}.txt").write_text(f"{message.subject}\n\n{message.body}")
-            (folder / f"{name}.html").write_text(str(html))
+            (folder / f"{name}.txt").write_text(_timeless(f"{message.subject}\n\n{message.body}"))
+            (folder / f"{name}.html").write_text(_timeless(str(html)))
+            raw = _comparable(message.message().as_bytes())
+            (folder / f"{name}.eml").write_bytes(_timeless(raw.decode()).encode())
         print(f"emails: {folder}")
+
+
+def _timeless(text: str) -> str:
+    """``text`` with the time its unsubscribe link was signed at, and so its signature, left
+    out (what it names is kept): two runs sign at different times."""
+    return re.sub(r"(/unsubscribe/[^:/]+):[^/]+/", r"\1:-/", text)
+
+
+def _comparable(raw: bytes) -> bytes:
+    """The whole message with what differs between two runs of the same email replaced: its
+    date, the row's id (Message-ID, X-GWT-Notification) and the MIME boundaries."""
+    raw = re.sub(rb"^Date: .*$", b"Date: -", raw, flags=re.M)
+    raw = re.sub(rb"notification-\d+@", b"notification-N@", raw)
+    raw = re.sub(rb"^(X-GWT-Notification:) \d+", rb"\1 N", raw, flags=re.M)
+    for n, boundary in enumerate(dict.fromkeys(re.findall(rb'boundary="([^"]+)"', raw))):
+        raw = raw.replace(boundary, b"boundary-%d" % n)
+    return raw
 
 
 if __name__ == "__main__":
