@@ -46,7 +46,8 @@ from django.utils import timezone
 
 from common.conf import duration_setting
 from common.task_registry import task_named
-from games.models import Event, EventKind, GameStatus, PlanStatus, Seat, SeatStatus, TurnPlan
+from games import prepared
+from games.models import GameStatus, PlanStatus, Seat, SeatStatus, TurnPlan
 from notifications import bounces, emails, languages, links, metrics, quiet_hours, quiet_summary
 from notifications.context import your_turn_context
 from notifications.models import (
@@ -337,23 +338,9 @@ def _decided_since(rows: list[Notification]) -> set[int]:
     ]
     if not turns:
         return set()
-    after = Q()
-    for row in turns:
-        after |= Q(game_id=row.game_id, seat=row.context.get("seat"), seq__gt=row.event_seq)
-    decided = {
-        (game, seat, seq)
-        for game, seat, seq in Event.objects.filter(
-            after, kind__in=(EventKind.MOVE, EventKind.UNDO)
-        ).values_list("game_id", "seat", "seq")
-    }
-    return {
-        row.pk
-        for row in turns
-        if any(
-            game == row.game_id and seat == row.context.get("seat") and seq > (row.event_seq or 0)
-            for game, seat, seq in decided
-        )
-    }
+    return prepared.decided_after(
+        [(row.pk, row.game_id, row.context.get("seat"), row.event_seq) for row in turns]
+    )
 
 
 def _latest_turns(rows: list[Notification]) -> dict[tuple[int, int | None], int]:

@@ -6,11 +6,13 @@ The game pages are served at ``/games/<public id>/``; the replay of a finished g
 
 from __future__ import annotations
 
+import functools
+import re
 from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core import signing
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 
 from common.links import absolute
 from games.models import Game
@@ -20,14 +22,49 @@ def game_url(game: Game) -> str:
     return absolute(f"/games/{game.public_id}/")
 
 
+# What ``reverse`` leaves as it is in a path: a value made only of these is put in the
+# path as given (RFC 3986's unreserved characters, its sub-delimiters, ":" and "@").
+_AS_IS = re.compile(r"[A-Za-z0-9\-._~!$&'()*+,;=:@]+")
+_MARK = "0mark0"
+
+
+def _path(name: str, value: str | None = None) -> str:
+    """``reverse(name)``, or ``reverse(name, args=[value])`` for a pattern of one argument.
+
+    Every email has several links, and ``reverse`` matches the pattern against its
+    arguments each time, which cost more than the rest of the email's links: the path around
+    the argument is reversed once per URL configuration and script prefix, and a value that
+    ``reverse`` would not quote is put in between (any other goes through ``reverse``)."""
+    head, tail = _reversed(
+        name, value is not None, str(settings.ROOT_URLCONF), get_urlconf(), get_script_prefix()
+    )
+    if value is None:
+        return head
+    if _AS_IS.fullmatch(value):
+        return f"{head}{value}{tail}"
+    return reverse(name, args=[value])
+
+
+@functools.cache
+def _reversed(
+    name: str, argument: bool, root: str, urlconf: str | None, prefix: str
+) -> tuple[str, str]:
+    """The path of ``name`` (with ``argument``: before and after its one argument), for
+    that URL configuration (ROOT_URLCONF, the thread's own) and script prefix."""
+    if not argument:
+        return reverse(name, urlconf=urlconf), ""
+    head, _, tail = reverse(name, urlconf=urlconf, args=[_MARK]).partition(_MARK)
+    return head, tail
+
+
 def absolute_home() -> str:
     """The site's home page (a message about several games links there)."""
-    return absolute(reverse("home"))
+    return absolute(_path("home"))
 
 
 def invite_url(game: Game) -> str:
     """The game's waiting room, where an invited player takes a seat."""
-    return absolute(reverse("lobby-join", kwargs={"public_id": game.public_id}))
+    return absolute(_path("lobby-join", game.public_id))
 
 
 def replay_url(game: Game) -> str:
@@ -36,12 +73,12 @@ def replay_url(game: Game) -> str:
 
 def moves_help_url() -> str:
     """The move notation reference (docs/moves.md served as a page)."""
-    return absolute(reverse("help-moves"))
+    return absolute(_path("help-moves"))
 
 
 def email_help_url() -> str:
     """How to play by email (docs/email.md served as a page)."""
-    return absolute(reverse("help-email"))
+    return absolute(_path("help-email"))
 
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
@@ -53,7 +90,7 @@ def unsubscribe_token(*, user_id: int, game_id: int | None = None) -> str:
 
 
 def unsubscribe_url(token: str) -> str:
-    return absolute(reverse("notifications-unsubscribe", args=[token]))
+    return absolute(_path("notifications-unsubscribe", token))
 
 
 def mail_domain() -> str:

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import engine
-from engine import Card, Count, State, card_text
+from engine import Card, Count, State, View, card_text
 from games.move_presentation import decision_text, herder_word, out_of_turn_text
 from games.terms.choices import PRICE_IN_WORDS, choice_words
 
@@ -59,7 +59,7 @@ def turn_facts(state: State, seat: int) -> dict[str, Any]:
             if decision
             else (out_of_turn_text(view, seat) if owed else "")
         ),
-        "options": numbered_options(state, seat),
+        "options": numbered_options(state, seat, view=view),
     }
 
 
@@ -93,12 +93,15 @@ def _card(card: Card, edition: str) -> str:
     return card_text(card["id"], edition)
 
 
-def numbered_options(state: State, seat: int) -> list[dict[str, Any]]:
+def numbered_options(state: State, seat: int, *, view: View | None = None) -> list[dict[str, Any]]:
     """[{"n": 1, "text": notation, "words": "Take a builder", "cost": "$2 in fees"}, ...]
     in legal-move order: the number and the notation are what a reply may say; the words
-    are the game page's button for the same move (``games.terms.choices``)."""
+    are the game page's button for the same move (``games.terms.choices``). ``view``: the
+    seat's ``engine.view`` of ``state`` when the caller has it (it costs as much to build as
+    pricing a few moves)."""
     options = []
-    view = engine.view(state, seat)
+    if view is None:
+        view = engine.view(state, seat)
     for index, move in enumerate(engine.legal_moves(state, seat)):
         try:
             text = engine.describe(state, seat, move)
