@@ -213,8 +213,9 @@ def insert_and_update(
 
 @cache
 def _seats_with_users_statement(
-    beside: type[Model] | None,
+    beside: type[Model] | None, games: int = 0
 ) -> tuple[str, RowLoader[Seat], RowLoader[User], RowLoader[Model] | None]:
+    """The statement for one game (``games`` 0) or for that many games at once."""
     qn = connection.ops.quote_name
     user_model = get_user_model()  # the model of Seat.user (AUTH_USER_MODEL)
     seats, users = RowLoader(Seat, "s"), RowLoader(user_model, "u")
@@ -231,10 +232,12 @@ def _seats_with_users_statement(
             f" LEFT JOIN {qn(beside._meta.db_table)} x"
             f" ON x.{qn(_column(beside._meta.pk))} = {user_pk}"
         )
-    sql += (
-        f" WHERE s.{qn(_column(Seat._meta.get_field('game')))} = %s"
-        f" ORDER BY s.{qn(_column(Seat._meta.get_field('index')))}"
-    )
+    game = f"s.{qn(_column(Seat._meta.get_field('game')))}"
+    index = f"s.{qn(_column(Seat._meta.get_field('index')))}"
+    if games:
+        sql += f" WHERE {game} IN ({', '.join(['%s'] * games)}) ORDER BY {game}, {index}"
+    else:
+        sql += f" WHERE {game} = %s ORDER BY {index}"
     return sql, seats, users, extra
 
 
@@ -250,6 +253,31 @@ def seats_with_users(*, game_pk: int, beside: type[Model] | None = None) -> list
     with connection.cursor() as cursor:
         cursor.execute(sql, [game_pk])
         rows = cursor.fetchall()
+    return _seats_loaded(rows, seats, users, extra)
+
+
+def seats_with_users_of(game_pks: list[int]) -> dict[int, list[Seat]]:
+    """``seats_with_users`` for several games in one statement: each game's seats (a game
+    without any is left out), as a batch of turn emails reads them."""
+    pks = sorted(set(game_pks))
+    if not pks:
+        return {}
+    sql, seats, users, extra = _seats_with_users_statement(None, len(pks))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, pks)
+        rows = cursor.fetchall()
+    found: dict[int, list[Seat]] = {}
+    for seat in _seats_loaded(rows, seats, users, extra):
+        found.setdefault(seat.game_id, []).append(seat)
+    return found
+
+
+def _seats_loaded(
+    rows: list[tuple[Any, ...]],
+    seats: RowLoader[Seat],
+    users: RowLoader[User],
+    extra: RowLoader[Model] | None,
+) -> list[Seat]:
     result = []
     for row in rows:
         seat = seats.load(row[: seats.width])
@@ -355,6 +383,44 @@ def events_since_own_move(*, game_pk: int, seat: int, upto: int) -> list[Event]:
 
 
 @cache
+def _events_since_many_statement(count: int) -> tuple[str, RowLoader[Event]]:
+    qn = connection.ops.quote_name
+    events = RowLoader(Event, "e")
+    table = qn(Event._meta.db_table)
+    game, seq, seat, kind = (
+        qn(_column(Event._meta.get_field(name))) for name in ("game", "seq", "seat", "kind")
+    )
+    row = "(CAST(%s AS BIGINT), CAST(%s AS INTEGER), CAST(%s AS BIGINT))"
+    sql = (
+        f"WITH t (g, s, u) AS (VALUES {', '.join([row] * count)})"
+        f" SELECT t.g, t.s, t.u, {events.columns} FROM t JOIN {table} e"
+        f" ON e.{game} = t.g AND e.{seq} <= t.u AND e.{kind} <> %s AND e.{seq} > COALESCE("
+        f"(SELECT MAX(m.{seq}) FROM {table} m WHERE m.{game} = t.g AND m.{seat} = t.s"
+        f" AND m.{kind} = %s AND m.{seq} <= t.u), 1)"
+        f" ORDER BY t.g, t.s, t.u, e.{seq}"
+    )
+    return sql, events
+
+
+def events_since_own_moves(
+    keys: list[tuple[int, int, int]],
+) -> dict[tuple[int, int, int], list[Event]]:
+    """``events_since_own_move`` for several (game pk, seat, upto) in one statement, as a
+    batch of turn emails reads them: each key's events (an empty list for none)."""
+    keys = sorted(set(keys))
+    found: dict[tuple[int, int, int], list[Event]] = {key: [] for key in keys}
+    if not keys:
+        return found
+    sql, events = _events_since_many_statement(len(keys))
+    params: list[Any] = [value for key in keys for value in key]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*params, EventKind.SETUP, EventKind.MOVE])
+        for row in cursor.fetchall():
+            found[(row[0], row[1], row[2])].append(events.load(row[3:]))
+    return found
+
+
+@cache
 def _seat_plan_statement() -> tuple[str, RowLoader[TurnPlan]]:
     qn = connection.ops.quote_name
     plans = RowLoader(TurnPlan, "p")
@@ -366,6 +432,34 @@ def _seat_plan_statement() -> tuple[str, RowLoader[TurnPlan]]:
         f" WHERE p.{game} = %s AND p.{seat} = %s AND p.{user} = %s"
     )
     return sql, plans
+
+
+@cache
+def _seat_plans_statement(count: int) -> tuple[str, RowLoader[TurnPlan]]:
+    qn = connection.ops.quote_name
+    plans = RowLoader(TurnPlan, "p")
+    game, seat, user = (
+        qn(_column(TurnPlan._meta.get_field(name))) for name in ("game", "seat", "user")
+    )
+    keys = ", ".join(["(%s, %s, %s)"] * count)
+    sql = (
+        f"SELECT {plans.columns} FROM {qn(TurnPlan._meta.db_table)} p"
+        f" WHERE (p.{game}, p.{seat}, p.{user}) IN ({keys})"
+    )
+    return sql, plans
+
+
+def seat_plans(keys: list[tuple[int, int, int]]) -> dict[tuple[int, int, int], TurnPlan]:
+    """``seat_plan`` for several (game pk, seat, user id) in one statement: the plans
+    found, by their key (a key without a plan is left out)."""
+    keys = sorted(set(keys))
+    if not keys:
+        return {}
+    sql, plans = _seat_plans_statement(len(keys))
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [value for key in keys for value in key])
+        loaded = [plans.load(row) for row in cursor.fetchall()]
+    return {(plan.game_id, plan.seat, plan.user_id): plan for plan in loaded}
 
 
 def seat_plan(*, game_pk: int, seat: int, user_id: int) -> TurnPlan | None:

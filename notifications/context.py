@@ -7,6 +7,7 @@ was queued for, so that every attempt at the same email says the same thing.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -21,6 +22,7 @@ from games.models import (
     Seat,
     SeatStatus,
     TimeoutPolicy,
+    TurnPlan,
     bot_strength,
 )
 from games.selectors import event_text
@@ -115,7 +117,39 @@ def game_name(game: Game, seats: list[Seat] | None = None) -> str:
     return _("game %(id)s (%(players)s)") % {"id": game.public_id, "players": ", ".join(names)}
 
 
-def your_turn_context(notification: Notification) -> dict[str, Any]:
+@dataclass(frozen=True)
+class TurnReads:
+    """What the "your turn" emails of a batch read, read for all of them at once (one
+    statement each instead of one per email): the games' seats with their users, the
+    events since each seat's last decision, and the seats' plans."""
+
+    seats: dict[int, list[Seat]]
+    events: dict[tuple[int, int, int], list[Event]]  # (game, seat, upto)
+    plans: dict[tuple[int, int, int], TurnPlan]  # (game, seat, user)
+
+    @classmethod
+    def of(cls, notifications: list[Notification]) -> TurnReads:
+        """For the rows' games at their current version (``your_turn_context``)."""
+        turns = [
+            (row.game, row.context.get("seat"))
+            for row in notifications
+            if row.game is not None and row.context.get("seat") is not None
+        ]
+        seats = prepared.seats_with_users_of([game.pk for game, _ in turns])
+        events = prepared.events_since_own_moves(
+            [(game.pk, index, game.version) for game, index in turns]
+        )
+        owners = [
+            (game.pk, seat.index, seat.user_id)
+            for game, index in turns
+            if (seat := seat_at(seats.get(game.pk, []), index)) is not None
+            and not seat.bot
+            and seat.user_id is not None
+        ]
+        return cls(seats=seats, events=events, plans=prepared.seat_plans(owners))
+
+
+def your_turn_context(notification: Notification, reads: TurnReads | None = None) -> dict[str, Any]:
     """The whole context of a "your turn" email, built by the delivery that sends it.
 
     Built for the game as it is when the email is sent (its version, read with the row when
@@ -123,20 +157,31 @@ def your_turn_context(notification: Notification) -> dict[str, Any]:
     waited while its player was on the site may go out after others moved (a moderator, an
     exchange token out of turn), and its options must be the legal ones of the moment. Its
     option numbers are those of the version its reply address signs. A row whose player
-    decided anything since it was queued is never built: delivery skips it.
+    decided anything since it was queued is never built: delivery skips it. ``reads``: what
+    the batch it is sent with has read for it (``TurnReads``).
     """
     game = notification.game
     # Queued for a seat of a game at the event that gave it the turn (notifications.outbox).
     assert game is not None, "a your-turn row names its game"
     assert notification.event_seq is not None, "a your-turn row names the event that gave it"
     seq = game.version
-    seats = seats_of(game)
+    known = reads.seats.get(game.pk) if reads is not None else None
+    seats = known if known is not None else seats_of(game)
     seat = seat_at(seats, notification.context["seat"])
     assert seat is not None, "a your-turn row names a seat of its game"
-    events = prepared.events_since_own_move(game_pk=game.pk, seat=seat.index, upto=seq)
+    key = (game.pk, seat.index, seq)
+    if reads is not None and key in reads.events:
+        events = reads.events[key]
+    else:
+        events = prepared.events_since_own_move(game_pk=game.pk, seat=seat.index, upto=seq)
     # What changed for the player (from their own views), and the state now, in one replay.
     found, state = catchup.concerns_in(game, seat.index, events, upto=seq)
-    plan = services.seat_plan(game=game, seat=seat)
+    if reads is None:
+        plan = services.seat_plan(game=game, seat=seat)
+    elif seat.bot or seat.user_id is None:
+        plan = None
+    else:
+        plan = reads.plans.get((game.pk, seat.index, seat.user_id))
     return {
         **notification.context,
         # Named again in the language it is sent in (the row was queued in the mover's).

@@ -49,7 +49,7 @@ from common.task_registry import task_named
 from games import prepared
 from games.models import GameStatus, PlanStatus, Seat, SeatStatus, TurnPlan
 from notifications import bounces, emails, languages, links, metrics, quiet_hours, quiet_summary
-from notifications.context import your_turn_context
+from notifications.context import TurnReads, your_turn_context
 from notifications.models import (
     ANSWER_KINDS,
     DIGESTIBLE_KINDS,
@@ -371,10 +371,22 @@ def _send_claimed(rows: list[Notification], token: str, now: datetime | None) ->
     (``emails.deliver_each``, over several connections), and each row is released as soon as
     its message is handed over."""
     facts = Facts.of(rows)
-    results: list[SendResult | None] = [None] * len(rows)
+    results: list[SendResult | None] = [
+        _decide(row, token, facts, now or timezone.now()) for row in rows
+    ]
+    # What the turn emails to build read, for all of them at once.
+    reads = TurnReads.of(
+        [
+            row
+            for row, result in zip(rows, results, strict=True)
+            if result is None and _to_build(row)
+        ]
+    )
     outgoing: list[tuple[int, EmailMultiAlternatives, dict[str, Any]]] = []
     for index, row in enumerate(rows):
-        ready = _prepare(row, token, facts, now or timezone.now())
+        if results[index] is not None:
+            continue
+        ready = _prepare(row, token, facts, reads, now or timezone.now())
         if isinstance(ready, SendResult):
             results[index] = ready
         else:
@@ -388,11 +400,8 @@ def _send_claimed(rows: list[Notification], token: str, now: datetime | None) ->
     return done
 
 
-def _prepare(
-    row: Notification, token: str, facts: Facts, now: datetime
-) -> SendResult | tuple[EmailMultiAlternatives, dict[str, Any]]:
-    """The row's message and the fields to store with it, or what became of the row instead
-    (skipped, postponed, or failed to build)."""
+def _decide(row: Notification, token: str, facts: Facts, now: datetime) -> SendResult | None:
+    """What became of the row if it is not sent (skipped, postponed, held), else None."""
     preference = facts.preferences.get(row.recipient_id)
     reason = _skip_reason(row, facts, preference, now)
     if reason:
@@ -413,12 +422,21 @@ def _prepare(
             if gathered[1]:
                 kick_delivery(due=morning)
             return SendResult("held", detail=quiet_summary.GATHERED)
+    return None
+
+
+def _prepare(
+    row: Notification, token: str, facts: Facts, reads: TurnReads, now: datetime
+) -> SendResult | tuple[EmailMultiAlternatives, dict[str, Any]]:
+    """The message of a row to send and the fields to store with it, or the failure to
+    build it."""
+    preference = facts.preferences.get(row.recipient_id)
     built: dict[str, Any] = {}
     # Everything the email says (its options, words and times included) is in the
     # recipient's language, whoever's action queued it.
     try:
         with languages.override(preference.language if preference else None):
-            built = _build_context(row)
+            built = _build_context(row, reads)
             message = emails.build(
                 row,
                 unsubscribe_token=links.unsubscribe_token(
@@ -479,7 +497,15 @@ def _postpone(
     return SendResult("postponed", detail=detail)
 
 
-def _build_context(row: Notification) -> dict[str, Any]:
+def _to_build(row: Notification) -> bool:
+    """Whether the row's context is built when it is sent (``_build_context``)."""
+    if row.kind != Kind.YOUR_TURN:
+        return False
+    built_for = row.context.get("reply_version")
+    return "summary" not in row.context or (row.game is not None and built_for != row.game.version)
+
+
+def _build_context(row: Notification, reads: TurnReads | None = None) -> dict[str, Any]:
     """Complete a "your turn" row's context now that it is sent: the fields to store with it.
 
     Its event queued it with the game's name and the seat only (``notifications_for_event``):
@@ -489,14 +515,9 @@ def _build_context(row: Notification) -> dict[str, Any]:
     sends the same, unless the game has moved on since that attempt: then they are built
     again, so that the options are always those of the moment the email goes out.
     """
-    if row.kind != Kind.YOUR_TURN:
+    if not _to_build(row):
         return {}
-    game = row.game
-    built_for = row.context.get("reply_version")
-    if "summary" in row.context and (game is None or built_for == game.version):
-        return {}
-    # Imported here: services queues rows and kicks delivery, so it imports this module.
-    row.context = your_turn_context(row)
+    row.context = your_turn_context(row, reads)
     return {"context": row.context}
 
 
