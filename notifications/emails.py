@@ -9,6 +9,7 @@ docstring of ``services``) carries the same Message-ID both times, so it is iden
 
 from __future__ import annotations
 
+import functools
 import logging
 import smtplib
 import threading
@@ -29,7 +30,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from common.timefmt import duration_text, when, zone
-from notifications import email_lines, links, reply_address
+from notifications import email_facts, email_lines, links, reply_address
 from notifications.clock_words import clock_lines
 from notifications.models import ANSWER_KINDS, REPLYABLE_KINDS, Kind, Notification
 
@@ -193,6 +194,11 @@ def _context(notification: Notification, unsubscribe_token: str, zone: ZoneInfo)
     context["choice_items"] = email_lines.choice_items(choices)
     context["summary_lines"] = email_lines.summary_lines(summary)
     context["summary_items"] = email_lines.summary_items(summary)
+    # The position and how to reply (notifications/email_facts.py), written when a template
+    # shows them: the template engine calls them then, and a count that is not a number is
+    # a template error there, as it was in the partial templates they replace.
+    context["turn_facts_text"] = functools.partial(email_facts.turn_facts_text, context)
+    context["turn_facts_html"] = functools.partial(email_facts.turn_facts_html, context)
     for item in context.get("games", []):
         item["deadline_text"] = when(item.get("deadline"), zone)
         item["waiting_since_text"] = when(item.get("waiting_since"), zone)

@@ -1,0 +1,193 @@
+"""The player's position and how to play by reply, in every email sent while it is their
+turn, written in Python rather than by the partial templates that wrote them.
+
+Those two partials (the position, hand, objectives, decision and numbered options, then how
+to reply) were most of an email's ``{% translate %}`` and ``{% blocktranslate %}`` tags, and
+in the template engine each tag is a lazy translation resolved, localized and escaped, which
+made them the largest part of rendering a turn email (``bench/email_cost.py``). Here each
+string is one ``gettext`` call with the same message id, so the catalogues are unchanged, and
+the output is byte for byte what the partials wrote (``tests/notifications/
+test_email_facts.py`` renders the partials as they were and compares): the text part takes
+the values as they are (the text templates do not escape), the HTML part escapes the values
+and the translated words as the template engine did, and a missing value is shown empty
+where ``None`` is shown as ``None``, as ``{{ value }}`` shows them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from decimal import Decimal
+from typing import Any
+
+from django.template import TemplateSyntaxError
+from django.utils.formats import localize
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.timezone import template_localtime
+from django.utils.translation import gettext, ngettext
+
+_MISSING = object()
+
+
+def _text(value: Any) -> str:
+    """A value as ``{{ value }}`` writes it in the text part (no escaping)."""
+    return "" if value is _MISSING else str(localize(template_localtime(value)))
+
+
+def _html(value: Any) -> str:
+    """The same in the HTML part (escaped unless marked safe)."""
+    return "" if value is _MISSING else str(conditional_escape(localize(template_localtime(value))))
+
+
+def _count(context: Mapping[str, Any], key: str, tag: str = "blocktranslate") -> Any:
+    """The number a ``{% blocktranslate count %}`` counts with; like the tag, anything else
+    (a value missing from an old row's context) is a template error."""
+    count = context.get(key, "")
+    if not isinstance(count, (Decimal, float, int)):
+        raise TemplateSyntaxError(f"{key!r} argument to {tag!r} tag must be a number.")
+    return count
+
+
+def _first_choice(context: Mapping[str, Any], key: str) -> Any:
+    """``choices.0.<key>`` as the template engine looks it up (missing: shown empty)."""
+    choices = context.get("choices") or []
+    first = choices[0] if choices else {}
+    return first.get(key, _MISSING) if isinstance(first, Mapping) else _MISSING
+
+
+def _position(
+    context: Mapping[str, Any], show: Callable[[Any], str], lead: Callable[[str], str]
+) -> str:
+    """The position line, up to its final full stop (the same words in both parts; ``lead``
+    sets its first words apart)."""
+    value = context.get
+    certificates = _count(context, "certificates")
+    line = (
+        f"{lead(gettext('Your position:'))} ${show(value('money', _MISSING))},"
+        f" {show(value('herder_word', _MISSING))} {show(value('herder', _MISSING))}, "
+        + gettext("engine at %(engine_at)s") % {"engine_at": show(value("engine_at", _MISSING))}
+        + ", "
+        + ngettext("%(certificates)s certificate", "%(certificates)s certificates", certificates)
+        % {"certificates": show(certificates)}
+    )
+    if value("exchange_tokens") is not None:
+        tokens = _count(context, "exchange_tokens")
+        line += ", " + ngettext(
+            "%(exchange_tokens)s exchange token", "%(exchange_tokens)s exchange tokens", tokens
+        ) % {"exchange_tokens": show(tokens)}
+    return f"{line}; {gettext('workers:')} {show(value('workers', _MISSING))}."
+
+
+def _draw_pile(context: Mapping[str, Any], show: Callable[[Any], str]) -> str:
+    draw_pile = _count(context, "draw_pile")
+    return ngettext(
+        "%(draw_pile)s card in your draw pile", "%(draw_pile)s cards in your draw pile", draw_pile
+    ) % {"draw_pile": show(draw_pile)}
+
+
+def turn_facts_text(context: Mapping[str, Any]) -> str:
+    """What ``_turn_facts.txt`` (and the ``_how_to_reply.txt`` it included) wrote."""
+    value = context.get
+    hand = value("hand")
+    objectives = value("objectives")
+    out = [
+        _position(context, _text, str),
+        "\n",
+        gettext("Your hand:"),
+        " ",
+        ", ".join(hand) if hand else gettext("(empty)"),
+        f" ({_draw_pile(context, _text)}).\n",
+    ]
+    if objectives:
+        out.append(f"{gettext('Your objectives:')} {'; '.join(objectives)}.\n")
+    if value("decision"):
+        out.append(f"\n{gettext('Now:')} {_text(value('decision'))}.\n")
+    out += ["\n", gettext("Your options now:"), "\n", _text(value("choice_lines", _MISSING))]
+    if value("reply_to"):
+        example = {"n": "1", "text": "end"}
+        if value("choices"):
+            example = {
+                "n": _text(_first_choice(context, "n")),
+                "text": _text(_first_choice(context, "text")),
+            }
+        out += [
+            "\n",
+            gettext(
+                "To play by email, reply to this message. Write one move per line above the"
+                " quoted text:"
+            ),
+            "\n",
+            gettext(
+                'an option number from the list (e.g. "%(n)s") or the move\'s notation'
+                ' (e.g. "%(text)s").'
+            )
+            % example,
+            "\n",
+            gettext(
+                "Several lines are played in order as one batch: all of them, or none if one fails."
+            ),
+            "\n",
+        ]
+    out += [gettext("Move notation:"), " ", _text(value("moves_help_url", _MISSING)), "\n\n"]
+    return "".join(out)
+
+
+def turn_facts_html(context: Mapping[str, Any]) -> SafeString:
+    """What ``_turn_facts.html`` (and the ``_how_to_reply.html`` it included) wrote."""
+    value = context.get
+
+    def word(text: str) -> str:  # {% translate %}'s words: a safe message id, not escaped
+        return text
+
+    hand = value("hand")
+    objectives = value("objectives")
+    shown_hand = (
+        str(conditional_escape(", ").join(conditional_escape(card) for card in hand))
+        if hand
+        else word(gettext("(empty)"))
+    )
+    out = [
+        '<p style="margin-bottom: 4px;">',
+        _position(context, _html, lambda text: f"<strong>{word(text)}</strong>"),
+        "</p>\n",
+        f'<p style="margin: 4px 0;"><strong>{word(gettext("Your hand:"))}</strong> {shown_hand}',
+        f" ({_draw_pile(context, _html)}).</p>\n",
+    ]
+    if objectives:
+        shown = conditional_escape("; ").join(conditional_escape(item) for item in objectives)
+        out.append(
+            f'<p style="margin: 4px 0;"><strong>{word(gettext("Your objectives:"))}</strong>'
+            f" {shown}.</p>"
+        )
+    out.append("\n")
+    if value("decision"):
+        out.append(f"<p><strong>{word(gettext('Now:'))}</strong> {_html(value('decision'))}.</p>")
+    out += [
+        f"\n<p>{word(gettext('Your options now:'))}</p>\n",
+        f'<ol style="font-family: monospace;">{_html(value("choice_items", _MISSING))}</ol>\n',
+    ]
+    if value("reply_to"):
+        example = {"n": "1", "text": "end"}
+        if value("choices"):
+            example = {
+                "n": _html(_first_choice(context, "n")),
+                "text": _html(_first_choice(context, "text")),
+            }
+        out += [
+            '<p style="background: #f1e6d2; padding: 8px;">',
+            gettext(
+                "To play by email, <strong>reply to this message</strong>. Write one move per"
+                " line above the quoted text: an option number from the list (e.g."
+                " <code>%(n)s</code>) or the move's notation (e.g. <code>%(text)s</code>)."
+                " Several lines are played in order as one batch: all of them, or none if one"
+                " fails."
+            )
+            % example,
+            "</p>\n",
+        ]
+    out += [
+        f'<p style="font-size: 13px;"><a href="{_html(value("moves_help_url", _MISSING))}">',
+        word(gettext("Move notation reference")),
+        "</a></p>\n\n",
+    ]
+    return mark_safe("".join(out))
