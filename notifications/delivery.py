@@ -331,15 +331,12 @@ def _decided_since(rows: list[Notification]) -> set[int]:
     Such an email is out of date even when the turn is still the player's (a turn is many
     decisions): they have seen the game since, and its options would not be theirs now.
     """
-    turns = [
-        row
-        for row in rows
-        if row.kind == Kind.YOUR_TURN and row.game_id and row.event_seq is not None
-    ]
-    if not turns:
-        return set()
     return prepared.decided_after(
-        [(row.pk, row.game_id, row.context.get("seat"), row.event_seq) for row in turns]
+        [
+            (row.pk, row.game_id, row.context.get("seat"), row.event_seq)
+            for row in rows
+            if row.kind == Kind.YOUR_TURN and row.game_id and row.event_seq is not None
+        ]
     )
 
 

@@ -23,20 +23,21 @@ from django.template import TemplateSyntaxError
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.timezone import template_localtime
 from django.utils.translation import gettext, ngettext
 
 _MISSING = object()
 
 
+# The facts are numbers and words, never times: ``{{ value }}`` localizes them (a decimal
+# comma in French), and would only convert a time to the current time zone.
 def _text(value: Any) -> str:
     """A value as ``{{ value }}`` writes it in the text part (no escaping)."""
-    return "" if value is _MISSING else str(localize(template_localtime(value)))
+    return "" if value is _MISSING else str(localize(value))
 
 
 def _html(value: Any) -> str:
     """The same in the HTML part (escaped unless marked safe)."""
-    return "" if value is _MISSING else str(conditional_escape(localize(template_localtime(value))))
+    return "" if value is _MISSING else str(conditional_escape(localize(value)))
 
 
 def _count(context: Mapping[str, Any], key: str, tag: str = "blocktranslate") -> Any:
