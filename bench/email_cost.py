@@ -14,11 +14,13 @@ who read French (the bench's players are set to it; ``en`` sets them back).
 
     .venv/bin/python bench/email_cost.py                   # 400 emails
     .venv/bin/python bench/email_cost.py --count 400 --profile /tmp/email.prof
-    .venv/bin/python bench/email_cost.py --dump /tmp/a   # each email's text and HTML, to diff
+    .venv/bin/python bench/email_cost.py --dump /tmp/a   # each email (text, HTML, message)
     .venv/bin/python bench/email_cost.py --language fr --dump /tmp/a-fr   # in French
 
 ``--dump`` signs with a fixed secret key, so that two trees' emails can be compared byte for
-byte (``diff -r``): a change that makes emails cheaper must not change what they say.
+byte (``diff -r``): a change that makes emails cheaper must not change what they say. The
+whole message is written too, with what differs between two runs of the same email left out
+(its date, the row's id, the MIME boundaries, the time its unsubscribe link was signed at).
 
 Needs PostgreSQL and Redis (BENCH_DATABASE_URL, BENCH_REDIS_URL, as for the other benches).
 """
