@@ -27,10 +27,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import Model, QuerySet
+from django.db.models import QuerySet
 from django.db.models.functions import Mod
 from django.utils import timezone
 
+from common.batches import delete_in_batches
 from games.models import Game, GameStatus, IdempotencyKey, Snapshot
 
 ENDED = (GameStatus.FINISHED, GameStatus.ABANDONED)
@@ -77,19 +78,6 @@ def ended_games_trim(*, now: datetime | None = None, limit: int = 1_000_000) -> 
     idempotency keys once their time has passed (at most ``limit`` rows of each)."""
     now = now or timezone.now()
     return Trimmed(
-        snapshots=_delete_in_batches(snapshots_not_kept(), Snapshot, limit),
-        keys=_delete_in_batches(keys_not_kept(now), IdempotencyKey, limit),
+        snapshots=delete_in_batches(snapshots_not_kept(), limit=limit, batch=TRIM_BATCH),
+        keys=delete_in_batches(keys_not_kept(now), limit=limit, batch=TRIM_BATCH),
     )
-
-
-def _delete_in_batches(rows: QuerySet[Model], model: type[Model], limit: int) -> int:
-    deleted = 0
-    while deleted < limit:
-        batch = list(
-            rows.order_by("pk").values_list("pk", flat=True)[: min(TRIM_BATCH, limit - deleted)]
-        )
-        if not batch:
-            break
-        model._default_manager.filter(pk__in=batch).delete()
-        deleted += len(batch)
-    return deleted

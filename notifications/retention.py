@@ -21,6 +21,7 @@ from django.conf import settings
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
+from common.batches import delete_in_batches
 from games.models import GameStatus
 from notifications.models import OPEN_STATUSES, ChannelDelivery, Notification, Status
 
@@ -50,13 +51,4 @@ def sent_purge(*, now: datetime | None = None, limit: int = 1_000_000) -> int:
     rows = purgeable(now or timezone.now())
     if rows is None:
         return 0
-    deleted = 0
-    while deleted < limit:
-        batch = list(
-            rows.order_by("pk").values_list("pk", flat=True)[: min(PURGE_BATCH, limit - deleted)]
-        )
-        if not batch:
-            break
-        Notification.objects.filter(pk__in=batch).delete()
-        deleted += len(batch)
-    return deleted
+    return delete_in_batches(rows, limit=limit, batch=PURGE_BATCH)
