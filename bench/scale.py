@@ -13,22 +13,25 @@ busy the machine is).
 The database is built in two steps:
 
 1. **Seed** (``gwt_scale_seed``, kept between runs; ``--reseed`` builds it again): games
-   (``--seed-games``, 150 by default) played through the game services by the players of
+   (``--seed-games``, 30 by default) played through the game services by the players of
    ``tests/records/build.py`` (random and heuristic players, bots, undos, resignations,
    timeouts, moderators' pauses and rollbacks), with the emails' outbox rows written (their
    delivery tasks are left in the broker: sending costs more than playing), chat lines and
    reports. One game in five is left in play, stopped after a random number of events.
    Playing is the slow part (about 10 s a game on a busy 2-CPU machine).
-2. **Copies** (``gwt_scale_<N>``): the seed database as a template, then its games copied
-   in SQL (``INSERT ... SELECT`` over ``generate_series``, ids shifted per copy, a copy's
-   games played by a copy's own users) until there are N games; one player then gets a seat
-   in 2,000 of them (a player with thousands of games); ``VACUUM ANALYZE``. The events of
-   the copies are inserted interleaved (by seq, then game), as games played at the same time
-   write them, not one game after another. The idempotency keys that web and API clients
-   send with a person's moves (the corpus's players send none) are added as the ledger
-   keeps them. The outbox is then as a month later: its rows sent, and those of ended games
-   purged (``notifications.retention``); so are the ended games' snapshots and keys, as the
-   daily trim leaves them (``games.retention``).
+2. **Copies** (``gwt_scale_<N>``, ``bench/scale_copy.py``): the seed database as a
+   template, then its games copied in SQL (one ``INSERT ... SELECT`` over
+   ``generate_series`` per table for all the copies, ids shifted per copy, a copy's games
+   played by a copy's own users, indexes and keys dropped during the load and built again
+   after it) until there are N games; one player then gets a seat in 2,000 of them (a
+   player with thousands of games); ``VACUUM ANALYZE``. The events of the copies are
+   inserted interleaved (by seq, then game), as games played at the same time write them,
+   not one game after another. The idempotency keys that web and API clients send with a
+   person's moves (the corpus's players send none) are added as the ledger keeps them. The
+   outbox is then as a month later: its rows sent, and those of ended games purged
+   (``notifications.retention``); so are the ended games' snapshots and keys, as the daily
+   trim leaves them (``games.retention``). The seed's rows are purged and trimmed through
+   those modules, and the copies are made without what they delete.
 
 The databases are named ``gwt_scale_seed`` and ``gwt_scale_<N>``, or with another prefix
 (``BENCH_SCALE_PREFIX``). Needs PostgreSQL (``BENCH_PG``, default
@@ -41,13 +44,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import platform
 import random
 import secrets
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -58,43 +59,17 @@ from typing import Any
 ROOT = Path(__file__).absolute().parent.parent
 sys.path.insert(0, str(ROOT))
 
-# The databases' names: ``<prefix>_seed`` and ``<prefix>_<N>`` (``BENCH_SCALE_PREFIX``), so
-# that two runs on one server need not share them.
-PREFIX = os.environ.get("BENCH_SCALE_PREFIX", "gwt_scale")
-SEED_DB = f"{PREFIX}_seed"
+from bench.scale_copy import (  # noqa: E402
+    PREFIX,
+    SEED_DB,
+    build_copies,
+    pg_url,
+    psql,
+    use_database,
+)
+
 SEED_USERS = 24  # players of the seed games; each copy has its own
-HEAVY_GAMES = 2000  # the games of the player with thousands of them
 BIG_TABLE_ROWS = 5000  # a sequential scan of a table larger than this is reported
-
-# The tables copied, in order (a table after those it refers to). The other tables keep the
-# seed's rows only.
-COPIED = [
-    "auth_user",
-    "games_game",
-    "games_seat",
-    "games_event",
-    "games_snapshot",
-    "games_chatmessage",
-    "games_report",
-    "notifications_notification",
-    "notifications_notificationpreference",
-]
-
-
-def pg_url(database: str) -> str:
-    base = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
-    return f"{base}/{database}"
-
-
-def psql(database: str, sql: str) -> str:
-    """Run ``sql`` with psql (autocommit, stops at the first error); its output."""
-    done = subprocess.run(
-        ["psql", pg_url(database), "-v", "ON_ERROR_STOP=1", "-qAtc", sql],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    return done.stdout.strip()
 
 
 def database_exists(name: str) -> bool:
@@ -133,14 +108,6 @@ def configure(database: str) -> None:
 
     settings.STATIC_ROOT = static
     call_command("collectstatic", interactive=False, verbosity=0)
-
-
-def use_database(name: str) -> None:
-    """Point the configured Django at another database (closing the connection)."""
-    from django.db import connections
-
-    connections["default"].close()
-    connections["default"].settings_dict["NAME"] = name
 
 
 # --- building ----------------------------------------------------------------------------
@@ -192,173 +159,6 @@ def build_seed(games: int) -> None:
             print(f"  seed: {number + 1} games, {time.monotonic() - started:.0f} s", flush=True)
     build.MAX_EVENTS = whole_game
     use_database("postgres")
-
-
-def columns_of(database: str, table: str) -> list[tuple[str, str | None, str]]:
-    """(column, the table it refers to or None, its type) of ``table``."""
-    rows = psql(
-        database,
-        f"""
-        SELECT a.attname, format_type(a.atttypid, a.atttypmod), coalesce((
-            SELECT c2.relname FROM pg_constraint k JOIN pg_class c2 ON c2.oid = k.confrelid
-            WHERE k.conrelid = a.attrelid AND k.contype = 'f' AND k.conkey = ARRAY[a.attnum]
-            LIMIT 1), '')
-        FROM pg_attribute a
-        WHERE a.attrelid = '{table}'::regclass AND a.attnum > 0 AND NOT a.attisdropped
-        ORDER BY a.attnum
-        """,
-    )
-    found = []
-    for line in rows.splitlines():
-        name, kind, target = line.split("|")
-        found.append((name, target or None, kind))
-    return found
-
-
-def build_copies(database: str, games: int) -> None:
-    """``database`` from the seed, its games copied up to ``games``."""
-    psql("postgres", f"DROP DATABASE IF EXISTS {database}")
-    psql("postgres", f"CREATE DATABASE {database} TEMPLATE {SEED_DB}")
-    from django.core.management import call_command
-
-    use_database(database)
-    call_command("migrate", verbosity=0, interactive=False)  # a seed from an older schema
-    use_database("postgres")
-    seed_games = int(psql(database, "SELECT count(*) FROM games_game"))
-    copies = max(0, math.ceil(games / seed_games) - 1)
-    # Each copy's ids are shifted by the table's largest id (a table without an id column
-    # has a key that refers to another table, shifted as that one is).
-    shift = {
-        table: int(psql(database, f"SELECT coalesce(max(id), 0) FROM {table}")) + 1
-        for table in COPIED
-        if any(column == "id" for column, _, _ in columns_of(database, table))
-    }
-    started = time.monotonic()
-    for table in COPIED:
-        values = []
-        names = []
-        for column, target, kind in columns_of(database, table):
-            if (table, column) == ("games_event", "id"):
-                # Numbered by the table's identity in the order inserted, as a site numbers
-                # them: shifted ids out of that order split the primary key's pages, a
-                # third larger than a site's.
-                continue
-            names.append(column)
-            if column == "id":
-                values.append(f"t.id + c * {shift[table]}")
-            elif target in shift:
-                values.append(f"t.{column} + c * {shift[target]}")
-            elif (table, column) == ("games_game", "public_id"):
-                values.append("translate(substr(md5(t.public_id || c), 1, 12), '01', 'gh')")
-            elif (table, column) == ("auth_user", "username"):
-                values.append("t.username || '-' || c")
-            elif (table, column) == ("auth_user", "email"):
-                values.append("c || '.' || t.email")
-            elif kind.startswith("timestamp"):
-                values.append(f"t.{column} - c * interval '7 minutes'")  # older copies
-            else:
-                values.append(f"t.{column}")
-        # Events of games played at the same time are written side by side, not a game's
-        # events one after another: copied by seq, then game.
-        order = " ORDER BY t.seq, c, t.game_id" if table == "games_event" else ""
-        psql(
-            database,
-            f"INSERT INTO {table} ({', '.join(names)}) SELECT {', '.join(values)}"
-            f" FROM {table} t, generate_series(1, {copies}) c{order}",
-        )
-        if table in shift:
-            psql(
-                database,
-                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
-                f" (SELECT max(id) FROM {table}))",
-            )
-        print(f"  copied {table} x{copies}, {time.monotonic() - started:.0f} s", flush=True)
-    heavy_player(database)
-    idempotency_keys(database)
-    outbox_a_month_later(database)
-    ended_games_a_month_later(database)
-    psql(database, "VACUUM ANALYZE")
-    print(f"  vacuum analyze, {time.monotonic() - started:.0f} s", flush=True)
-
-
-def idempotency_keys(database: str) -> None:
-    """The keys the web page and API clients send with every move and undo of a person (the
-    corpus's table sends none), as the ledger keeps them: all of a game in play, the last
-    ones of a game that has ended (``games.ledger.KEYS_KEPT_AT_THE_END``)."""
-    from games.ledger import KEYS_KEPT_AT_THE_END
-
-    psql(
-        database,
-        f"""
-        INSERT INTO games_idempotencykey (game_id, key, seq)
-        SELECT e.game_id, substr(md5(e.id::text), 1, 22), e.seq
-        FROM games_event e JOIN games_game g ON g.id = e.game_id
-        WHERE e.actor_id IS NOT NULL AND e.kind IN ('move', 'undo')
-          AND (g.status IN ('open', 'active', 'paused')
-               OR e.seq > g.version - {KEYS_KEPT_AT_THE_END})
-        ON CONFLICT DO NOTHING
-        """,
-    )
-
-
-def outbox_a_month_later(database: str) -> None:
-    """The outbox as the site has it once ``NOTIFY_KEEP_SENT_DAYS`` have passed: the emails
-    were sent (the seed left their delivery tasks in the broker), then the daily purge
-    deleted those of ended games (``notifications.retention``). A game in play keeps its
-    rows."""
-    from datetime import timedelta
-
-    from django.conf import settings
-    from django.utils import timezone
-
-    from notifications.retention import sent_purge
-
-    psql(database, "UPDATE notifications_notification SET status = 'sent' WHERE status = 'pending'")
-    use_database(database)
-    later = timezone.now() + timedelta(days=settings.NOTIFY_KEEP_SENT_DAYS + 1)
-    print(f"  outbox a month later: {sent_purge(now=later, limit=10**9):,} rows purged", flush=True)
-    use_database("postgres")
-    # The site reuses the space of the rows purged each day for the next days' rows; the
-    # table measured is what that month's rows take, not the file a month of copies grew.
-    psql(database, "VACUUM FULL notifications_notification")
-
-
-def ended_games_a_month_later(database: str) -> None:
-    """The snapshots and idempotency keys of ended games as the daily trim leaves them
-    (``games.retention``): the copies have the seed's, thinned as its games ended under the
-    settings of the day."""
-    from datetime import timedelta
-
-    from django.utils import timezone
-
-    from games.retention import ended_games_trim
-
-    use_database(database)
-    trimmed = ended_games_trim(now=timezone.now() + timedelta(days=30), limit=10**9)
-    print(f"  ended games trimmed: {trimmed.snapshots:,} snapshots, {trimmed.keys:,} keys")
-    use_database("postgres")
-    # As for the outbox: the site reuses the space of the rows deleted each day.
-    psql(database, "VACUUM FULL games_snapshot")
-    psql(database, "VACUUM FULL games_idempotencykey")
-
-
-def heavy_player(database: str) -> None:
-    """``p0`` takes over a seat in up to 2,000 games they do not play (a seat of a copy's
-    player, whose games they become)."""
-    psql(
-        database,
-        f"""
-        WITH heavy AS (SELECT id FROM auth_user WHERE username = 'p0'),
-        seats AS (
-            SELECT DISTINCT ON (s.game_id) s.id FROM games_seat s
-            WHERE s.user_id IS NOT NULL AND s.user_id <> (SELECT id FROM heavy)
-              AND NOT EXISTS (SELECT 1 FROM games_seat o WHERE o.game_id = s.game_id
-                              AND o.user_id = (SELECT id FROM heavy))
-            ORDER BY s.game_id, s.index LIMIT {HEAVY_GAMES})
-        UPDATE games_seat SET user_id = (SELECT id FROM heavy)
-        WHERE id IN (SELECT id FROM seats)
-        """,
-    )
 
 
 # --- measuring ---------------------------------------------------------------------------
@@ -672,7 +472,7 @@ def storage(database: str) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000, help="games in the database")
-    parser.add_argument("--seed-games", type=int, default=150, help="games played for the seed")
+    parser.add_argument("--seed-games", type=int, default=30, help="games played for the seed")
     parser.add_argument("--reseed", action="store_true", help="play the seed games again")
     parser.add_argument("--samples", type=int, default=40, help="measures of each request")
     parser.add_argument("--reuse", action="store_true", help="measure an existing gwt_scale_N")
@@ -690,8 +490,10 @@ def main() -> None:
     if not (args.reuse and database_exists(database)):
         print(f"copying them into {database} ...", flush=True)
         started = time.monotonic()
-        build_copies(database, args.games)
+        steps = build_copies(database, args.games)
         print(f"built in {time.monotonic() - started:.0f} s", flush=True)
+        slowest = sorted(steps.items(), key=lambda item: -item[1])[:6]
+        print("  slowest steps: " + ", ".join(f"{name} {s:.0f} s" for name, s in slowest))
     use_database(database)
     size = storage(database)
     print_storage(database)
