@@ -2,13 +2,16 @@
 
 Builds a PostgreSQL database of that many games, then measures the requests players and
 moderators make with Django's test client under the production settings, and prints a
-table: p50 / p99 milliseconds, SQL statements per request, and which big tables a request
-reads whole (a sequential scan in PostgreSQL's plan: the figure that does not depend on how
-busy the machine is).
+table: p50 / p99 milliseconds, the CPU time of the request (this process's, and with that
+of the PostgreSQL process serving it when the server runs on this machine: on a busy
+machine the wall clock is mostly waiting for a CPU), SQL statements per request, and which
+big tables a request reads whole (a sequential scan in PostgreSQL's plan: the figure that
+does not depend on how busy the machine is).
 
     .venv/bin/python bench/scale.py --games 1000
     .venv/bin/python bench/scale.py --games 10000 --samples 50
     .venv/bin/python bench/scale.py --games 100000 --keep     # keep the database afterwards
+    .venv/bin/python bench/scale.py --games 100000 --reuse    # measure the kept one again
 
 The database is built in two steps:
 
@@ -18,7 +21,7 @@ The database is built in two steps:
    timeouts, moderators' pauses and rollbacks), with the emails' outbox rows written (their
    delivery tasks are left in the broker: sending costs more than playing), chat lines and
    reports. One game in five is left in play, stopped after a random number of events.
-   Playing is the slow part (about 10 s a game on a busy 2-CPU machine).
+   Playing is the slow part (6 to 10 s a game on a busy 2-CPU machine).
 2. **Copies** (``gwt_scale_<N>``, ``bench/scale_copy.py``): the seed database as a
    template, then its games copied in SQL (one ``INSERT ... SELECT`` over
    ``generate_series`` per table for all the copies, ids shifted per copy, a copy's games
@@ -164,6 +167,10 @@ def build_seed(games: int) -> None:
 # --- measuring ---------------------------------------------------------------------------
 
 
+def format_ms(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f}"
+
+
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
     k = (len(ordered) - 1) * p / 100
@@ -207,7 +214,25 @@ def seq_scans(sql_list: list[str], sizes: dict[str, int]) -> set[str]:
     return found
 
 
+def server_cpu() -> tuple[int, float] | None:
+    """(pid, CPU seconds) of the PostgreSQL process that serves Django's connection, read in
+    its ``/proc`` entry (nanoseconds on a CPU); None when the server is on another machine.
+    The process's own CPU time leaves out what its statements cost the server, which on a
+    machine shared with other work is the one figure of that cost the load does not swell."""
+    from django.db import connection
+
+    connection.ensure_connection()
+    pid = connection.connection.info.backend_pid
+    try:
+        return pid, int(Path(f"/proc/{pid}/schedstat").read_text().split()[0]) / 1e9
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def measure(requests: list[Request], samples: int) -> list[dict[str, Any]]:
+    """Each request ``samples`` times (after two that warm the process): wall-clock p50 and
+    p99, the CPU time of this process and of the PostgreSQL process it talks to, queries,
+    and the big tables read whole."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -218,16 +243,19 @@ def measure(requests: list[Request], samples: int) -> list[dict[str, Any]]:
     for request in requests:
         times: list[float] = []
         cpus: list[float] = []
+        both: list[float] = []  # this process's CPU time and the server's
         queries: list[int] = []
         scans: set[str] = set()
         for i in range(samples + 2):
             if request.before is not None:
                 request.before()
+            server_started = server_cpu()
             with CaptureQueriesContext(connection) as captured:
                 started, cpu_started = time.perf_counter(), time.process_time()
                 response = request.make(i)
                 elapsed = time.perf_counter() - started
                 cpu = time.process_time() - cpu_started
+            server_ended = server_cpu()
             if response.status_code >= 300:
                 raise SystemExit(
                     f"{request.name}: {response.status_code} {response.content[:300]!r}"
@@ -238,6 +266,9 @@ def measure(requests: list[Request], samples: int) -> list[dict[str, Any]]:
                 continue  # the first ones warm the process
             times.append(elapsed * 1000)
             cpus.append(cpu * 1000)
+            # The same server process before and after (the connection is kept open).
+            if server_started and server_ended and server_started[0] == server_ended[0]:
+                both.append((cpu + server_ended[1] - server_started[1]) * 1000)
             queries.append(len(captured))
         results.append(
             {
@@ -245,12 +276,19 @@ def measure(requests: list[Request], samples: int) -> list[dict[str, Any]]:
                 "p50": statistics.median(times),
                 "p99": percentile(times, 99),
                 "cpu": statistics.median(cpus),
+                "both_p50": statistics.median(both) if both else None,
+                "both_p99": percentile(both, 99) if both else None,
                 "queries": max(queries),
                 "scans": sorted(scans),
             }
         )
         r = results[-1]
-        print(f"  {r['name']}: {r['p50']:.1f} / {r['p99']:.1f} ms, {r['queries']} queries")
+        print(
+            f"  {r['name']}: {r['p50']:.1f} / {r['p99']:.1f} ms,"
+            f" CPU {format_ms(r['both_p50'])} / {format_ms(r['both_p99'])} ms,"
+            f" {r['queries']} queries",
+            flush=True,
+        )
     return results
 
 
@@ -513,12 +551,16 @@ def main() -> None:
         f" {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}"
     )
     print()
-    print("| request | p50 ms | p99 ms | CPU p50 ms | queries | big tables read whole |")
-    print("|---|---|---|---|---|---|")
+    print(
+        "| request | p50 ms | p99 ms | CPU p50 ms | CPU with PostgreSQL's, p50 / p99 ms"
+        " | queries | big tables read whole |"
+    )
+    print("|---|---|---|---|---|---|---|")
     for r in results:
         scans = ", ".join(r["scans"]) or "-"
         print(
             f"| {r['name']} | {r['p50']:.1f} | {r['p99']:.1f} | {r['cpu']:.1f}"
+            f" | {format_ms(r['both_p50'])} / {format_ms(r['both_p99'])}"
             f" | {r['queries']} | {scans} |"
         )
     print()
