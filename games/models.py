@@ -421,6 +421,15 @@ class Seat(models.Model):
         # By the column, not the relation: ordering by "game" would join the games table to
         # sort by its own ordering.
         ordering = ["game_id", "index"]
+        # The few seats seeking a substitute, for the lobby's list of them: without it the
+        # lobby read every seat (bench/README.md, 100,000 games).
+        indexes = [
+            models.Index(
+                fields=["game"],
+                condition=models.Q(seeking_substitute=True),
+                name="seat_seeking_substitute",
+            )
+        ]
         constraints = [
             models.UniqueConstraint(fields=["game", "index"], name="seat_unique_index"),
             models.UniqueConstraint(

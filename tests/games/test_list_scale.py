@@ -349,3 +349,33 @@ def test_lists_and_the_replay_read_only_the_users_they_show(client, alice, games
     }
     assert users_read["my games (page)"] <= shown
     assert users_read["history (API)"] == users_read["replay"] == actors
+
+
+def test_the_reported_filter_asks_the_database_for_the_reported_games(client, moderator, games):
+    """The reported games come from a subquery of the reports, not from a list of their ids
+    read first (which grows with the reports)."""
+    for game in games[1:4]:
+        first, second = [s.user for s in game.seats.order_by("index") if s.user][:2]
+        report_create(game=game, reporter=first, reported_user=second, reason="stalling", text="x")
+    client.force_login(moderator)
+
+    with CaptureQueriesContext(connection) as captured:
+        response = client.get("/admin/games/game/?reported=yes")
+
+    assert response.status_code == 200
+    shown = set(re.findall(r"/admin/games/game/(\d+)/change/", response.content.decode()))
+    assert shown == {str(game.pk) for game in games[:4]}
+    on_games = [q["sql"] for q in captured.captured_queries if '"games_game"."id" IN' in q["sql"]]
+    assert on_games
+    assert all('"games_game"."id" IN (SELECT' in sql for sql in on_games)
+
+
+def test_the_lobbys_seats_seeking_a_substitute_are_read_through_their_index(alice, games):
+    from games import selectors
+
+    with connection.cursor() as cursor:
+        cursor.execute("SET LOCAL enable_seqscan = off")
+        sql, params = selectors.game_list_seeking_substitute(user=alice).query.sql_with_params()
+        cursor.execute(f"EXPLAIN {sql}", params)
+        plan = "\n".join(row[0] for row in cursor.fetchall())
+    assert "seat_seeking_substitute" in plan
