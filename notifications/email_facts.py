@@ -63,8 +63,9 @@ def _position(
     sets its first words apart)."""
     value = context.get
     certificates = _count(context, "certificates")
+    your_position = gettext("Your position:")
     line = (
-        f"{lead(gettext('Your position:'))} ${show(value('money', _MISSING))},"
+        f"{lead(your_position)} ${show(value('money', _MISSING))},"
         f" {show(value('herder_word', _MISSING))} {show(value('herder', _MISSING))}, "
         + gettext("engine at %(engine_at)s") % {"engine_at": show(value("engine_at", _MISSING))}
         + ", "
@@ -76,7 +77,8 @@ def _position(
         line += ", " + ngettext(
             "%(exchange_tokens)s exchange token", "%(exchange_tokens)s exchange tokens", tokens
         ) % {"exchange_tokens": show(tokens)}
-    return f"{line}; {gettext('workers:')} {show(value('workers', _MISSING))}."
+    workers = gettext("workers:")
+    return f"{line}; {workers} {show(value('workers', _MISSING))}."
 
 
 def _draw_pile(context: Mapping[str, Any], show: Callable[[Any], str]) -> str:
@@ -100,9 +102,11 @@ def turn_facts_text(context: Mapping[str, Any]) -> str:
         f" ({_draw_pile(context, _text)}).\n",
     ]
     if objectives:
-        out.append(f"{gettext('Your objectives:')} {'; '.join(objectives)}.\n")
+        your_objectives = gettext("Your objectives:")
+        out.append(f"{your_objectives} {'; '.join(objectives)}.\n")
     if value("decision"):
-        out.append(f"\n{gettext('Now:')} {_text(value('decision'))}.\n")
+        now = gettext("Now:")
+        out.append(f"\n{now} {_text(value('decision'))}.\n")
     out += ["\n", gettext("Your options now:"), "\n", _text(value("choice_lines", _MISSING))]
     if value("reply_to"):
         example = {"n": "1", "text": "end"}
@@ -142,6 +146,9 @@ def turn_facts_html(context: Mapping[str, Any]) -> SafeString:
 
     hand = value("hand")
     objectives = value("objectives")
+    your_hand = gettext("Your hand:")
+    your_objectives = gettext("Your objectives:")
+    your_options = gettext("Your options now:")
     shown_hand = (
         str(conditional_escape(", ").join(conditional_escape(card) for card in hand))
         if hand
@@ -151,20 +158,20 @@ def turn_facts_html(context: Mapping[str, Any]) -> SafeString:
         '<p style="margin-bottom: 4px;">',
         _position(context, _html, lambda text: f"<strong>{word(text)}</strong>"),
         "</p>\n",
-        f'<p style="margin: 4px 0;"><strong>{word(gettext("Your hand:"))}</strong> {shown_hand}',
+        f'<p style="margin: 4px 0;"><strong>{word(your_hand)}</strong> {shown_hand}',
         f" ({_draw_pile(context, _html)}).</p>\n",
     ]
     if objectives:
         shown = conditional_escape("; ").join(conditional_escape(item) for item in objectives)
         out.append(
-            f'<p style="margin: 4px 0;"><strong>{word(gettext("Your objectives:"))}</strong>'
-            f" {shown}.</p>"
+            f'<p style="margin: 4px 0;"><strong>{word(your_objectives)}</strong> {shown}.</p>'
         )
     out.append("\n")
     if value("decision"):
-        out.append(f"<p><strong>{word(gettext('Now:'))}</strong> {_html(value('decision'))}.</p>")
+        now = gettext("Now:")
+        out.append(f"<p><strong>{word(now)}</strong> {_html(value('decision'))}.</p>")
     out += [
-        f"\n<p>{word(gettext('Your options now:'))}</p>\n",
+        f"\n<p>{word(your_options)}</p>\n",
         f'<ol style="font-family: monospace;">{_html(value("choice_items", _MISSING))}</ol>\n',
     ]
     if value("reply_to"):
