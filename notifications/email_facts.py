@@ -56,6 +56,14 @@ def _first_choice(context: Mapping[str, Any], key: str) -> Any:
     return first.get(key, _MISSING) if isinstance(first, Mapping) else _MISSING
 
 
+def _reply_example(context: Mapping[str, Any], show: Callable[[Any], str]) -> dict[str, str]:
+    """The option number and notation the reply help shows as examples: the first option's,
+    or "1" and "end" when the email lists none."""
+    if not context.get("choices"):
+        return {"n": "1", "text": "end"}
+    return {"n": show(_first_choice(context, "n")), "text": show(_first_choice(context, "text"))}
+
+
 def _position(
     context: Mapping[str, Any], show: Callable[[Any], str], lead: Callable[[str], str]
 ) -> str:
@@ -109,12 +117,7 @@ def turn_facts_text(context: Mapping[str, Any]) -> str:
         out.append(f"\n{now} {_text(value('decision'))}.\n")
     out += ["\n", gettext("Your options now:"), "\n", _text(value("choice_lines", _MISSING))]
     if value("reply_to"):
-        example = {"n": "1", "text": "end"}
-        if value("choices"):
-            example = {
-                "n": _text(_first_choice(context, "n")),
-                "text": _text(_first_choice(context, "text")),
-            }
+        example = _reply_example(context, _text)
         out += [
             "\n",
             gettext(
@@ -175,12 +178,7 @@ def turn_facts_html(context: Mapping[str, Any]) -> SafeString:
         f'<ol style="font-family: monospace;">{_html(value("choice_items", _MISSING))}</ol>\n',
     ]
     if value("reply_to"):
-        example = {"n": "1", "text": "end"}
-        if value("choices"):
-            example = {
-                "n": _html(_first_choice(context, "n")),
-                "text": _html(_first_choice(context, "text")),
-            }
+        example = _reply_example(context, _html)
         out += [
             '<p style="background: #f1e6d2; padding: 8px;">',
             gettext(
