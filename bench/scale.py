@@ -46,6 +46,7 @@ The databases are named ``gwt_scale_seed`` and ``gwt_scale_<N>``, or with anothe
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import platform
@@ -234,66 +235,145 @@ def server_cpu() -> tuple[int, float] | None:
         return None
 
 
+class FullCollections:
+    """Counts the garbage collector's full collections (those of its oldest generation) and
+    the time they take, through ``gc.callbacks``: a sample during which one ran is slower by
+    all of it, and with 40 samples the p99 is the slowest but one, so a reader must see
+    whether the p99 includes one."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self.seconds = 0.0
+        self._started = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            self.count += 1
+            self._started = time.perf_counter()
+        else:
+            self.seconds += time.perf_counter() - self._started
+
+
+def release(response: Any) -> None:
+    """Let the test client's response go as a worker's does. The test client sets
+    ``response.json`` to a partial of the response itself: a cycle that holds the response
+    and its request (the session, the user, the parsed body) until a collection frees them,
+    which a production response does not make. Broken, they go when the bench drops them,
+    and do not pile up in the collector's oldest generation to bring on its full
+    collections in later samples."""
+    response.__dict__.pop("json", None)
+
+
+def settle() -> None:
+    """What ``gwt_site.wsgi`` does once the application is loaded: collect, then freeze
+    what is left (there, Django, the views and the engine's tables; here also the bench's
+    test clients, their sessions and targets, which a worker does not hold) out of the
+    collector's reach. Full collections then walk only what requests leave behind, as in a
+    worker; the collector stays on (turning it off would hide what requests cost it)."""
+    gc.collect()
+    gc.freeze()
+
+
+def warm(requests: list[Request], sizes: dict[str, int]) -> list[set[str]]:
+    """Each request twice (the first requests fill the process's caches: templates, the
+    URL resolver, prepared plans), and the big tables the plan of the second reads whole."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    scans = []
+    for request in requests:
+        for i in range(2):
+            if request.before is not None:
+                request.before()
+            with CaptureQueriesContext(connection) as captured:
+                response = request.make(i)
+            check(request, response)
+            release(response)
+        scans.append(seq_scans([q["sql"] for q in captured.captured_queries], sizes))
+    return scans
+
+
+def check(request: Request, response: Any) -> None:
+    if response.status_code >= 300:
+        raise SystemExit(f"{request.name}: {response.status_code} {response.content[:300]!r}")
+
+
 def measure(requests: list[Request], samples: int) -> list[dict[str, Any]]:
-    """Each request ``samples`` times (after two that warm the process): wall-clock p50 and
-    p99, the CPU time of this process and of the PostgreSQL process it talks to, queries,
-    and the big tables read whole."""
+    """Each request ``samples`` times, once every request has been made twice and the
+    process settled as a worker's (``settle``): wall-clock p50 and p99, the CPU time of
+    this process and of the PostgreSQL process it talks to, queries, the big tables read
+    whole, and the full collections that ran during the samples."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
     with connection.cursor() as cursor:
         cursor.execute("SELECT relname, reltuples::bigint FROM pg_class WHERE relkind = 'r'")
         sizes = dict(cursor.fetchall())
+    all_scans = warm(requests, sizes)
+    settle()
+    collections = FullCollections()
+    gc.callbacks.append(collections)
     results = []
-    for request in requests:
-        times: list[float] = []
-        cpus: list[float] = []
-        both: list[float] = []  # this process's CPU time and the server's
-        queries: list[int] = []
-        scans: set[str] = set()
-        for i in range(samples + 2):
-            if request.before is not None:
-                request.before()
-            server_started = server_cpu()
-            with CaptureQueriesContext(connection) as captured:
-                started, cpu_started = time.perf_counter(), time.process_time()
-                response = request.make(i)
-                elapsed = time.perf_counter() - started
-                cpu = time.process_time() - cpu_started
-            server_ended = server_cpu()
-            if response.status_code >= 300:
-                raise SystemExit(
-                    f"{request.name}: {response.status_code} {response.content[:300]!r}"
-                )
-            if i < 2:
-                if i == 1:
-                    scans = seq_scans([q["sql"] for q in captured.captured_queries], sizes)
-                continue  # the first ones warm the process
-            times.append(elapsed * 1000)
-            cpus.append(cpu * 1000)
-            # The same server process before and after (the connection is kept open).
-            if server_started and server_ended and server_started[0] == server_ended[0]:
-                both.append((cpu + server_ended[1] - server_started[1]) * 1000)
-            queries.append(len(captured))
-        results.append(
-            {
-                "name": request.name,
-                "p50": statistics.median(times),
-                "p99": percentile(times, 99),
-                "cpu": statistics.median(cpus),
-                "both_p50": statistics.median(both) if both else None,
-                "both_p99": percentile(both, 99) if both else None,
-                "queries": max(queries),
-                "scans": sorted(scans),
-            }
-        )
-        r = results[-1]
-        print(
-            f"  {r['name']}: {r['p50']:.1f} / {r['p99']:.1f} ms,"
-            f" CPU {format_ms(r['both_p50'])} / {format_ms(r['both_p99'])} ms,"
-            f" {r['queries']} queries",
-            flush=True,
-        )
+    try:
+        for request, scans in zip(requests, all_scans, strict=True):
+            times: list[float] = []
+            cpus: list[float] = []
+            both: list[float] = []  # this process's CPU time and the server's
+            queries: list[int] = []
+            full: list[int] = []  # full collections per sample
+            full_seconds = 0.0
+            # The targets rotate from where the warm-up left them.
+            for i in range(2, samples + 2):
+                if request.before is not None:
+                    request.before()
+                server_started = server_cpu()
+                count, seconds = collections.count, collections.seconds
+                with CaptureQueriesContext(connection) as captured:
+                    started, cpu_started = time.perf_counter(), time.process_time()
+                    response = request.make(i)
+                    elapsed = time.perf_counter() - started
+                    cpu = time.process_time() - cpu_started
+                full.append(collections.count - count)
+                full_seconds += collections.seconds - seconds
+                server_ended = server_cpu()
+                check(request, response)
+                release(response)
+                times.append(elapsed * 1000)
+                cpus.append(cpu * 1000)
+                # The same server process before and after (the connection is kept open).
+                if server_started and server_ended and server_started[0] == server_ended[0]:
+                    both.append((cpu + server_ended[1] - server_started[1]) * 1000)
+                queries.append(len(captured))
+                # Gone before the next sample, not freed (or collected) inside it.
+                del response, captured
+            # With 40 samples the p99 lies between the two slowest.
+            slowest = sorted(range(len(times)), key=times.__getitem__)[-2:]
+            results.append(
+                {
+                    "name": request.name,
+                    "p50": statistics.median(times),
+                    "p99": percentile(times, 99),
+                    "cpu": statistics.median(cpus),
+                    "both_p50": statistics.median(both) if both else None,
+                    "both_p99": percentile(both, 99) if both else None,
+                    "queries": max(queries),
+                    "scans": sorted(scans),
+                    "full": sum(full),
+                    "full_ms": full_seconds * 1000,
+                    "full_in_slowest": sum(full[k] for k in slowest),
+                }
+            )
+            r = results[-1]
+            print(
+                f"  {r['name']}: {r['p50']:.1f} / {r['p99']:.1f} ms,"
+                f" CPU {format_ms(r['both_p50'])} / {format_ms(r['both_p99'])} ms,"
+                f" {r['queries']} queries, {r['full']} full collections",
+                flush=True,
+            )
+    finally:
+        gc.callbacks.remove(collections)
     return results
 
 
@@ -302,6 +382,7 @@ def requests_to_measure() -> list[Request]:
     from django.contrib.auth import get_user_model
     from django.core.cache import cache
     from django.test import Client
+    from django.test.client import ClientHandler
 
     from games import replay
     from games.models import Event, Game, GameStatus, Seat
@@ -319,8 +400,19 @@ def requests_to_measure() -> list[Request]:
     ]
     superuser = users.filter(is_superuser=True).order_by("pk").first()
 
+    # One handler for all the clients, as a worker has one: each test client otherwise
+    # loads the middleware again on its first request (WhiteNoise then indexes every static
+    # file anew, thousands of objects per client), during the samples of the requests whose
+    # clients the warm-up did not use.
+    handler = ClientHandler(enforce_csrf_checks=False)
+
+    def new_client(**defaults: Any) -> Client:
+        client = Client(**defaults)
+        client.handler = handler
+        return client
+
     def client_of(user: Any) -> Client:
-        client = Client()
+        client = new_client()
         client.force_login(user)
         return client
 
@@ -331,7 +423,7 @@ def requests_to_measure() -> list[Request]:
 
     def api_of(user: Any) -> Client:
         token, _ = Token.objects.get_or_create(user=user)
-        return Client(HTTP_AUTHORIZATION=f"Token {token.key}")
+        return new_client(HTTP_AUTHORIZATION=f"Token {token.key}")
 
     apis = [api_of(u) for u in typical]
     heavy_api = api_of(heavy)
@@ -548,7 +640,7 @@ def main() -> None:
         if not args.keep:
             psql("postgres", f"DROP DATABASE IF EXISTS {database}")
         return
-    print(f"measuring ({args.samples} samples each) ...", flush=True)
+    print(f"measuring ({args.samples} samples each, load {os.getloadavg()[0]:.1f}) ...", flush=True)
     results = measure(requests_to_measure(), args.samples)
 
     print()
@@ -561,15 +653,17 @@ def main() -> None:
     print()
     print(
         "| request | p50 ms | p99 ms | CPU p50 ms | CPU with PostgreSQL's, p50 / p99 ms"
-        " | queries | big tables read whole |"
+        " | queries | big tables read whole | full collections: in the samples, ms,"
+        " in the two slowest |"
     )
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|")
     for r in results:
         scans = ", ".join(r["scans"]) or "-"
         print(
             f"| {r['name']} | {r['p50']:.1f} | {r['p99']:.1f} | {r['cpu']:.1f}"
             f" | {format_ms(r['both_p50'])} / {format_ms(r['both_p99'])}"
-            f" | {r['queries']} | {scans} |"
+            f" | {r['queries']} | {scans}"
+            f" | {r['full']}, {r['full_ms']:.0f} ms, {r['full_in_slowest']} |"
         )
     print()
     print("largest tables and indexes (with their indexes and TOAST):")
