@@ -8,6 +8,16 @@ machine the wall clock is mostly waiting for a CPU), SQL statements per request,
 big tables a request reads whole (a sequential scan in PostgreSQL's plan: the figure that
 does not depend on how busy the machine is).
 
+The samples are taken in a process settled as a production worker is: every request is
+made twice first (the warm-up), then the process collects its garbage and freezes what is
+left (``gc.collect(); gc.freeze()``, as ``gwt_site.wsgi`` does once the application is
+loaded), with the bench's test clients, their sessions and targets among what is frozen.
+The clients share one handler (a worker has one middleware chain), and the test client's
+response is let go before the next sample. The collector stays on: a full collection that
+requests bring on runs inside a sample and counts in it, and the table says how many ran
+during each request's samples, how long they took, and whether the two slowest samples
+(between which the p99 of 40 lies) include one.
+
     .venv/bin/python bench/scale.py --games 1000
     .venv/bin/python bench/scale.py --games 10000 --samples 50
     .venv/bin/python bench/scale.py --games 100000 --keep     # keep the database afterwards
