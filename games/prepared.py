@@ -30,6 +30,22 @@ def _column(field: Field[Any, Any] | ForeignObjectRel) -> str:
     return field.column
 
 
+def parameter_marks(count: int, mark: str = "%s") -> str:
+    """``count`` copies of a parameter's mark (or of a row of marks), comma-separated: what an
+    ``IN (…)`` or a ``VALUES`` list of that many values is written with."""
+    return ", ".join([mark] * count)
+
+
+def quoted_table(model: type[Model]) -> str:
+    """The model's table, quoted for the database."""
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def quoted_column(model: type[Model], name: str) -> str:
+    """The column of the model's field ``name``, quoted for the database."""
+    return connection.ops.quote_name(_column(model._meta.get_field(name)))
+
+
 class RowLoader(Generic[M]):
     """Turns the columns of one model, as selected by ``columns``, into an instance."""
 
@@ -106,7 +122,7 @@ def _insert_statement(model: type[Model]) -> tuple[str, list[Any], bool]:
     returning = connection.features.can_return_columns_from_insert
     sql = (
         f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(_column(f)) for f in fields)})"
-        f" VALUES ({', '.join(['%s'] * len(fields))})"
+        f" VALUES ({parameter_marks(len(fields))})"
     )
     if returning:
         sql += f" RETURNING {qn(_column(meta.pk))}"
@@ -158,10 +174,10 @@ def _insert_rows_statement(model: type[Model], rows: int) -> tuple[str, list[Any
     qn = connection.ops.quote_name
     meta = model._meta
     fields = [field for field in meta.concrete_fields if field is not meta.pk]
-    row = f"({', '.join(['%s'] * len(fields))})"
+    row = f"({parameter_marks(len(fields))})"
     sql = (
         f"INSERT INTO {qn(meta.db_table)} ({', '.join(qn(_column(f)) for f in fields)})"
-        f" VALUES {', '.join([row] * rows)} RETURNING {qn(_column(meta.pk))}"
+        f" VALUES {parameter_marks(rows, row)} RETURNING {qn(_column(meta.pk))}"
     )
     return sql, fields
 
@@ -235,7 +251,7 @@ def _seats_with_users_statement(
     game = f"s.{qn(_column(Seat._meta.get_field('game')))}"
     index = f"s.{qn(_column(Seat._meta.get_field('index')))}"
     if games:
-        sql += f" WHERE {game} IN ({', '.join(['%s'] * games)}) ORDER BY {game}, {index}"
+        sql += f" WHERE {game} IN ({parameter_marks(games)}) ORDER BY {game}, {index}"
     else:
         sql += f" WHERE {game} = %s ORDER BY {index}"
     return sql, seats, users, extra
@@ -392,7 +408,7 @@ def _events_since_many_statement(count: int) -> tuple[str, RowLoader[Event]]:
     )
     row = "(CAST(%s AS BIGINT), CAST(%s AS INTEGER), CAST(%s AS BIGINT))"
     sql = (
-        f"WITH t (g, s, u) AS (VALUES {', '.join([row] * count)})"
+        f"WITH t (g, s, u) AS (VALUES {parameter_marks(count, row)})"
         f" SELECT t.g, t.s, t.u, {events.columns} FROM t JOIN {table} e"
         f" ON e.{game} = t.g AND e.{seq} <= t.u AND e.{kind} <> %s AND e.{seq} > COALESCE("
         f"(SELECT MAX(m.{seq}) FROM {table} m WHERE m.{game} = t.g AND m.{seat} = t.s"
@@ -441,7 +457,7 @@ def _seat_plans_statement(count: int) -> tuple[str, RowLoader[TurnPlan]]:
     game, seat, user = (
         qn(_column(TurnPlan._meta.get_field(name))) for name in ("game", "seat", "user")
     )
-    keys = ", ".join(["(%s, %s, %s)"] * count)
+    keys = parameter_marks(count, "(%s, %s, %s)")
     sql = (
         f"SELECT {plans.columns} FROM {qn(TurnPlan._meta.db_table)} p"
         f" WHERE (p.{game}, p.{seat}, p.{user}) IN ({keys})"
@@ -481,7 +497,7 @@ def _decided_after_statement(count: int) -> str:
     # Typed, so that a server-side binding reads the parameters as what they compare with.
     row = "(CAST(%s AS BIGINT), CAST(%s AS BIGINT), CAST(%s AS INTEGER), CAST(%s AS BIGINT))"
     return (
-        f"WITH t (k, g, s, q) AS (VALUES {', '.join([row] * count)})"
+        f"WITH t (k, g, s, q) AS (VALUES {parameter_marks(count, row)})"
         f" SELECT t.k FROM t WHERE EXISTS (SELECT 1 FROM {qn(Event._meta.db_table)} e"
         f" WHERE e.{game} = t.g AND (e.{seat} = t.s OR (e.{seat} IS NULL AND t.s IS NULL))"
         f" AND e.{seq} > t.q AND e.{kind} IN (%s, %s))"
@@ -490,7 +506,7 @@ def _decided_after_statement(count: int) -> str:
 
 def decided_after(checks: list[tuple[int, int, int | None, int]]) -> set[int]:
     """Of ``checks``, (key, game pk, seat, seq), the keys of those whose seat made a decision
-    (a move, or a takeback) in that game after that seq, in one statement: what a filter on
+    (a move, or an undo) in that game after that seq, in one statement: what a filter on
     the OR of one condition per check says, which the ORM took longer to build than the
     database to answer (delivery asks it for every batch of turn emails)."""
     if not checks:

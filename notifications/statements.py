@@ -15,31 +15,16 @@ from functools import cache
 from typing import Any
 
 from django.db import connection
-from django.db.models import Model
 
+from games.prepared import parameter_marks, quoted_column, quoted_table
 from notifications.models import ChatWebhook, NotificationPreference, PushSubscription
-
-
-def _table(model: type[Model]) -> str:
-    return connection.ops.quote_name(model._meta.db_table)
-
-
-def _col(model: type[Model], name: str) -> str:
-    column = model._meta.get_field(name).column  # type: ignore[union-attr]
-    return connection.ops.quote_name(str(column))
-
-
-def _placeholders(count: int) -> str:
-    return ", ".join(["%s"] * count)
 
 
 @cache
 def _always_notified_statement() -> str:
     model = NotificationPreference
-    return (
-        f"SELECT 1 FROM {_table(model)}"
-        f" WHERE {_col(model, 'user')} = %s AND {_col(model, 'always_notify')} LIMIT 1"
-    )
+    user, always = quoted_column(model, "user"), quoted_column(model, "always_notify")
+    return f"SELECT 1 FROM {quoted_table(model)} WHERE {user} = %s AND {always} LIMIT 1"
 
 
 def always_notified(user_id: int) -> bool:
@@ -53,16 +38,16 @@ def always_notified(user_id: int) -> bool:
 @cache
 def _webhooks_statement(users: int, games: int) -> str:
     model = ChatWebhook
-    pk, user, game = _col(model, "id"), _col(model, "user"), _col(model, "game")
+    pk, user, game = (quoted_column(model, name) for name in ("id", "user", "game"))
     wanted = []
     if users:
-        wanted.append(f"({game} IS NULL AND {user} IN ({_placeholders(users)}))")
+        wanted.append(f"({game} IS NULL AND {user} IN ({parameter_marks(users)}))")
     if games:
-        wanted.append(f"{game} IN ({_placeholders(games)})")
+        wanted.append(f"{game} IN ({parameter_marks(games)})")
     return (
-        f"SELECT {pk}, {user}, {game} FROM {_table(model)}"
-        f" WHERE {_col(model, 'disabled_at')} IS NULL AND ({' OR '.join(wanted)})"
-        f" ORDER BY {_col(model, 'created_at')}, {pk}"
+        f"SELECT {pk}, {user}, {game} FROM {quoted_table(model)}"
+        f" WHERE {quoted_column(model, 'disabled_at')} IS NULL AND ({' OR '.join(wanted)})"
+        f" ORDER BY {quoted_column(model, 'created_at')}, {pk}"
     )
 
 
@@ -85,11 +70,11 @@ def chat_webhooks(
 @cache
 def _subscriptions_statement(users: int) -> str:
     model = PushSubscription
-    pk, user = _col(model, "id"), _col(model, "user")
+    pk, user, disabled = (quoted_column(model, name) for name in ("id", "user", "disabled_at"))
     return (
-        f"SELECT {pk}, {user} FROM {_table(model)}"
-        f" WHERE {user} IN ({_placeholders(users)}) AND {_col(model, 'disabled_at')} IS NULL"
-        f" ORDER BY {_col(model, 'created_at')}, {pk}"
+        f"SELECT {pk}, {user} FROM {quoted_table(model)}"
+        f" WHERE {user} IN ({parameter_marks(users)}) AND {disabled} IS NULL"
+        f" ORDER BY {quoted_column(model, 'created_at')}, {pk}"
     )
 
 
