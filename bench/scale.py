@@ -56,6 +56,7 @@ The databases are named ``gwt_scale_seed`` and ``gwt_scale_<N>``, or with anothe
 from __future__ import annotations
 
 import argparse
+import cProfile
 import gc
 import json
 import os
@@ -310,11 +311,15 @@ def check(request: Request, response: Any) -> None:
         raise SystemExit(f"{request.name}: {response.status_code} {response.content[:300]!r}")
 
 
-def measure(requests: list[Request], samples: int) -> list[dict[str, Any]]:
+def measure(
+    requests: list[Request], samples: int, profile_path: str | None = None
+) -> list[dict[str, Any]]:
     """Each request ``samples`` times, once every request has been made twice and the
     process settled as a worker's (``settle``): wall-clock p50 and p99, the CPU time of
     this process and of the PostgreSQL process it talks to, queries, the big tables read
-    whole, and the full collections that ran during the samples."""
+    whole, and the full collections that ran during the samples. With ``profile_path``
+    the samples (not the warm-up) also run under cProfile, which slows them: its figures
+    show where the time goes, not how much there is."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -325,6 +330,7 @@ def measure(requests: list[Request], samples: int) -> list[dict[str, Any]]:
     settle()
     collections = FullCollections()
     gc.callbacks.append(collections)
+    profiler = cProfile.Profile(time.process_time) if profile_path else None
     results = []
     try:
         for request, scans in zip(requests, all_scans, strict=True):
@@ -342,7 +348,11 @@ def measure(requests: list[Request], samples: int) -> list[dict[str, Any]]:
                 count, seconds = collections.count, collections.seconds
                 with CaptureQueriesContext(connection) as captured:
                     started, cpu_started = time.perf_counter(), time.process_time()
+                    if profiler is not None:
+                        profiler.enable()
                     response = request.make(i)
+                    if profiler is not None:
+                        profiler.disable()
                     elapsed = time.perf_counter() - started
                     cpu = time.process_time() - cpu_started
                 full.append(collections.count - count)
@@ -384,6 +394,8 @@ def measure(requests: list[Request], samples: int) -> list[dict[str, Any]]:
             )
     finally:
         gc.callbacks.remove(collections)
+    if profiler is not None and profile_path:
+        profiler.dump_stats(profile_path)
     return results
 
 
@@ -625,6 +637,12 @@ def main() -> None:
     parser.add_argument(
         "--storage-only", action="store_true", help="print the storage table, measure nothing"
     )
+    parser.add_argument(
+        "--only", help="measure only the requests whose name contains this (case-insensitive)"
+    )
+    parser.add_argument(
+        "--profile", help="write a cProfile (CPU time) of the measured samples to this file"
+    )
     args = parser.parse_args()
 
     database = f"{PREFIX}_{args.games}"
@@ -651,7 +669,8 @@ def main() -> None:
             psql("postgres", f"DROP DATABASE IF EXISTS {database}")
         return
     print(f"measuring ({args.samples} samples each, load {os.getloadavg()[0]:.1f}) ...", flush=True)
-    results = measure(requests_to_measure(), args.samples)
+    chosen = [r for r in requests_to_measure() if (args.only or "").lower() in r.name.lower()]
+    results = measure(chosen, args.samples, args.profile)
 
     print()
     print(
