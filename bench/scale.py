@@ -21,7 +21,7 @@ during each request's samples, how long they took, and whether the two slowest s
     .venv/bin/python bench/scale.py --games 1000
     .venv/bin/python bench/scale.py --games 10000 --samples 50
     .venv/bin/python bench/scale.py --games 100000 --keep     # keep the database afterwards
-    .venv/bin/python bench/scale.py --games 100000 --reuse    # measure the kept one again
+    .venv/bin/python bench/scale.py --games 100000 --reuse    # measure the kept one again (kept)
 
 The database is built in two steps:
 
@@ -632,7 +632,9 @@ def main() -> None:
     parser.add_argument("--seed-games", type=int, default=30, help="games played for the seed")
     parser.add_argument("--reseed", action="store_true", help="play the seed games again")
     parser.add_argument("--samples", type=int, default=40, help="measures of each request")
-    parser.add_argument("--reuse", action="store_true", help="measure an existing gwt_scale_N")
+    parser.add_argument(
+        "--reuse", action="store_true", help="measure an existing gwt_scale_N (implies --keep)"
+    )
     parser.add_argument("--keep", action="store_true", help="keep gwt_scale_N afterwards")
     parser.add_argument(
         "--storage-only", action="store_true", help="print the storage table, measure nothing"
@@ -644,6 +646,8 @@ def main() -> None:
         "--profile", help="write a cProfile (CPU time) of the measured samples to this file"
     )
     args = parser.parse_args()
+    # A database measured again is one somebody kept: others may be measuring it too.
+    args.keep = args.keep or args.reuse
 
     database = f"{PREFIX}_{args.games}"
     configure("postgres")
