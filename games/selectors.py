@@ -19,6 +19,7 @@ from django.db.models import (
 from django.utils.translation import get_language, gettext, gettext_noop
 
 import engine
+from common.choices import choice_label
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
 from engine import Move, State, View
 from games import editions, journal_store, prepared, replay
@@ -371,7 +372,7 @@ def event_text(event: Event, lines: journal_store.Lines | None = None) -> str:
     if event.kind in MODERATOR_TEXTS:
         text = gettext(MODERATOR_TEXTS[event.kind]) % {"seat": _seat_words(payload)}
         return _with_reason(text, payload)
-    return str(event.get_kind_display())
+    return choice_label(EventKind, event.kind)
 
 
 # A takeback's events in the log ("ann: asked to take back #12 (move B-3)").

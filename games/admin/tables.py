@@ -14,8 +14,18 @@ from django.utils.timesince import timesince
 from django.utils.translation import gettext as _
 from django_stubs_ext import StrOrPromise
 
+from common.choices import choice_label
 from games import journal_store
-from games.models import ChatMessage, Event, Game, ModerationAction, Report, Seat, Suspension
+from games.models import (
+    ChatMessage,
+    Event,
+    EventKind,
+    Game,
+    ModerationAction,
+    Report,
+    Seat,
+    Suspension,
+)
 from games.selectors import event_text
 
 
@@ -114,7 +124,7 @@ def events_table(events: Iterable[Event]) -> SafeString:
                 f"{event.created_at:%Y-%m-%d %H:%M}",
                 event.actor.get_username() if event.actor is not None else "-",
                 "-" if event.seat is None else event.seat,
-                event.get_kind_display(),
+                choice_label(EventKind, event.kind),
                 _("%(line)s (reason: %(reason)s)") % {"line": line, "reason": reason}
                 if reason
                 else line,
