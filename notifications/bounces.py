@@ -26,7 +26,7 @@ from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from notifications import metrics
+from notifications import batch_statements, metrics
 from notifications.models import (
     STOPPED_STATES,
     AddressState,
@@ -184,11 +184,7 @@ def stopped_addresses(addresses: Iterable[str]) -> set[str]:
     wanted = {normalize(address) for address in addresses if address}
     if not wanted:
         return set()
-    return set(
-        EmailAddressStatus.objects.filter(address__in=wanted, state__in=STOPPED_STATES).values_list(
-            "address", flat=True
-        )
-    )
+    return batch_statements.stopped(wanted)  # asked for every batch delivery sends
 
 
 def status_of(address: str) -> EmailAddressStatus | None:

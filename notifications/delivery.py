@@ -41,26 +41,33 @@ from django.conf import settings
 from django.core.cache import cache
 from django.core.mail import EmailMultiAlternatives
 from django.db import connection, transaction
-from django.db.models import F, Field, Max, Q
+from django.db.models import F, Field, Q
 from django.utils import timezone
 
 from common.conf import duration_setting
 from common.task_registry import task_named
 from games import prepared
-from games.models import GameStatus, PlanStatus, Seat, SeatStatus, TurnPlan
-from notifications import bounces, emails, languages, links, metrics, quiet_hours, quiet_summary
+from games.models import GameStatus
+from notifications import (
+    batch_statements,
+    bounces,
+    emails,
+    languages,
+    links,
+    metrics,
+    quiet_hours,
+    quiet_summary,
+)
 from notifications.context import TurnReads, your_turn_context
 from notifications.models import (
     ANSWER_KINDS,
     DIGESTIBLE_KINDS,
     NEWS_KINDS,
-    GameNotificationPreference,
     Kind,
     Mode,
     Notification,
     NotificationPreference,
     Status,
-    UserActivity,
 )
 
 logger = logging.getLogger(__name__)
@@ -221,10 +228,27 @@ def _claim(
 ) -> tuple[str, list[Notification]]:
     """Claim up to ``limit`` due rows (of ``ids`` if given): (claim token, the rows)."""
     token = uuid.uuid4().hex
+    lease = duration_setting("NOTIFY_CLAIM_LEASE", 300)
+    if connection.vendor == "postgresql":  # one statement (``batch_statements``)
+        rows = batch_statements.claim_rows(
+            token=token,
+            ready_by=now + CLOCK_TOLERANCE,
+            now=now,
+            until=now + lease,
+            ids=None if ids is None else list(ids),
+            limit=limit,
+        )
+        return token, rows
+    return token, _claim_by_orm(token, now=now, lease=lease, ids=ids, limit=limit)
+
+
+def _claim_by_orm(
+    token: str, *, now: datetime, lease: timedelta, ids: Iterable[int] | None, limit: int
+) -> list[Notification]:
+    """``_claim`` where one statement cannot lock, claim and read (not PostgreSQL)."""
     due = Q(status=Status.PENDING, next_attempt_at__lte=now + CLOCK_TOLERANCE) | Q(
         status=Status.SENDING, claimed_until__lt=now
     )
-    lease = duration_setting("NOTIFY_CLAIM_LEASE", 300)
     with transaction.atomic():
         candidates = Notification.objects.filter(due)
         if ids is not None:
@@ -236,7 +260,7 @@ def _claim(
             .values_list("pk", flat=True)[:limit]
         )
         if not pks:
-            return token, []
+            return []
         # The same condition again: the claim stays exclusive where rows cannot be locked.
         Notification.objects.filter(due, pk__in=pks).update(
             status=Status.SENDING,
@@ -244,10 +268,9 @@ def _claim(
             claimed_until=now + lease,
             attempts=F("attempts") + 1,
         )
-    rows = list(
+    return list(
         Notification.objects.filter(claim=token).select_related("recipient", "game").order_by("pk")
     )
-    return token, rows
 
 
 @dataclass
@@ -276,26 +299,14 @@ class Facts:
         overrides: dict[tuple[int, int | None], str] = {}
         their_turn: set[tuple[int, int]] = set()
         if games:
-            overrides = {
-                (user, game): mode
-                for user, game, mode in GameNotificationPreference.objects.filter(
-                    user_id__in=users, game_id__in=games
-                ).values_list("user_id", "game_id", "mode")
-            }
+            overrides = batch_statements.overrides(users, games)
             to_move = {row.game_id: row.game.current_seat for row in rows if row.game}
-            for game, index, user in Seat.objects.filter(
-                game_id__in=games,
-                user_id__in=users,
-                bot="",
-                status=SeatStatus.PLAYING,
-            ).values_list("game_id", "index", "user_id"):
+            for game, index, user in batch_statements.playing_seats(games, users):
                 if to_move.get(game) == index:
                     their_turn.add((user, game))
         return cls(
-            preferences=NotificationPreference.objects.in_bulk(list(users)),
-            last_seen=dict(
-                UserActivity.objects.filter(user_id__in=users).values_list("user_id", "last_seen")
-            ),
+            preferences=batch_statements.preferences(users),
+            last_seen=batch_statements.last_seen(users),
             overrides=overrides,
             their_turn=their_turn,
             latest_turn=_latest_turns(rows),
@@ -316,11 +327,7 @@ def _plan_to_play(rows: list[Notification]) -> set[int]:
     ]
     if not turns:
         return set()
-    pending = set(
-        TurnPlan.objects.filter(
-            game_id__in={row.game_id for row in turns}, status=PlanStatus.PENDING
-        ).values_list("game_id", "seat")
-    )
+    pending = batch_statements.pending_plans({row.game_id for row in turns if row.game_id})
     return {row.pk for row in turns if (row.game_id, row.context.get("seat")) in pending}
 
 
@@ -349,18 +356,9 @@ def _latest_turns(rows: list[Notification]) -> dict[tuple[int, int | None], int]
     turns = [row for row in rows if row.kind == Kind.YOUR_TURN and row.game_id]
     if not turns:
         return {}
-    latest = (
-        Notification.objects.filter(
-            kind=Kind.YOUR_TURN,
-            recipient_id__in={row.recipient_id for row in turns},
-            game_id__in={row.game_id for row in turns},
-        )
-        .values("recipient_id", "game_id")
-        .annotate(seq=Max("event_seq"))
-        .order_by()  # the model's ordering would join the GROUP BY
-        .values_list("recipient_id", "game_id", "seq")
+    return batch_statements.latest_turns(
+        {row.recipient_id for row in turns}, {row.game_id for row in turns if row.game_id}
     )
-    return {(user, game): seq for user, game, seq in latest}
 
 
 def _send_claimed(rows: list[Notification], token: str, now: datetime | None) -> list[SendResult]:
