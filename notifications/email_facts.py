@@ -25,19 +25,19 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
-_MISSING = object()
+MISSING = object()
 
 
 # The facts are numbers and words, never times: ``{{ value }}`` localizes them (a decimal
 # comma in French), and would only convert a time to the current time zone.
-def _text(value: Any) -> str:
+def as_text(value: Any) -> str:
     """A value as ``{{ value }}`` writes it in the text part (no escaping)."""
-    return "" if value is _MISSING else str(localize(value))
+    return "" if value is MISSING else str(localize(value))
 
 
-def _html(value: Any) -> str:
+def as_html(value: Any) -> str:
     """The same in the HTML part (escaped unless marked safe)."""
-    return "" if value is _MISSING else str(conditional_escape(localize(value)))
+    return "" if value is MISSING else str(conditional_escape(localize(value)))
 
 
 def _count(context: Mapping[str, Any], key: str, tag: str = "blocktranslate") -> Any:
@@ -53,7 +53,7 @@ def _first_choice(context: Mapping[str, Any], key: str) -> Any:
     """``choices.0.<key>`` as the template engine looks it up (missing: shown empty)."""
     choices = context.get("choices") or []
     first = choices[0] if choices else {}
-    return first.get(key, _MISSING) if isinstance(first, Mapping) else _MISSING
+    return first.get(key, MISSING) if isinstance(first, Mapping) else MISSING
 
 
 def _reply_example(context: Mapping[str, Any], show: Callable[[Any], str]) -> dict[str, str]:
@@ -73,9 +73,9 @@ def _position(
     certificates = _count(context, "certificates")
     your_position = gettext("Your position:")
     line = (
-        f"{lead(your_position)} ${show(value('money', _MISSING))},"
-        f" {show(value('herder_word', _MISSING))} {show(value('herder', _MISSING))}, "
-        + gettext("engine at %(engine_at)s") % {"engine_at": show(value("engine_at", _MISSING))}
+        f"{lead(your_position)} ${show(value('money', MISSING))},"
+        f" {show(value('herder_word', MISSING))} {show(value('herder', MISSING))}, "
+        + gettext("engine at %(engine_at)s") % {"engine_at": show(value("engine_at", MISSING))}
         + ", "
         + ngettext("%(certificates)s certificate", "%(certificates)s certificates", certificates)
         % {"certificates": show(certificates)}
@@ -86,7 +86,7 @@ def _position(
             "%(exchange_tokens)s exchange token", "%(exchange_tokens)s exchange tokens", tokens
         ) % {"exchange_tokens": show(tokens)}
     workers = gettext("workers:")
-    return f"{line}; {workers} {show(value('workers', _MISSING))}."
+    return f"{line}; {workers} {show(value('workers', MISSING))}."
 
 
 def _draw_pile(context: Mapping[str, Any], show: Callable[[Any], str]) -> str:
@@ -102,22 +102,22 @@ def turn_facts_text(context: Mapping[str, Any]) -> str:
     hand = value("hand")
     objectives = value("objectives")
     out = [
-        _position(context, _text, str),
+        _position(context, as_text, str),
         "\n",
         gettext("Your hand:"),
         " ",
         ", ".join(hand) if hand else gettext("(empty)"),
-        f" ({_draw_pile(context, _text)}).\n",
+        f" ({_draw_pile(context, as_text)}).\n",
     ]
     if objectives:
         your_objectives = gettext("Your objectives:")
         out.append(f"{your_objectives} {'; '.join(objectives)}.\n")
     if value("decision"):
         now = gettext("Now:")
-        out.append(f"\n{now} {_text(value('decision'))}.\n")
-    out += ["\n", gettext("Your options now:"), "\n", _text(value("choice_lines", _MISSING))]
+        out.append(f"\n{now} {as_text(value('decision'))}.\n")
+    out += ["\n", gettext("Your options now:"), "\n", as_text(value("choice_lines", MISSING))]
     if value("reply_to"):
-        example = _reply_example(context, _text)
+        example = _reply_example(context, as_text)
         out += [
             "\n",
             gettext(
@@ -136,7 +136,7 @@ def turn_facts_text(context: Mapping[str, Any]) -> str:
             ),
             "\n",
         ]
-    out += [gettext("Move notation:"), " ", _text(value("moves_help_url", _MISSING)), "\n\n"]
+    out += [gettext("Move notation:"), " ", as_text(value("moves_help_url", MISSING)), "\n\n"]
     return "".join(out)
 
 
@@ -159,10 +159,10 @@ def turn_facts_html(context: Mapping[str, Any]) -> SafeString:
     )
     out = [
         '<p style="margin-bottom: 4px;">',
-        _position(context, _html, lambda text: f"<strong>{word(text)}</strong>"),
+        _position(context, as_html, lambda text: f"<strong>{word(text)}</strong>"),
         "</p>\n",
         f'<p style="margin: 4px 0;"><strong>{word(your_hand)}</strong> {shown_hand}',
-        f" ({_draw_pile(context, _html)}).</p>\n",
+        f" ({_draw_pile(context, as_html)}).</p>\n",
     ]
     if objectives:
         shown = conditional_escape("; ").join(conditional_escape(item) for item in objectives)
@@ -172,13 +172,13 @@ def turn_facts_html(context: Mapping[str, Any]) -> SafeString:
     out.append("\n")
     if value("decision"):
         now = gettext("Now:")
-        out.append(f"<p><strong>{word(now)}</strong> {_html(value('decision'))}.</p>")
+        out.append(f"<p><strong>{word(now)}</strong> {as_html(value('decision'))}.</p>")
     out += [
         f"\n<p>{word(your_options)}</p>\n",
-        f'<ol style="font-family: monospace;">{_html(value("choice_items", _MISSING))}</ol>\n',
+        f'<ol style="font-family: monospace;">{as_html(value("choice_items", MISSING))}</ol>\n',
     ]
     if value("reply_to"):
-        example = _reply_example(context, _html)
+        example = _reply_example(context, as_html)
         out += [
             '<p style="background: #f1e6d2; padding: 8px;">',
             gettext(
@@ -192,7 +192,7 @@ def turn_facts_html(context: Mapping[str, Any]) -> SafeString:
             "</p>\n",
         ]
     out += [
-        f'<p style="font-size: 13px;"><a href="{_html(value("moves_help_url", _MISSING))}">',
+        f'<p style="font-size: 13px;"><a href="{as_html(value("moves_help_url", MISSING))}">',
         word(gettext("Move notation reference")),
         "</a></p>\n\n",
     ]
