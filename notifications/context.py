@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from games import catchup, journal_store, prepared, services
@@ -29,6 +28,7 @@ from games.selectors import event_text
 from notifications import links
 from notifications.models import Notification, UserActivity
 from notifications.turn_facts import turn_facts
+from notifications.words import gettext as _
 
 # What a "your turn" email lists at most: the latest decisions of the others, your options.
 MAX_SUMMARY_LINES = 40

@@ -23,7 +23,8 @@ from django.template import TemplateSyntaxError
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext
+
+from notifications.words import gettext, ngettext
 
 MISSING = object()
 

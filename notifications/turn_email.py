@@ -20,9 +20,9 @@ from typing import Any
 from django.utils import translation
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext, ngettext
 
 from notifications.email_facts import MISSING, as_html, as_text
+from notifications.words import gettext, ngettext
 
 
 def _value(context: Mapping[str, Any], key: str) -> Any:
@@ -100,7 +100,7 @@ def text(context: Mapping[str, Any]) -> str:
         out += ["\n", show(_value(context, "turn_facts_text"))]
     elif v("options"):
         out += ["\n", gettext("Your options now:"), "\n"]
-        out += [f"  - {show(line)}\n" for line in v("options")]
+        out += [f"  - {show(line)}\n" for line in v("options") or ()]
         more = v("options_more")
         if more:
             out += ["  ... ", gettext("and %(options_more)s more") % {"options_more": show(more)}]
@@ -203,7 +203,7 @@ def html(context: Mapping[str, Any]) -> SafeString:
         out += [show(_value(context, "turn_facts_html")), "\n"]
     elif v("options"):
         out += ["<p>", gettext("Your options now:"), "</p>\n<ul>"]
-        out += [f"<li><code>{show(line)}</code></li>" for line in v("options")]
+        out += [f"<li><code>{show(line)}</code></li>" for line in v("options") or ()]
         more = v("options_more")
         if more:
             out += [

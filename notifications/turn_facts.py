@@ -12,13 +12,12 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-
 import engine
 from engine import Card, Count, State, View, card_text
 from games.move_presentation import decision_text, herder_word, out_of_turn_text
 from games.terms.choices import PRICE_IN_WORDS, choice_words
+from notifications.words import gettext as _
+from notifications.words import ngettext
 
 logger = logging.getLogger(__name__)
 
