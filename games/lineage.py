@@ -160,6 +160,19 @@ def apply_recorded_move(state: State, ref: EventRef, payload: Mapping[str, Any])
         ) from exc
 
 
+def apply_recorded_move_in_place(state: State, ref: EventRef, payload: Mapping[str, Any]) -> None:
+    """``apply_recorded_move`` on a state the replay owns: no copy of the whole state per
+    move, which was most of the cost of replaying from a snapshot."""
+    if ref.seat is None:
+        raise ReplayError(f"move {ref.seq} names no seat")
+    try:
+        engine.apply_in_place(state, ref.seat, payload["move"])
+    except engine.IllegalMove as exc:
+        raise ReplayError(
+            f"move {ref.seq} ({payload.get('text')!r}) no longer replays: {exc.message}"
+        ) from exc
+
+
 def replay_path(
     lineage: Lineage,
     path: Sequence[int],
@@ -170,7 +183,9 @@ def replay_path(
 ) -> State:
     """The state after the last node of ``path``: the setup and the moves on it under the
     rules of its last upgrade. ``start``: (position on the path, state there) to go on from
-    (a snapshot at or after that upgrade); ``payloads`` needs the events replayed."""
+    (a snapshot at or after that upgrade), a state the replay then owns: it is advanced in
+    place, so pass a copy the caller does not use again; ``payloads`` needs the events
+    replayed."""
     rules, _ = lineage.rules_on(path)
     position, state = start if start is not None else (-1, None)
     for seq in path[position + 1 :]:
@@ -180,7 +195,7 @@ def replay_path(
         elif ref.kind == EventKind.MOVE:
             if state is None:
                 raise ReplayError(f"event {seq} comes before the setup it should follow")
-            state = apply_recorded_move(state, ref, payloads[seq])
+            apply_recorded_move_in_place(state, ref, payloads[seq])
     if state is None:
         raise ReplayError("no setup event on the path")
     return state

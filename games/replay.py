@@ -30,7 +30,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.conf import settings
@@ -57,17 +57,37 @@ def event_refs(game: Game, upto: int | None = None) -> list[EventRef]:
     rows = events.order_by("seq").values_list(
         "seq", "kind", "seat", "payload__to_seq", "payload__revealed", "payload__to"
     )
-    return [
-        EventRef(
-            seq,
-            kind,
-            seat,
-            int(to_seq) if to_seq is not None else None,
-            bool(revealed),
-            str(rules) if kind == EventKind.RULES_UPGRADE and rules else None,
+    return [_ref(*row) for row in rows]
+
+
+def refs_of(events: Iterable[Event]) -> list[EventRef]:
+    """The refs of events already read whole, in seq order: what ``event_refs`` would read
+    again (the replay viewer reads every event of the game for its log anyway)."""
+    refs = []
+    for event in events:
+        payload = event.payload if isinstance(event.payload, dict) else {}
+        refs.append(
+            _ref(
+                event.seq,
+                event.kind,
+                event.seat,
+                payload.get("to_seq"),
+                payload.get("revealed"),
+                payload.get("to"),
+            )
         )
-        for seq, kind, seat, to_seq, revealed, rules in rows
-    ]
+    return refs
+
+
+def _ref(seq: int, kind: str, seat: int | None, to_seq: Any, revealed: Any, rules: Any) -> EventRef:
+    return EventRef(
+        seq,
+        kind,
+        seat,
+        int(to_seq) if to_seq is not None else None,
+        bool(revealed),
+        str(rules) if kind == EventKind.RULES_UPGRADE and rules else None,
+    )
 
 
 class _LocalStates:
@@ -182,10 +202,20 @@ def initial_state(game: Game, setup_payload: dict[str, Any]) -> State:
     return lineage_replay.new_state(setup_payload, game.seed)
 
 
-def state_at(game: Game, seq: int | None = None, *, use_cache: bool = True) -> State:
+def state_at(
+    game: Game,
+    seq: int | None = None,
+    *,
+    use_cache: bool = True,
+    lineage: Lineage | None = None,
+    payloads: Mapping[int, Mapping[str, Any]] | None = None,
+) -> State:
     """The engine state after event ``seq`` (default: the game's version).
 
     Uses the cache, then the deepest snapshot on the lineage, then replays the remaining moves.
+    A caller that has read the game's events already passes their ``lineage`` (of the
+    events up to ``seq`` at least: a later event changes no earlier node) and their
+    ``payloads`` by seq, which the replay then does not read again.
     """
     seq = game.version if seq is None else seq
     if seq < 1:
@@ -195,9 +225,10 @@ def state_at(game: Game, seq: int | None = None, *, use_cache: bool = True) -> S
         if state is not None:
             return state
     started = time.perf_counter()
-    lineage = Lineage(event_refs(game, upto=seq))
+    if lineage is None:
+        lineage = Lineage(event_refs(game, upto=seq))
     path = lineage.path(seq)
-    state = _replay_path(game, lineage, path, use_snapshots=use_cache)
+    state = _replay_path(game, lineage, path, use_snapshots=use_cache, payloads=payloads)
     metrics.REPLAY_SECONDS.observe(time.perf_counter() - started)
     if use_cache:
         cache_state(game, seq, state)
@@ -211,7 +242,14 @@ def replay_from_scratch(game: Game, seq: int | None = None) -> State:
     return _replay_path(game, lineage, lineage.path(seq), use_snapshots=False)
 
 
-def _replay_path(game: Game, lineage: Lineage, path: list[int], *, use_snapshots: bool) -> State:
+def _replay_path(
+    game: Game,
+    lineage: Lineage,
+    path: list[int],
+    *,
+    use_snapshots: bool,
+    payloads: Mapping[int, Mapping[str, Any]] | None = None,
+) -> State:
     start: tuple[int, State] | None = None
     if use_snapshots:
         position = {node: i for i, node in enumerate(path)}
@@ -232,8 +270,11 @@ def _replay_path(game: Game, lineage: Lineage, path: list[int], *, use_snapshots
                 game=game, seq=best[1], engine_version=engine.ENGINE_VERSION
             ).values_list("state", flat=True)[0]
             start = (best[0], engine.from_json(data))
-    needed = path[start[0] + 1 :] if start is not None else path
-    payloads = dict(Event.objects.filter(game=game, seq__in=needed).values_list("seq", "payload"))
+    if payloads is None:
+        needed = path[start[0] + 1 :] if start is not None else path
+        payloads = dict(
+            Event.objects.filter(game=game, seq__in=needed).values_list("seq", "payload")
+        )
     return lineage_replay.replay_path(lineage, path, payloads, seed=game.seed, start=start)
 
 

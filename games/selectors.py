@@ -280,9 +280,13 @@ def hidden_from_players(*, game: Game) -> set[int]:
     (``taken_back``): the others saw them and agreed to take them back."""
     if game.version == 0:
         return set()
-    lineage = Lineage(replay.event_refs(game))
+    return hidden_in(Lineage(replay.event_refs(game)))
+
+
+def hidden_in(lineage: Lineage) -> set[int]:
+    """``hidden_from_players`` for a caller holding the game's lineage already."""
     undo_events = {seq for seq, ref in lineage.refs.items() if ref.kind == EventKind.UNDO}
-    by_takeback = _by_takeback(lineage)
+    by_takeback = takeback_marks(lineage)
     return (lineage.undone() - set(by_takeback)) | undo_events
 
 
@@ -299,10 +303,11 @@ def taken_back_by_takeback(*, game: Game) -> dict[int, int]:
     and the replay show them, marked."""
     if game.version == 0:
         return {}
-    return _by_takeback(Lineage(replay.event_refs(game)))
+    return takeback_marks(Lineage(replay.event_refs(game)))
 
 
-def _by_takeback(lineage: Lineage) -> dict[int, int]:
+def takeback_marks(lineage: Lineage) -> dict[int, int]:
+    """``taken_back_by_takeback`` for a caller holding the game's lineage already."""
     return {
         move: by
         for move, by in lineage.taken_back_by().items()
@@ -521,7 +526,7 @@ def _record_takebacks(game: Game, lineage: Lineage) -> list[dict[str, Any]]:
     """The agreed takebacks, each with the decisions it took back: the record's moves are
     the game as it stands, and these say what was played and taken back on the way (a
     takeback's event ``seq`` returned the game to the position after ``to_seq``)."""
-    by = _by_takeback(lineage)
+    by = takeback_marks(lineage)
     if not by:
         return []
     events = {

@@ -12,15 +12,18 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError, ServiceError
 from common.web import AuthenticatedHttpRequest, is_htmx, signed_in
-from games import move_presentation, selectors
+from games import move_presentation, replay, selectors
+from games.lineage import Lineage
 from games.models import Game
 from games.web.play import board_markup, error_page, log_rows, names_by_seat, player_rows, seat_name
+from games.web.replay_log import log_items
 
 
 @never_cache
@@ -61,11 +64,17 @@ def replay_context(request: HttpRequest, game: Game) -> dict[str, Any]:
         {"seat": s, "name": seat_name(s), "mine": s.user_id == request.user.pk} for s in seats
     ]
     names = {row["seat"].index: row["name"] for row in seat_rows}
+    # Every event is read once, for the log, the lineage and the replay of the position.
+    events = list(selectors.event_history(game=game))
+    lineage = Lineage(replay.refs_of(events))
     # Decisions undone are not steps of the replay (selectors.hidden_from_players); those an
     # agreed takeback took back are, marked, and the takeback's step shows the position again.
-    taken_back = selectors.taken_back_by_takeback(game=game)
+    hidden = selectors.hidden_in(lineage)
     log = log_rows(
-        selectors.player_history(game=game), names, selectors.bot_seats(seats), taken_back
+        [event for event in events if event.seq not in hidden],
+        names,
+        selectors.bot_seats(seats),
+        selectors.takeback_marks(lineage),
     )
     steps = [row["seq"] for row in log]
     only = _only(request.GET.get("only", ""), steps)
@@ -77,7 +86,10 @@ def replay_context(request: HttpRequest, game: Game) -> dict[str, Any]:
             "bad_seq", _("'at' must be between 1 and %(last)d.") % {"last": game.version}
         )
     seq = max((step for step in steps if step <= asked), default=steps[0])
-    seq, view = selectors.game_view_for_user(game=game, user=request.user, at=seq)
+    state = replay.state_at(
+        game, seq, lineage=lineage, payloads={event.seq: event.payload for event in events}
+    )
+    view = selectors.view_of(game=game, state=state, seat=viewer)
     current = next((row for row in log if row["seq"] == seq), None)
     position = steps.index(seq) if seq in steps else 0
     return {
@@ -91,6 +103,7 @@ def replay_context(request: HttpRequest, game: Game) -> dict[str, Any]:
         "board": board_markup(view, None, names_by_seat(seat_rows)),
         "players": player_rows(view, seat_rows, viewer=viewer, to_move=view["current_player"]),
         "log": log,
+        "log_items": log_items(log, seq, reverse("game-replay", args=[game.public_id])),
         "current_event": current,
         "revealed": game.is_over,
         "only_query": f"&only={','.join(map(str, only))}" if only else "",

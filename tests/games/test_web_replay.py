@@ -6,10 +6,21 @@ import json
 import re
 
 import pytest
+from django.core.cache import cache
+from django.template import Context, Template
+from django.utils import translation
 
 import engine
 from games import replay, selectors, services
-from tests.games.helpers import play_one, started_game
+from games.lineage import Lineage
+from games.web.replay_log import log_items
+from tests.games.helpers import (
+    end_a_turn_quietly,
+    find_undoable_position,
+    play_one,
+    started_game,
+    user_of_seat,
+)
 from tests.games.play_helpers import client_of, finished_against_bot
 
 pytestmark = pytest.mark.django_db
@@ -134,3 +145,70 @@ def test_a_game_not_started_has_nothing_to_replay(alice):
 
 def test_signed_out_visitors_are_sent_to_log_in(client, running):
     assert client.get(replay_url(running)).status_code == 302
+
+
+# The log's loop as the replay's template wrote it before ``games.web.replay_log``.
+TEMPLATE_LOG = """{% load i18n %}{% for e in log %}
+        <li value="{{ e.seq }}"{% if e.seq == seq %} class="current" aria-current="step"{% endif %}>
+          <a href="{{ replay_url }}?at={{ e.seq }}" hx-get="{{ replay_url }}?at={{ e.seq }}" hx-target="#replay-frame" hx-swap="outerHTML" hx-push-url="true"><span class="log-seq">#{{ e.seq }}</span> {% if e.who %}<span class="log-who">{{ e.who }}</span>: {% endif %}{{ e.text }}{% if e.taken_back %} <span class="log-taken-back-mark">{% translate "(taken back)" %}</span>{% endif %}</a>
+        </li>
+      {% endfor %}"""  # noqa: E501
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_log_is_the_markup_the_template_wrote(language):
+    rows = [
+        {"seq": 1, "who": "", "text": "Game set up for 2 players", "taken_back": False},
+        {
+            "seq": 2,
+            "who": "<b>ann & 'bo\"b'</b>",
+            "text": "paid $2 <at> B-2 & 'x'",
+            "taken_back": False,
+        },
+        {"seq": 3, "who": "bob", "text": "hired", "taken_back": True},
+        {"seq": 1234, "who": "bot for red", "text": "l\u2019éleveur", "taken_back": False},
+    ]
+    url = "/games/abc/replay/"
+    with translation.override(language):
+        for seq in (1, 3, 1234, 99):
+            context = Context({"log": rows, "seq": seq, "replay_url": url})
+            assert log_items(rows, seq, url) == Template(TEMPLATE_LOG).render(context)
+
+
+def test_the_viewer_replays_from_the_events_it_read_as_the_replay_does(settings, alice, bob, carol):
+    """The viewer reads the events once and passes their lineage and moves to the replay,
+    which then applies the moves in place from a snapshot: every state is the one each move
+    gives a copy of the state before it (``states_by_seq``)."""
+    settings.GAME_SNAPSHOT_EVERY = 5
+    game = started_game(alice, [bob, carol])
+    end_a_turn_quietly(game)  # a takeback's decision stays in the log, marked
+    services.takeback_ask(game=game, user=alice)
+    services.takeback_answer(game=game, user=bob, agree=True)
+    services.takeback_answer(game=game, user=carol, agree=True)
+    seat, move = find_undoable_position(game)  # an undone decision leaves the log
+    user = user_of_seat(game, seat)
+    services.move_submit(game=game, user=user, move=move, queue_bots=False)
+    services.move_undo(game=game, user=user)
+    for _ in range(12):
+        play_one(game)
+    game.refresh_from_db()
+
+    events = list(selectors.event_history(game=game))
+    assert replay.refs_of(events) == replay.event_refs(game)
+    lineage = Lineage(replay.refs_of(events))
+    assert selectors.hidden_in(lineage) == selectors.hidden_from_players(game=game)
+    assert selectors.takeback_marks(lineage) == selectors.taken_back_by_takeback(game=game)
+    payloads = {event.seq: event.payload for event in events}
+    expected = {seq: engine.to_json(state) for seq, state in replay.states_by_seq(game)}
+    for seq in range(1, game.version + 1):
+        for _ in range(2):  # the snapshot it starts from is not changed by the replay
+            replay.local_states.clear()
+            cache.clear()
+            state = replay.state_at(game, seq, lineage=lineage, payloads=payloads)
+            assert engine.to_json(state) == expected[seq]
+        assert engine.to_json(replay.replay_from_scratch(game, seq)) == expected[seq]
+
+    html = client_of(alice).get(replay_url(game)).content.decode()
+    shown = [int(seq) for seq in re.findall(r'<li value="(\d+)"', html)]
+    assert shown == [event.seq for event in selectors.player_history(game=game)]
+    assert html.count("(taken back)") == 1
