@@ -242,13 +242,16 @@ def legal_moves_after(*, game: Game, state: State, seat: int, version: int) -> l
     return engine.legal_moves(state, seat)
 
 
-def undo_possible(*, game: Game, user: User | AnonymousUser | None) -> bool:
+def undo_possible(
+    *, game: Game, user: User | AnonymousUser | None, lineage: Lineage | None = None
+) -> bool:
     """Whether ``services.move_undo`` would take back a decision for ``user`` now.
 
     The same conditions as the service, read without a lock: the game is active, it is the
     user's decision, and the position now is that after a move of theirs which revealed
     nothing (a move's event says whether it did). So an undo button is shown exactly when
     pressing it can work (unless someone moves in between, which the service then refuses).
+    ``lineage``: the game's, when the caller has read it (``game_lineage``).
     """
     seat = seat_of(game=game, user=user)
     if (
@@ -258,7 +261,7 @@ def undo_possible(*, game: Game, user: User | AnonymousUser | None) -> bool:
         or active_suspension(user) is not None
     ):
         return False
-    lineage = Lineage(replay.event_refs(game))
+    lineage = lineage if lineage is not None else game_lineage(game=game)
     if game.version not in lineage.node:
         return False
     last = lineage.refs[lineage.node[game.version]]
@@ -272,15 +275,23 @@ def event_history(*, game: Game) -> QuerySet[Event]:
     return Event.objects.filter(game=game).prefetch_related("actor").order_by("seq")
 
 
-def hidden_from_players(*, game: Game) -> set[int]:
+def game_lineage(*, game: Game) -> Lineage:
+    """The lineage of all the game's events, read once for a page that asks several
+    questions of it (the log, undo, takebacks): each question otherwise reads every event
+    of the game again."""
+    return Lineage(replay.event_refs(game))
+
+
+def hidden_from_players(*, game: Game, lineage: Lineage | None = None) -> set[int]:
     """The events the players' log and the replay leave out: decisions taken back (by the
     player's undo or a moderator's rollback) and the undo events that took them back. Such
     a decision never happened as far as the game goes; the admin still lists it, and a
     rollback stays in the log with its reason. A takeback's decisions stay, marked
-    (``taken_back``): the others saw them and agreed to take them back."""
+    (``taken_back``): the others saw them and agreed to take them back. ``lineage``: the
+    game's, when the caller has read it (``game_lineage``)."""
     if game.version == 0:
         return set()
-    return hidden_in(Lineage(replay.event_refs(game)))
+    return hidden_in(lineage if lineage is not None else game_lineage(game=game))
 
 
 def hidden_in(lineage: Lineage) -> set[int]:
@@ -298,12 +309,12 @@ def taken_back(*, game: Game) -> dict[int, int]:
     return Lineage(replay.event_refs(game)).taken_back_by()
 
 
-def taken_back_by_takeback(*, game: Game) -> dict[int, int]:
+def taken_back_by_takeback(*, game: Game, lineage: Lineage | None = None) -> dict[int, int]:
     """The decisions an agreed takeback took back, each with its ``takeback`` event: the log
-    and the replay show them, marked."""
+    and the replay show them, marked. ``lineage``: as ``hidden_from_players``'s."""
     if game.version == 0:
         return {}
-    return takeback_marks(Lineage(replay.event_refs(game)))
+    return takeback_marks(lineage if lineage is not None else game_lineage(game=game))
 
 
 def takeback_marks(lineage: Lineage) -> dict[int, int]:
@@ -315,9 +326,11 @@ def takeback_marks(lineage: Lineage) -> dict[int, int]:
     }
 
 
-def player_history(*, game: Game) -> QuerySet[Event]:
-    """The events of the players' log and the replay, in order (``hidden_from_players``)."""
-    return event_history(game=game).exclude(seq__in=hidden_from_players(game=game))
+def player_history(*, game: Game, lineage: Lineage | None = None) -> QuerySet[Event]:
+    """The events of the players' log and the replay, in order (``hidden_from_players``;
+    ``lineage`` as its)."""
+    hidden = hidden_from_players(game=game, lineage=lineage)
+    return event_history(game=game).exclude(seq__in=hidden)
 
 
 def event_text(event: Event, lines: journal_store.Lines | None = None) -> str:

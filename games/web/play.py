@@ -35,6 +35,7 @@ from engine import Move, View
 from games import chat, journal_store, move_presentation, replay, selectors, services
 from games.board.svg import board_svg, player_board_svg
 from games.errors import StaleVersionError
+from games.lineage import Lineage
 from games.models import (
     ChatMessage,
     Game,
@@ -381,6 +382,8 @@ def play_context(
     context = _seats_context(game, user)
     names = {row["seat"].index: row["name"] for row in context["seats"]}
     state = replay.state_at(game, game.version)
+    # Read once for the log, undo and takebacks, which each read every event otherwise.
+    lineage = selectors.game_lineage(game=game)
     viewer = selectors.viewing_seat(game=game, user=user)
     view = selectors.view_of(game=game, state=state, seat=viewer)
     my_seat = context["my_seat"]
@@ -443,8 +446,8 @@ def play_context(
             "decision_seat_name": names.get(current) if current is not None else None,
             "idempotency_key": secrets.token_urlsafe(16),
             "undo_key": secrets.token_urlsafe(16),
-            "can_undo": selectors.undo_possible(game=game, user=user),
-            "log": _log(game, names),
+            "can_undo": selectors.undo_possible(game=game, user=user, lineage=lineage),
+            "log": _log(game, names, lineage),
             "scores": (
                 move_presentation.score_table(scores, names) if (scores := view["scores"]) else None
             ),
@@ -467,7 +470,7 @@ def play_context(
         )
     context.update(plan_display.plan_context(user, game, state, my_seat, context["log"]))
     context.update(catchup_display.catchup_context(game, my_seat, your_turn, names))
-    context.update(takeback_display.takeback_context(game, my_seat, names))
+    context.update(takeback_display.takeback_context(game, my_seat, names, lineage))
     return context
 
 
@@ -546,9 +549,9 @@ def log_rows(
     ]
 
 
-def _log(game: Game, names: dict[int, str]) -> list[dict[str, Any]]:
-    events = selectors.player_history(game=game).order_by("-seq")[:LOG_LENGTH]
-    taken_back = selectors.taken_back_by_takeback(game=game)
+def _log(game: Game, names: dict[int, str], lineage: Lineage) -> list[dict[str, Any]]:
+    events = selectors.player_history(game=game, lineage=lineage).order_by("-seq")[:LOG_LENGTH]
+    taken_back = selectors.taken_back_by_takeback(game=game, lineage=lineage)
     # The latest first: what a returning player reads first.
     return log_rows(events, names, selectors.bot_seats(game.seats.all()), taken_back)
 

@@ -10,13 +10,17 @@ from typing import Any
 
 from common.errors import ConflictError
 from games import services
+from games.lineage import Lineage
 from games.models import Game, GameStatus, Seat, SeatStatus
 
 
-def takeback_context(game: Game, my_seat: Seat | None, names: dict[int, str]) -> dict[str, Any]:
+def takeback_context(
+    game: Game, my_seat: Seat | None, names: dict[int, str], lineage: Lineage | None = None
+) -> dict[str, Any]:
     """The page's ``takeback`` entry: None for a spectator, a bot's seat or a game not
     running; else the request waiting (and whether the viewer is to answer it), or what
-    the viewer may ask to take back, or why not."""
+    the viewer may ask to take back, or why not (``lineage``: the game's, when the page
+    has read it)."""
     if (
         my_seat is None
         or my_seat.bot
@@ -38,7 +42,7 @@ def takeback_context(game: Game, my_seat: Seat | None, names: dict[int, str]) ->
             }
         }
     try:
-        target = services.takeback_target(game, my_seat.index)
+        target = services.takeback_target(game, my_seat.index, lineage)
     except ConflictError as error:
         # Nothing committed yet, or the running turn's (Undo's) decision: nothing to say.
         if error.code != "takeback_revealed":
