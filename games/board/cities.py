@@ -16,7 +16,7 @@ from games.board.editions import BoardEdition, edition
 from games.board.elements import Element, Markup, frozen
 from games.board.memo import Pieces
 from games.board.pieces import group, heading, text, token
-from games.board.words import Names, View, seat_label
+from games.board.words import Names, View, names_key, seat_label
 
 _CITIES = Pieces(512)
 
@@ -33,7 +33,8 @@ def cities(view: View, *, names: Names = None) -> Element:
     g = Element("g", {"class": "cities"}, _heading(get_language() or ""))
     for city in ed.cities.ORDER:
         discs = tuple(int(s) for s in placed.get(city, []))
-        g.children.append(_CITIES.get((ed, city, discs, names), _city, ed, city, discs, names))
+        key = (ed, city, discs, names_key(names, discs))  # a city names its discs' seats
+        g.children.append(_CITIES.get(key, _city, ed, city, discs, names))
     g.children.append(_arrows(ed, get_language()))
     return g
 

@@ -20,7 +20,7 @@ from games.board.editions import edition
 from games.board.elements import Element, Markup, Node, frozen
 from games.board.memo import Pieces, freeze
 from games.board.pieces import circle, group, heading, rect, target, target_index, text, token
-from games.board.words import Names, View, seat_colour, seat_label, tile_words
+from games.board.words import Names, View, names_key, seat_colour, seat_label, tile_words
 from games.terms.places import ordinal, track_name
 
 _STATIONS = Pieces(512)
@@ -48,7 +48,8 @@ def track(view: View, *, targets: Mapping[str, int] | None = None, names: Names 
         discs = tuple(int(s) for s in stations.get(station, []))
         master, worker = masters.get(station), workers.get(station)
         current = station == focus
-        station_key = (ed, station, discs, freeze(master), freeze(worker), current, names)
+        named = names_key(names, discs)  # the seats a station names: those of its discs
+        station_key = (ed, station, discs, freeze(master), freeze(worker), current, named)
         sm_text = ed.station_master_text
         g.children.append(
             _STATIONS.get(
@@ -62,11 +63,18 @@ def track(view: View, *, targets: Mapping[str, int] | None = None, names: Names 
         here = tuple(engines.get(space, ()))
         index = target_index(targets, f"track:{space}")
         g.children.append(
-            _SPACES.get((space, here, names, index), _track_space, space, here, names, index)
+            _SPACES.get(
+                (space, here, names_key(names, here), index),
+                _track_space,
+                space,
+                here,
+                names,
+                index,
+            )
         )
     for space, seats in engines.items():
         if space in lay.TRACK_XY:
-            key = (space, tuple(seats), names)
+            key = (space, tuple(seats), names_key(names, seats))
             g.children.append(_ENGINES.get(key, _engines, space, seats, names))
     return g
 

@@ -37,6 +37,7 @@ from games.board.words import (
     Names,
     View,
     fee,
+    names_key,
     player_count,
     seat_colour,
     seat_label,
@@ -85,14 +86,17 @@ def trail(view: View, *, targets: Mapping[str, int] | None = None, names: Names 
         current = space == focus
         # An empty building space is named after the neutral building before it.
         anchor = _anchor(ed, space, trail_cells)
-        key = (ed, space, freeze(cell), freeze(tile), here, names, players, current, index, anchor)
+        # The space names the seats of its herders and of its building's owner, no others.
+        owner = (cell or {}).get("owner")
+        named = names_key(names, here if owner is None else (*here, int(owner)))
+        key = (ed, space, freeze(cell), freeze(tile), here, named, players, current, index, anchor)
         g.children.append(
             _SPACES.get(
                 key, _space, ed, space, cell, tile, here, names, players, current, index, anchor
             )
         )
     for space, seats in herders.items():
-        herders_key = (ed, space, tuple(seats), names)
+        herders_key = (ed, space, tuple(seats), names_key(names, seats))
         g.children.append(_HERDERS.get(herders_key, _herders, ed, space, seats, names))
     return g
 

@@ -7,7 +7,7 @@ in ``games/board/layout.py``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext, pgettext
@@ -38,6 +38,14 @@ def seat_label(seat: int, names: Names = None) -> str:
     if names and seat < len(names) and names[seat]:
         return gettext("%(name)s, seat %(number)d (%(colour)s)") % {**values, "name": names[seat]}
     return gettext("Seat %(number)d (%(colour)s)") % values
+
+
+def names_key(names: Names, seats: Iterable[int]) -> tuple[str, ...]:
+    """The names of ``seats`` alone (an unknown name as ``""``, as ``seat_label`` reads it):
+    what a kept piece that names those seats and no others is drawn from of ``names``
+    (``games/board/memo.py``). Keyed by every name, a piece that names nobody, or only the
+    same people, was drawn again for each game, whose players are other people."""
+    return tuple(names[s] if names and s < len(names) else "" for s in seats)
 
 
 def plural(n: int, word: str, words: str | None = None) -> str:

@@ -123,6 +123,29 @@ def test_a_drawing_is_the_same_with_pieces_kept_from_other_positions_or_none():
         assert [player_board_svg(view, s, names=who) for s in range(3)] == players
 
 
+def test_a_piece_naming_nobody_is_shared_by_games_of_other_players_and_no_name_goes_stale():
+    # Late in a game, buildings and discs name their owners; most spaces name nobody.
+    view, targets = _game(3, 6)[-1]
+    first, other, one_changed = ["Ann", "Bo", "Cy"], ["Di", "Ed", "Flo"], ["Ann", "Gus", "Cy"]
+    clear_all()
+    board_svg(view, targets=targets, names=first)
+    kept = sum(len(pieces) for pieces in memo_pieces())
+    for names in (other, one_changed):
+        drawn = board_svg(view, targets=targets, names=names)
+        clear_all()
+        assert drawn == board_svg(view, targets=targets, names=names)
+        board_svg(view, targets=targets, names=first)
+    board_svg(view, targets=targets, names=other)
+    # Other players' names drew again only the pieces that name a player.
+    assert sum(len(pieces) for pieces in memo_pieces()) < kept * 1.5
+
+
+def memo_pieces() -> list[Pieces]:
+    from games.board import memo
+
+    return list(memo._ALL)
+
+
 def test_a_kept_piece_is_not_reused_once_the_view_under_it_changes():
     view = engine.view(bot_position(4, 7, 0.5), 0)
     before = board_svg(view)
