@@ -1,7 +1,8 @@
 """Authentication that keeps suspended users out (see ``games.moderation.user_suspend``).
 
 * ``SuspensionAwareBackend``: password login (the site, the admin, ``POST /api/token/``)
-  refuses a suspended user, and a session of one stops being authenticated.
+  refuses a suspended user, and a session of one stops being authenticated; the session's
+  user instance remembers the check, as a token's does.
 * ``SuspensionAwareTokenAuthentication``: an API token of a suspended user is refused
   (401, code ``suspended``), and so is an expired one (``token_expired``, see
   ``common.api_tokens``). Every API request pays for this lookup, so the token's user
@@ -62,7 +63,11 @@ class SuspensionAwareBackend(ModelBackend):
             **{languages.USER_LANGUAGE: Subquery(preference.values("language")[:1])}
         )
         user = users.filter(pk=user_id).first()
-        return user if user is not None and self.user_can_authenticate(user) else None
+        if user is None or not self.user_can_authenticate(user):
+            return None
+        # As for a token: the services this request calls need not ask again.
+        note_not_suspended(user)
+        return user
 
 
 class SuspensionAwareTokenAuthentication(TokenAuthentication):
