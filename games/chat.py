@@ -38,6 +38,9 @@ CHAT_RATE_WINDOW = timedelta(minutes=1)
 def _seat(game: Game, user: User | AnonymousUser | None) -> Seat | None:
     if user is None or not user.is_authenticated:
         return None
+    if "seats" in getattr(game, "_prefetched_objects_cache", {}):
+        # Read with its seats (the game page's, the chat panel's): no query of its own.
+        return next((seat for seat in game.seats.all() if seat.user_id == user.pk), None)
     return Seat.objects.filter(game=game, user_id=user.pk).first()
 
 
