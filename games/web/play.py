@@ -51,6 +51,7 @@ from games.web import (
     catchup_display,
     finding,
     plan_display,
+    play_log,
     stale,
     takeback_display,
     text_display,
@@ -469,6 +470,7 @@ def play_context(
             text_display.text_context(view, players, viewer, names_by_seat(context["seats"]))
         )
     context.update(plan_display.plan_context(user, game, state, my_seat, context["log"]))
+    context["log_items"] = play_log.log_items(context["log"])  # once the plan has marked them
     context.update(catchup_display.catchup_context(game, my_seat, your_turn, names))
     context.update(takeback_display.takeback_context(game, my_seat, names, lineage))
     return context
