@@ -287,6 +287,30 @@ def test_undo_is_offered_exactly_when_the_service_allows_it(game):
     assert "taken back" in response.content.decode()
 
 
+def test_the_page_reads_the_games_events_once_for_the_log_undo_and_takebacks(
+    game, monkeypatch, django_capture_on_commit_callbacks
+):
+    seat, move = find_undoable_position(game)
+    client = client_of(game.seats.get(index=seat).user)
+    post_move(client, game, current_moves(game).index(move))
+    game.refresh_from_db()
+    with django_capture_on_commit_callbacks(execute=True):
+        replay.state_at(game)  # the state as the move left it, cached
+    reads = []
+    event_refs = replay.event_refs
+
+    def counted(*args, **kwargs):
+        reads.append(args)
+        return event_refs(*args, **kwargs)
+
+    monkeypatch.setattr(replay, "event_refs", counted)
+
+    html = client.get(page_url(game)).content.decode()
+
+    assert "Undo my last decision" in html
+    assert len(reads) == 1
+
+
 def test_undo_possible_agrees_with_the_service_over_a_game(alice, bob):
     """At every position of a game, the selector and the service give the same answer."""
     game = started_game(alice, [bob])
