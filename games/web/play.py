@@ -382,9 +382,10 @@ def play_context(
     user = request.user
     context = _seats_context(game, user)
     names = {row["seat"].index: row["name"] for row in context["seats"]}
-    state = replay.state_at(game, game.version)
-    # Read once for the log, undo and takebacks, which each read every event otherwise.
+    # Read once for the position, the log, undo and takebacks, which each read every event
+    # otherwise.
     lineage = selectors.game_lineage(game=game)
+    state = replay.state_at(game, game.version, lineage=lineage)
     viewer = selectors.viewing_seat(game=game, user=user)
     view = selectors.view_of(game=game, state=state, seat=viewer)
     my_seat = context["my_seat"]
