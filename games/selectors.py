@@ -100,11 +100,16 @@ def game_list_for_user(
     (no deadline last); then the finished ones, the last ended first. A finished game the
     user dismissed is left out (``dismissed=True``: listed too). Each game says whether it is
     the user's turn (``your_turn``) and whether they wrote a note on it (``has_note``)."""
-    my_turn = Seat.objects.filter(
-        game=OuterRef("pk"), user=user, index=OuterRef("current_seat")
-    ).exclude(status=SeatStatus.RESIGNED)
+    # The user's turn, read from the user's own seat, the one the list is joined to (a user
+    # has one seat in a game): a subquery of the seats instead ran for every game of the
+    # player's thousands before the page was cut.
+    my_turn = (
+        Q(status=GameStatus.ACTIVE)
+        & Q(seats__index=F("current_seat"))
+        & Q(seats__status__in=[s for s in SeatStatus.values if s != SeatStatus.RESIGNED])
+    )
     games = Game.objects.filter(seats__user=user).annotate(
-        your_turn=Exists(my_turn) & Q(status=GameStatus.ACTIVE),
+        your_turn=ExpressionWrapper(my_turn, output_field=BooleanField()),
         over=ExpressionWrapper(
             Q(status__in=[GameStatus.FINISHED, GameStatus.ABANDONED]),
             output_field=BooleanField(),
@@ -123,6 +128,16 @@ def game_list_for_user(
         "-updated_at",
         "-pk",
     ).prefetch_related(_SEATS_WITH_USERS)
+
+
+def games_of_page(games: QuerySet[Game], ids: Iterable[int]) -> list[Game]:
+    """The games ``ids`` (a page of ``games.values_list("pk")``), in ``games``'s order, with
+    its annotations and prefetches. A list of a player's thousands of games is sorted over
+    their ids and sort keys alone, and the page's rows alone are read whole, with what is
+    computed for each (the player's note, the seats and their users): computed in the
+    sorting query, that work was done for every game before the page was cut."""
+    wanted = list(ids)
+    return list(games.filter(pk__in=wanted)) if wanted else []
 
 
 def waiting_games(*, user: User) -> QuerySet[Game]:

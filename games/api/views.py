@@ -75,24 +75,35 @@ class GamePageQuery(serializers.Serializer[Any]):
 
 
 def _games_page(
-    request: Request, games: Any, query: dict[str, Any], *, with_reliability: bool = False
+    request: Request,
+    games: Any,
+    query: dict[str, Any],
+    *,
+    with_reliability: bool = False,
+    ids_first: bool = False,
 ) -> Response:
     """One page of ``games`` as a JSON list, with links to the pages around it in a ``Link``
     header (RFC 8288: ``rel="next"``, ``rel="prev"``). One more row than the page is read to
     know whether a next page exists, so no list is ever counted. ``games`` prefetch their
     creators (and ``selectors`` their seats' users): read by primary key for the page, not
-    joined to a list that can hold a player's thousands of games."""
+    joined to a list that can hold a player's thousands of games. ``ids_first``: the page is
+    cut from the games' ids, then its games alone are read (``selectors.games_of_page``)."""
     page, size = query["page"], query["page_size"]
     start = (page - 1) * size
-    rows = list(games[start : start + size + 1])
+    if ids_first:
+        ids = list(games.values_list("pk", flat=True)[start : start + size + 1])
+        rows, has_next = selectors.games_of_page(games, ids[:size]), len(ids) > size
+    else:
+        rows = list(games[start : start + size + 1])
+        rows, has_next = rows[:size], len(rows) > size
     context: dict[str, Any] = {"request": request}
     if with_reliability:  # where people choose whom to play with: two queries for the page
-        users = {seat.user_id for game in rows[:size] for seat in game.seats.all()}
+        users = {seat.user_id for game in rows for seat in game.seats.all()}
         context["reliability"] = reliability_of(pk for pk in users if pk is not None)
-    response = Response(GameOutput(rows[:size], many=True, context=context).data)
+    response = Response(GameOutput(rows, many=True, context=context).data)
     url = request.build_absolute_uri()
     links = []
-    if len(rows) > size:
+    if has_next:
         links.append(f'<{replace_query_param(url, "page", page + 1)}>; rel="next"')
     if page > 1:
         links.append(f'<{replace_query_param(url, "page", page - 1)}>; rel="prev"')
@@ -488,7 +499,7 @@ class GameListApi(APIView):
         games = selectors.game_list_for_user(
             user=request.user, status=filters.get("status"), dismissed=filters["dismissed"]
         )
-        return _games_page(request, games.prefetch_related("created_by"), filters)
+        return _games_page(request, games.prefetch_related("created_by"), filters, ids_first=True)
 
     @extend_schema(
         summary="Create a game (you take the first seat that is not a bot)",

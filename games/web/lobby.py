@@ -10,6 +10,7 @@ follow the redirect, so the page works either way. While the game is open the ro
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -37,9 +38,12 @@ ROOM_POLL_SECONDS = 4
 # Games on a page of "My games" and of the open games: a player with thousands of games
 # gets pages, each as quick as the first.
 GAMES_PER_PAGE = 50
+# What a page lists: games, or the ids of a player's games sorted before the page's rows are
+# read (``selectors.games_of_page``).
+_Row = TypeVar("_Row")
 
 
-def _page(request: AuthenticatedHttpRequest, games: QuerySet[Game]) -> Page[Game]:
+def _page(request: AuthenticatedHttpRequest, games: QuerySet[Any, _Row]) -> Page[_Row]:
     """The page of ``games`` asked for (``?page=``, from 1); a 404 for one that does not
     exist."""
     try:
@@ -50,8 +54,10 @@ def _page(request: AuthenticatedHttpRequest, games: QuerySet[Game]) -> Page[Game
 
 @login_required
 def my_games(request: AuthenticatedHttpRequest) -> HttpResponse:
-    page = _page(request, selectors.game_list_for_user(user=request.user))
-    groups = group_my_games(page.object_list, request.user, tz_name=time_zone_name(request))
+    games = selectors.game_list_for_user(user=request.user)
+    page = _page(request, games.values_list("pk", flat=True))
+    shown = selectors.games_of_page(games, page.object_list)
+    groups = group_my_games(shown, request.user, tz_name=time_zone_name(request))
     context = {"groups": groups, "page": page, "waiting_count": finding.waiting_count(request)}
     return render(request, "games/lobby_my_games.html", context)
 

@@ -379,3 +379,63 @@ def test_the_lobbys_seats_seeking_a_substitute_are_read_through_their_index(alic
         cursor.execute(f"EXPLAIN {sql}", params)
         plan = "\n".join(row[0] for row in cursor.fetchall())
     assert "seat_seeking_substitute" in plan
+
+
+def page_cuts(sql: list[str]) -> list[str]:
+    """The statements that cut a page from the games: a LIMIT over ``games_game``."""
+    cut = re.compile(r" LIMIT \d+( OFFSET \d+)?$")
+    return [q for q in sql if q.startswith('SELECT "games_game"') and cut.search(q)]
+
+
+@pytest.mark.parametrize("url", ["/games/", "/api/games/?page_size=2"])
+def test_my_games_are_sorted_over_their_ids_and_only_the_pages_games_read_whole(
+    client, alice, games, url
+):
+    """A player's thousands of games are sorted over their ids and sort keys alone: the
+    player's note, the seats and the whole game rows are read for the page's games only
+    (computed in the sorting query, they were computed for every game of the player's)."""
+    reader = client_for(alice) if url.startswith("/api/") else client
+    client.force_login(alice)
+    reader.get(url)
+
+    with CaptureQueriesContext(connection) as captured:
+        response = reader.get(url)
+
+    assert response.status_code == 200
+    sql = [q["sql"] for q in captured.captured_queries]
+    [cut] = page_cuts(sql)
+    assert cut.startswith('SELECT "games_game"."id" AS "pk" FROM')
+    assert "games_gamenote" not in cut
+    assert 'FROM "games_seat" U0' not in cut  # the player's turn: from the seat joined
+    shown = re.findall(r'data-game="([a-z0-9]+)"', response.content.decode())
+    shown = shown or [g["id"] for g in response.json()]
+    read_whole = [q for q in sql if q.startswith('SELECT "games_game"."id", "games_game"."public')]
+    [page] = read_whole
+    assert re.search(r'"games_game"\."id" IN \(([\d, ]+)\)', page).group(1).count(",") + 1 == len(
+        shown
+    )
+
+
+def test_my_games_rows_escape_what_players_typed_and_link_each_game(client, alice, bob):
+    from games import services
+    from games.services import notes
+    from tests.games.helpers import play_to_end
+
+    name = '<b>"Tom" & Jerry\'s</b>'
+    playing = started_game(alice, [bob], name=name)
+    notes.note_save(game=playing, user=alice, text="mine")
+    ended = play_to_end(started_game(bob, [alice]))
+    waiting = services.game_create(creator=alice, players=2)
+    client.force_login(alice)
+
+    text = client.get("/games/").content.decode()
+
+    assert "&lt;b&gt;&quot;Tom&quot; &amp; Jerry&#x27;s&lt;/b&gt;" in text
+    assert name not in text
+    assert f'<a href="/games/{playing.public_id}/" class="game-name">' in text
+    assert 'data-testid="note-marker"' in text
+    assert f'<a href="/games/{ended.public_id}/replay/">Replay</a>' in text
+    assert f'action="/games/{ended.public_id}/dismiss/"' in text
+    assert f'<a href="/games/join/{waiting.public_id}/" class="game-name">' in text
+    token = re.findall(r'name="csrfmiddlewaretoken" value="([^"]+)"', text)
+    assert token and len(set(token)) == 1
