@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Container, Mapping
+from collections.abc import Container, Iterable, Mapping
 from typing import Any
 
 from django.contrib import messages
+from django.db.models import prefetch_related_objects
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -38,6 +39,7 @@ from games.errors import StaleVersionError
 from games.lineage import Lineage
 from games.models import (
     ChatMessage,
+    Event,
     Game,
     GameStatus,
     ReportReason,
@@ -553,10 +555,26 @@ def log_rows(
 
 
 def _log(game: Game, names: dict[int, str], lineage: Lineage) -> list[dict[str, Any]]:
-    events = selectors.player_history(game=game, lineage=lineage).order_by("-seq")[:LOG_LENGTH]
-    taken_back = selectors.taken_back_by_takeback(game=game, lineage=lineage)
+    history = selectors.player_history(game=game, lineage=lineage).prefetch_related(None)
     # The latest first: what a returning player reads first.
+    events = list(history.order_by("-seq")[:LOG_LENGTH])
+    _actors_known(events, game.seats.all())
+    taken_back = selectors.taken_back_by_takeback(game=game, lineage=lineage)
     return log_rows(events, names, selectors.bot_seats(game.seats.all()), taken_back)
+
+
+def _actors_known(events: list[Event], seats: Iterable[Seat]) -> None:
+    """Each event's actor from the seats' users the page has read, the others (a seat's
+    earlier player, a moderator) read by primary key: the actors of a game's latest moves
+    are nearly always its players, whom a query of their own read again."""
+    users = {seat.user_id: seat.user for seat in seats if seat.user is not None}
+    others = []
+    for event in events:
+        if event.actor_id in users:
+            event.actor = users[event.actor_id]
+        elif event.actor_id is not None:
+            others.append(event)
+    prefetch_related_objects(others, "actor")
 
 
 # --- chat and reports ---------------------------------------------------------------------

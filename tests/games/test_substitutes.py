@@ -4,6 +4,8 @@ the privacy of the seat's hand, and the reliability signal."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 from django.utils import timezone
@@ -150,6 +152,29 @@ def test_a_substitute_takes_over_and_plays_the_seat(alice, bob, carol, dave):
     assert Event.objects.get(game=game, seq=result.version).actor == dave
     stints = list(Stint.objects.filter(game=game).order_by("started_seq"))
     assert [(s.user, s.ended_seq) for s in stints] == [(leaver, 2), (dave, None)]
+
+
+def test_the_game_pages_log_names_who_made_each_move_after_the_seat_changed_hands(
+    alice, bob, carol, dave
+):
+    game = started_game(alice, [bob, carol])
+    game.refresh_from_db()
+    first = game.current_seat
+    leaver = seat(game, first).user
+    play_one(game)  # the leaver's move: they are no longer at the table afterwards
+    game.refresh_from_db()
+    while game.current_seat != first:
+        play_one(game)
+        game.refresh_from_db()
+    services.seat_hand_over(game=game, user=leaver)
+    services.seat_take_over(game=game, user=dave, seat=first)
+    play_one(game)
+
+    page = client_of(alice).get(f"/games/{game.public_id}/").content.decode()
+    whos = re.findall(r'<span class="log-who">([^<]*)</span>', page)
+
+    assert leaver.username in whos
+    assert "dave" in whos
 
 
 def test_who_may_take_over(game, alice, carol, dave, make_user):
