@@ -408,6 +408,7 @@ def requests_to_measure() -> list[Request]:
 
     from games import replay
     from games.models import Event, Game, GameStatus, Seat
+    from games.web import replay_log
 
     users = get_user_model().objects
     finished = list(Game.objects.filter(status=GameStatus.FINISHED).order_by("?")[:40])
@@ -464,6 +465,7 @@ def requests_to_measure() -> list[Request]:
 
     def cold() -> None:
         replay.local_states.clear()
+        replay_log.local_logs.clear()
         cache.clear()
 
     def pick(items: list[Any], i: int) -> Any:

@@ -90,8 +90,8 @@ def _ref(seq: int, kind: str, seat: int | None, to_seq: Any, revealed: Any, rule
     )
 
 
-class _LocalStates:
-    """The states this process used last (least recently used first out), thread-safe."""
+class LocalEntries:
+    """The entries this process used last (least recently used first out), thread-safe."""
 
     def __init__(self, size: int) -> None:
         self.size = size
@@ -117,7 +117,7 @@ class _LocalStates:
             self._entries.clear()
 
 
-local_states = _LocalStates(LOCAL_CACHE_SIZE)
+local_states = LocalEntries(LOCAL_CACHE_SIZE)
 
 
 def _cache_key(game: Game, seq: int) -> str:

@@ -23,7 +23,7 @@ from games import move_presentation, replay, selectors
 from games.lineage import Lineage
 from games.models import Game
 from games.web.play import board_markup, error_page, log_rows, names_by_seat, player_rows, seat_name
-from games.web.replay_log import log_items
+from games.web.replay_log import cached_rows, log_items
 
 
 @never_cache
@@ -64,18 +64,23 @@ def replay_context(request: HttpRequest, game: Game) -> dict[str, Any]:
         {"seat": s, "name": seat_name(s), "mine": s.user_id == request.user.pk} for s in seats
     ]
     names = {row["seat"].index: row["name"] for row in seat_rows}
-    # Every event is read once, for the log, the lineage and the replay of the position.
-    events = list(selectors.event_history(game=game))
-    lineage = Lineage(replay.refs_of(events))
-    # Decisions undone are not steps of the replay (selectors.hidden_from_players); those an
-    # agreed takeback took back are, marked, and the takeback's step shows the position again.
-    hidden = selectors.hidden_in(lineage)
-    log = log_rows(
-        [event for event in events if event.seq not in hidden],
-        names,
-        selectors.bot_seats(seats),
-        selectors.takeback_marks(lineage),
-    )
+    bots = selectors.bot_seats(seats)
+    read: dict[str, Any] = {}  # what ``build`` read, which the replay of the position reuses
+
+    def build() -> tuple[list[dict[str, Any]], dict[int, str]]:
+        # The events read once, for the log, the lineage and the replay of the position.
+        events = list(selectors.event_history(game=game))
+        lineage = Lineage(replay.refs_of(events))
+        read.update(lineage=lineage, payloads={event.seq: event.payload for event in events})
+        # Decisions undone are not steps of the replay (selectors.hidden_from_players); those
+        # an agreed takeback took back are, marked, and its step shows the position again.
+        hidden = selectors.hidden_in(lineage)
+        shown = [event for event in events if event.seq not in hidden]
+        rows = log_rows(shown, names, bots, selectors.takeback_marks(lineage))
+        actors = {int(e.actor.pk): e.actor.get_username() for e in shown if e.actor is not None}
+        return rows, actors
+
+    log = cached_rows(game, viewer, names, bots, build)
     steps = [row["seq"] for row in log]
     only = _only(request.GET.get("only", ""), steps)
     if only:  # "replay just these moves": the steps are those moves only
@@ -86,9 +91,7 @@ def replay_context(request: HttpRequest, game: Game) -> dict[str, Any]:
             "bad_seq", _("'at' must be between 1 and %(last)d.") % {"last": game.version}
         )
     seq = max((step for step in steps if step <= asked), default=steps[0])
-    state = replay.state_at(
-        game, seq, lineage=lineage, payloads={event.seq: event.payload for event in events}
-    )
+    state = replay.state_at(game, seq, lineage=read.get("lineage"), payloads=read.get("payloads"))
     view = selectors.view_of(game=game, state=state, seat=viewer)
     current = next((row for row in log if row["seq"] == seq), None)
     position = steps.index(seq) if seq in steps else 0

@@ -13,7 +13,9 @@ from django.utils import translation
 import engine
 from games import replay, selectors, services
 from games.lineage import Lineage
+from games.web import replay_log
 from games.web.replay_log import log_items
+from notifications.models import NotificationPreference
 from tests.games.helpers import (
     end_a_turn_quietly,
     find_undoable_position,
@@ -212,3 +214,68 @@ def test_the_viewer_replays_from_the_events_it_read_as_the_replay_does(settings,
     shown = [int(seq) for seq in re.findall(r'<li value="(\d+)"', html)]
     assert shown == [event.seq for event in selectors.player_history(game=game)]
     assert html.count("(taken back)") == 1
+
+
+def cold_get(client, url, **extra):
+    """The page with every cache emptied first: as the first request of a process."""
+    replay.local_states.clear()
+    replay_log.local_logs.clear()
+    cache.clear()
+    return client.get(url, **extra)
+
+
+def text_of(response) -> str:
+    """The page, but for its CSRF token (masked anew in every response)."""
+    return re.sub(r'("X-CSRFToken": |value=)"[^"]{64}"', "token", response.content.decode())
+
+
+def test_a_step_with_the_log_kept_is_the_page_without_it(finished, carol):
+    client = client_of(carol)
+    for seq in (2, finished.version // 2, finished.version):
+        cold = text_of(cold_get(client, replay_url(finished, seq)))
+        client.get(replay_url(finished, 1))  # the log is kept now
+        assert text_of(client.get(replay_url(finished, seq))) == cold
+        fragment = text_of(cold_get(client, replay_url(finished, seq), **HTMX))
+        client.get(replay_url(finished, 1), **HTMX)
+        assert text_of(client.get(replay_url(finished, seq), **HTMX)) == fragment
+
+
+def test_the_log_kept_is_never_another_readers_or_an_older_one(running, alice, bob, carol):
+    """Kept per game version, language, viewing seat and names: a new event, a reader of
+    another language, the other player (their own hand only) and a renamed player all get
+    the page they would get with nothing kept."""
+    alice_client, bob_client = client_of(alice), client_of(bob)
+    at = replay_url(running, 5)
+    html = text_of(alice_client.get(at))
+    assert html.count("<li value=") == len(selectors.player_history(game=running))
+
+    play_one(running)  # a new event: the log has one more line
+    running.refresh_from_db()
+    html = text_of(alice_client.get(at))
+    assert html.count("<li value=") == len(selectors.player_history(game=running))
+    assert html == text_of(cold_get(alice_client, at))
+
+    # The other player, at the same step: their own hand, and the page as if nothing was kept.
+    alice_client.get(at)
+    response = bob_client.get(at)
+    assert response.context["view"] == engine.view(replay.state_at(running, 5), 1)
+    bob_html = text_of(response)
+    assert bob_html == text_of(cold_get(bob_client, at))
+    assert bob_html.count('<ul class="hand"') == 1
+    assert bob_html != html
+
+    # The same reader in another language.
+    NotificationPreference.objects.update_or_create(user=bob, defaults={"language": "fr"})
+    french = text_of(cold_get(bob_client, at))
+    assert "Partie mise en place" in french
+    NotificationPreference.objects.filter(user=bob).delete()
+    assert "Game set up for" in text_of(bob_client.get(at))
+    NotificationPreference.objects.update_or_create(user=bob, defaults={"language": "fr"})
+    assert text_of(bob_client.get(at)) == french
+
+    # A player renamed since the log was kept.
+    alice_client.get(at)
+    type(alice).objects.filter(pk=alice.pk).update(username="alicia")
+    html = text_of(alice_client.get(at))
+    assert "alicia" in html
+    assert html == text_of(cold_get(alice_client, at))
