@@ -87,7 +87,8 @@ def _games_page(
     know whether a next page exists, so no list is ever counted. ``games`` prefetch their
     creators (and ``selectors`` their seats' users): read by primary key for the page, not
     joined to a list that can hold a player's thousands of games. ``ids_first``: the page is
-    cut from the games' ids, then its games alone are read (``selectors.games_of_page``)."""
+    cut from the games' ids, then its games alone are read, with their seats, users and
+    creators (``selectors.games_of_page``)."""
     page, size = query["page"], query["page_size"]
     start = (page - 1) * size
     if ids_first:
@@ -499,7 +500,7 @@ class GameListApi(APIView):
         games = selectors.game_list_for_user(
             user=request.user, status=filters.get("status"), dismissed=filters["dismissed"]
         )
-        return _games_page(request, games.prefetch_related("created_by"), filters, ids_first=True)
+        return _games_page(request, games, filters, ids_first=True)
 
     @extend_schema(
         summary="Create a game (you take the first seat that is not a bot)",

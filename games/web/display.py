@@ -15,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from common.choices import choice_label
 from common.timefmt import duration_text, when, zone
 from games import progress
 from games.models import Game, GameStatus, Seat, SeatStatus, bot_strength
@@ -125,21 +126,12 @@ def with_reliability(rows: list[GameRow]) -> list[GameRow]:
     return result
 
 
-def status_text(game: Game) -> str:
-    """``game.get_status_display()``, which hashes every status's lazy label (translating
-    each) to find one: a tenth of a list page's rows."""
-    try:
-        return str(GameStatus(game.status).label)
-    except ValueError:
-        return str(game.status)
-
-
 def game_row(game: Game, viewer: User, *, tz_name: str, now: datetime | None = None) -> GameRow:
     now = now or timezone.now()
     tz = zone(tz_name)
     seats = seat_lines(game, viewer)
     your_turn = bool(getattr(game, "your_turn", False))
-    status = status_text(game)
+    status = choice_label(GameStatus, game.status)
     row = GameRow(game=game, seats=seats, status=status, your_turn=your_turn)
     if game.status in (GameStatus.ACTIVE, GameStatus.PAUSED) and game.current_seat is not None:
         scores = progress.scores_of(game.progress)
