@@ -4,8 +4,12 @@
 about the load than about the code. This runs the worker's own function
 (``notifications.delivery.deliver_due``, batches of 20) in this process over N "your turn"
 rows queued as a move queues them (the games of `bench/notifications.py`, kept in the bench
-database), with Django's in-memory email backend (the message is built whole, MIME included,
-and not sent), and prints the process's CPU time and the SQL statements per email.
+database), with a backend that does what Django's SMTP backend does to a message but the
+socket's write (``WireBackend``: the addresses checked, the MIME message built and turned into
+the bytes SMTP would send), and prints the process's CPU time and the SQL statements per
+email. ``--locmem`` uses Django's in-memory backend instead, as earlier figures did: it
+builds the MIME message but not its bytes, and keeps a deep copy of every message, which no
+worker pays.
 ``--profile FILE`` writes a cProfile of the sending. A first batch (``--warm-up``, 20 rows of
 other games) is sent before the measure, as a long-lived worker process has sent earlier
 emails: what the first email alone pays (the URL patterns imported, the templates compiled,
@@ -43,6 +47,48 @@ if sys.path and Path(sys.path[0] or ".").absolute() == Path(__file__).absolute()
     sys.path[0] = str(ROOT)
 
 
+class WireBackend:
+    """Django's SMTP backend without the socket: for each message the sender and recipients
+    sanitised, the MIME message built and serialised to the bytes ``sendmail`` would be
+    given (``django.core.mail.backends.smtp.EmailBackend._send``). The messages are kept,
+    not copied, in ``mail.outbox`` for ``--dump``."""
+
+    def __init__(self, fail_silently: bool = False, **kwargs: object) -> None:
+        self.fail_silently = fail_silently
+        self.bytes_sent = 0
+
+    def open(self) -> bool:
+        return True
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self) -> WireBackend:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def send_messages(self, messages: list) -> int:
+        from django.conf import settings
+        from django.core import mail
+        from django.core.mail.message import sanitize_address
+
+        outbox = mail.__dict__.setdefault("outbox", [])
+        sent = 0
+        for message in messages:
+            if not message.recipients():
+                continue
+            encoding = message.encoding or settings.DEFAULT_CHARSET
+            sanitize_address(message.from_email, encoding)
+            for address in message.recipients():
+                sanitize_address(address, encoding)
+            self.bytes_sent += len(message.message().as_bytes(linesep="\r\n"))
+            outbox.append(message)
+            sent += 1
+        return sent
+
+
 def configure(secret_key: str) -> None:
     os.environ.update(
         {
@@ -74,6 +120,11 @@ def main() -> None:
     parser.add_argument(
         "--language", choices=("en", "fr"), default="en", help="the players' language"
     )
+    parser.add_argument(
+        "--locmem",
+        action="store_true",
+        help="Django's in-memory backend (MIME built, a deep copy kept) instead of the wire",
+    )
     args = parser.parse_args()
     configure("bench-email-dump-" + "k" * 40 if args.dump else secrets.token_urlsafe(40))
 
@@ -93,7 +144,11 @@ def main() -> None:
     from notifications.models import Kind, Notification, NotificationPreference, Status
     from notifications.outbox import notification_queue
 
-    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    settings.EMAIL_BACKEND = (
+        "django.core.mail.backends.locmem.EmailBackend"
+        if args.locmem
+        else "bench.email_cost.WireBackend"
+    )
     for user_id in {user_id for _, user_id, _, _ in every}:
         NotificationPreference.objects.update_or_create(
             user_id=user_id, defaults={"language": args.language}
@@ -136,7 +191,8 @@ def main() -> None:
     if sent != len(targets) or len(mail.outbox) != sent:
         sys.exit(f"expected {len(targets)} emails sent, got {outcomes} ({len(mail.outbox)})")
     print(
-        f"bench/email_cost.py: {sent} turn emails, deliver_due in one process, locmem backend;"
+        f"bench/email_cost.py: {sent} turn emails, deliver_due in one process,"
+        f" {'locmem' if args.locmem else 'wire'} backend;"
         f" PostgreSQL; Python {platform.python_version()}, {platform.machine()},"
         f" {os.cpu_count()} cores"
     )
