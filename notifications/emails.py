@@ -32,6 +32,7 @@ from django.utils.translation import gettext_lazy as _
 from common.timefmt import duration_text, when, zone
 from notifications import email_facts, email_lines, links, reply_address, turn_email
 from notifications.clock_words import clock_lines
+from notifications.mime_headers import quick_headers
 from notifications.models import ANSWER_KINDS, REPLYABLE_KINDS, Kind, Notification
 
 logger = logging.getLogger(__name__)
@@ -98,6 +99,16 @@ def message_id(notification: Notification) -> str:
     return f"<notification-{notification.pk}@{links.mail_domain()}>"
 
 
+class PlayerEmail(EmailMultiAlternatives):
+    """An email to a player, whose MIME message writes its headers through
+    ``mime_headers.quick_headers`` when it is turned into bytes for SMTP."""
+
+    def message(self, **kwargs: Any) -> Any:
+        built = super().message(**kwargs)
+        built.policy = quick_headers
+        return built
+
+
 def build(
     notification: Notification, *, unsubscribe_token: str, time_zone: str = "UTC"
 ) -> EmailMultiAlternatives:
@@ -117,7 +128,7 @@ def build(
     except (TemplateDoesNotExist, TemplateSyntaxError) as exc:
         raise PermanentError(f"template: {exc}") from exc
     unsubscribe = context["unsubscribe_url"]
-    message = EmailMultiAlternatives(
+    message = PlayerEmail(
         subject=" ".join(title.split()),
         body=text,
         from_email=settings.DEFAULT_FROM_EMAIL,
