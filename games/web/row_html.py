@@ -188,22 +188,11 @@ def _row(
     if join_buttons and row.seated:
         out.append(f'\n          <a href="{join_url}">{words.your_game}</a>\n        ')
     elif join_buttons:
-        out.append(
-            f'\n          <form method="post" action="{join_url}" class="inline-form">'
-            f"\n            {token}"
-            f'\n            <button type="submit">{words.join}</button>'
-            "\n          </form>\n        "
-        )
+        out.append(_post_button(join_url, token, "", words.join))
     out.append("\n        ")
     if take_over_buttons:
         take_over_url = links("game-take-over", game.public_id)
-        out.append(
-            f'\n          <form method="post" action="{take_over_url}" class="inline-form">'
-            f"\n            {token}"
-            '\n            <button type="submit" data-testid="take-over">'
-            f"{words.take_over}</button>"
-            "\n          </form>\n        "
-        )
+        out.append(_post_button(take_over_url, token, ' data-testid="take-over"', words.take_over))
     out.append("\n        ")
     if is_over:
         replay_url = links("game-replay", game.public_id)
@@ -212,13 +201,21 @@ def _row(
     if dismiss_buttons:
         dismiss_url = links("game-dismiss", game.public_id)
         out.append(
-            f'\n          <form method="post" action="{dismiss_url}" class="inline-form">'
-            f"\n            {token}"
-            '\n            <button type="submit" class="secondary" data-testid="dismiss">'
-            f"{words.dismiss}</button>"
-            "\n          </form>\n        "
+            _post_button(
+                dismiss_url, token, ' class="secondary" data-testid="dismiss"', words.dismiss
+            )
         )
     out.append("\n      </td>\n    </tr>\n  ")
+
+
+def _post_button(url: str, token: str, attributes: str, label: str) -> str:
+    """A row's one-button form (join, take over, dismiss), laid out as the template's."""
+    return (
+        f'\n          <form method="post" action="{url}" class="inline-form">'
+        f"\n            {token}"
+        f'\n            <button type="submit"{attributes}>{label}</button>'
+        "\n          </form>\n        "
+    )
 
 
 def _seat(out: list[str], seat: SeatLine, words: _Words) -> None:
