@@ -46,6 +46,27 @@ def quoted_column(model: type[Model], name: str) -> str:
     return connection.ops.quote_name(_column(model._meta.get_field(name)))
 
 
+class Converters:
+    """The converters the ORM applies to the values of some of a model's fields, as read
+    from the database (a JSON field's text, a time's zone): those fields' values, in that
+    order, become what the ORM's query would have given."""
+
+    def __init__(self, model: type[Model], fields: list[Field[Any, Any]]) -> None:
+        self.found: list[tuple[int, Any, list[Any]]] = []
+        for index, field in enumerate(fields):
+            col = field.get_col(model._meta.db_table)
+            found = connection.ops.get_db_converters(col) + field.get_db_converters(connection)
+            if found:
+                self.found.append((index, col, found))
+
+    def apply(self, row: tuple[Any, ...] | list[Any]) -> list[Any]:
+        values = list(row)
+        for index, col, converters in self.found:
+            for convert in converters:
+                values[index] = convert(values[index], col, connection)
+        return values
+
+
 class RowLoader(Generic[M]):
     """Turns the columns of one model, as selected by ``columns``, into an instance."""
 
@@ -56,19 +77,10 @@ class RowLoader(Generic[M]):
         self.width = len(fields)
         self.columns = ", ".join(f"{alias}.{qn(_column(field))}" for field in fields)
         self.attnames = [field.attname for field in fields]
-        self.converters = []
-        for index, field in enumerate(fields):
-            col = field.get_col(model._meta.db_table)
-            found = connection.ops.get_db_converters(col) + field.get_db_converters(connection)
-            if found:
-                self.converters.append((index, col, found))
+        self.converters = Converters(model, fields)
 
     def load(self, row: tuple[Any, ...] | list[Any]) -> M:
-        values = list(row)
-        for index, col, converters in self.converters:
-            for convert in converters:
-                values[index] = convert(values[index], col, connection)
-        return self.model.from_db(connection.alias, self.attnames, values)
+        return self.model.from_db(connection.alias, self.attnames, self.converters.apply(row))
 
 
 @cache

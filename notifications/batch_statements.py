@@ -24,7 +24,7 @@ from django.db import connection
 from django.db.models import Model
 
 from games.models import Game, PlanStatus, Seat, SeatStatus, TurnPlan
-from games.prepared import RowLoader, parameter_marks, quoted_column, quoted_table
+from games.prepared import Converters, RowLoader, parameter_marks, quoted_column, quoted_table
 from notifications.models import (
     STOPPED_STATES,
     EmailAddressStatus,
@@ -42,27 +42,14 @@ class _Values:
     and each row's values through the fields' converters."""
 
     def __init__(self, model: type[Model], names: tuple[str, ...]) -> None:
-        table = model._meta.db_table
         fields = [model._meta.get_field(name) for name in names]
         self.columns = ", ".join(quoted_column(model, name) for name in names)
-        self.converters: list[tuple[int, Any, list[Any]]] = []
-        for index, field in enumerate(fields):
-            col = field.get_col(table)  # type: ignore[union-attr]
-            found = connection.ops.get_db_converters(col) + field.get_db_converters(connection)  # type: ignore[union-attr]
-            if found:
-                self.converters.append((index, col, found))
+        self.converters = Converters(model, fields)  # type: ignore[arg-type]
 
     def rows(self, rows: Iterable[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
-        if not self.converters:
+        if not self.converters.found:
             return [tuple(row) for row in rows]
-        converted = []
-        for row in rows:
-            values = list(row)
-            for index, col, converters in self.converters:
-                for convert in converters:
-                    values[index] = convert(values[index], col, connection)
-            converted.append(tuple(values))
-        return converted
+        return [tuple(self.converters.apply(row)) for row in rows]
 
 
 def _fetch(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
