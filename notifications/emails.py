@@ -153,6 +153,22 @@ def build(
     return message
 
 
+def add_written_parts(context: dict[str, Any]) -> None:
+    """Add to an email's ``context`` the parts written in Python rather than by its
+    templates: the long lists (``notifications/email_lines.py``) and the position with how
+    to reply (``notifications/email_facts.py``)."""
+    choices, summary = context.get("choices") or [], context.get("summary") or []
+    context["choice_lines"] = email_lines.choice_lines(choices)
+    context["choice_items"] = email_lines.choice_items(choices)
+    context["summary_lines"] = email_lines.summary_lines(summary)
+    context["summary_items"] = email_lines.summary_items(summary)
+    # Written when a template shows them: the template engine calls them then, and a count
+    # that is not a number is a template error there, as it was in the partial templates
+    # they replace.
+    context["turn_facts_text"] = functools.partial(email_facts.turn_facts_text, context)
+    context["turn_facts_html"] = functools.partial(email_facts.turn_facts_html, context)
+
+
 def reply_to(notification: Notification) -> str:
     """The signed reply address for a turn email ('' when replies are not taken)."""
     data = notification.context or {}
@@ -202,17 +218,7 @@ def _context(notification: Notification, unsubscribe_token: str, zone: ZoneInfo)
     for key in ("vacation_used", "vacation_left"):
         seconds = data.get(f"{key}_seconds")
         context[f"{key}_text"] = duration_text(seconds) if seconds else ""
-    # The long lists, written in Python (notifications/email_lines.py).
-    choices, summary = context.get("choices") or [], context.get("summary") or []
-    context["choice_lines"] = email_lines.choice_lines(choices)
-    context["choice_items"] = email_lines.choice_items(choices)
-    context["summary_lines"] = email_lines.summary_lines(summary)
-    context["summary_items"] = email_lines.summary_items(summary)
-    # The position and how to reply (notifications/email_facts.py), written when a template
-    # shows them: the template engine calls them then, and a count that is not a number is
-    # a template error there, as it was in the partial templates they replace.
-    context["turn_facts_text"] = functools.partial(email_facts.turn_facts_text, context)
-    context["turn_facts_html"] = functools.partial(email_facts.turn_facts_html, context)
+    add_written_parts(context)
     for item in context.get("games", []):
         item["deadline_text"] = when(item.get("deadline"), zone)
         item["waiting_since_text"] = when(item.get("waiting_since"), zone)

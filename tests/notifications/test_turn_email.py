@@ -4,14 +4,13 @@ every branch: same words, spacing and escaping."""
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from notifications import email_facts, email_lines, turn_email
+from notifications import emails, turn_email
 
 CHOICES = [
     {"n": 1, "text": "start A", "words": "Start on neutral building A", "cost": ""},
@@ -72,13 +71,7 @@ VARIANTS: list[dict[str, Any]] = [
 def context_of(values: dict[str, Any]) -> dict[str, Any]:
     """What ``emails._context`` gives the templates: the lists written, the facts to call."""
     context = dict(values)
-    choices, summary = context.get("choices") or [], context.get("summary") or []
-    context["choice_lines"] = email_lines.choice_lines(choices)
-    context["choice_items"] = email_lines.choice_items(choices)
-    context["summary_lines"] = email_lines.summary_lines(summary)
-    context["summary_items"] = email_lines.summary_items(summary)
-    context["turn_facts_text"] = functools.partial(email_facts.turn_facts_text, context)
-    context["turn_facts_html"] = functools.partial(email_facts.turn_facts_html, context)
+    emails.add_written_parts(context)
     return context
 
 
