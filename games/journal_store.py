@@ -16,25 +16,18 @@ one query for the lines it has not read yet (``lines_of``). What a transaction w
 read is cached once it has committed: a move rolled back takes its new row with it, and its
 number may then be given to another line (SQLite reuses it).
 
-A new line never makes a move wait for another transaction. Inserting a row whose digest
-another transaction has inserted and not yet committed would wait for that one; two that
-each hold a line the other then says (a bot's run of 200 moves, a batch of moves, a plan)
-would wait for each other until PostgreSQL aborts one of them, and a move fails. So on
-PostgreSQL a line is inserted only under a transaction-scoped advisory lock on its digest,
-taken without waiting: every transaction writing that line holds it until it ends, and
-when another holds it the move keeps its words in its payload instead (as events written
-before the lines did, read the same way), and no one waits.
+A new line never makes a move wait for another transaction (``games.interning``): while
+another is writing the same new line, the move keeps the words in its payload instead.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Iterable, Mapping
-from functools import cache, partial
+from functools import partial
 
-from django.db import connection, transaction
+from django.db import transaction
 
+from games import interning
 from games.models import JOURNAL, JOURNALS, Event, JournalLine
 
 # Lines kept per process, each way (a few hundred bytes each); past it the cache starts again.
@@ -49,8 +42,7 @@ _words: dict[int, Words] = {}  # row id -> its words
 
 def digest(english: str, others: Mapping[str, str]) -> str:
     """The key of a line in every language (the row's unique ``digest``)."""
-    text = json.dumps([english, dict(others)], sort_keys=True, ensure_ascii=False)
-    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+    return interning.digest([english, dict(others)])
 
 
 def line_id(english: str, others: Mapping[str, str]) -> int | None:
@@ -61,58 +53,12 @@ def line_id(english: str, others: Mapping[str, str]) -> int | None:
     key = digest(english, others)
     found = _ids.get(key)
     if found is None:
-        found = _stored(key) or _insert(key, english, others) or _stored(key)
+        values = {"english": english, "others": dict(others)}
+        found = interning.row_id(JournalLine, key, values)
         if found is None:
             return None
         transaction.on_commit(partial(_remember, key, found, (english, dict(others))))
     return found
-
-
-def _stored(key: str) -> int | None:
-    """The number of the line with this digest, if one is stored (committed, or written by
-    this transaction). A statement of its own: built by the ORM, this lookup of one unique
-    column cost a move several times what the database spends answering it."""
-    with connection.cursor() as cursor:
-        cursor.execute(_stored_statement(), [key])
-        row = cursor.fetchone()
-    return int(row[0]) if row else None
-
-
-@cache
-def _stored_statement() -> str:
-    qn = connection.ops.quote_name
-    meta = JournalLine._meta
-    return f"SELECT {qn('id')} FROM {qn(meta.db_table)} WHERE {qn('digest')} = %s"
-
-
-def _insert(key: str, english: str, others: Mapping[str, str]) -> int | None:
-    """Insert the line; its number, or None when it was not inserted: another transaction
-    has just committed it (read it then), or, on PostgreSQL, holds its lock (it is writing
-    it, uncommitted). The conflict on the digest then never waits: a row committed is no
-    wait, and one uncommitted is always under its writer's lock. No savepoint: a conflict is
-    no error."""
-    qn = connection.ops.quote_name
-    meta = JournalLine._meta
-    params: list[str | int] = [key, english, json.dumps(dict(others), ensure_ascii=False)]
-    if connection.vendor == "postgresql":
-        row_source = "SELECT %s, %s, %s::jsonb WHERE pg_try_advisory_xact_lock(%s::bigint)"
-        params.append(advisory_key(key))
-    else:  # SQLite writes one transaction at a time: nothing to wait for
-        row_source = "VALUES (%s, %s, %s)"
-    sql = (
-        f"INSERT INTO {qn(meta.db_table)} ({qn('digest')}, {qn('english')}, {qn('others')})"
-        f" {row_source} ON CONFLICT ({qn('digest')}) DO NOTHING RETURNING {qn('id')}"
-    )
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        row = cursor.fetchone()
-    return int(row[0]) if row else None
-
-
-def advisory_key(key: str) -> int:
-    """The advisory lock of a line: its digest's first 64 bits, signed as PostgreSQL's
-    bigint (two lines sharing one only make one of them wait in the payload, never a move)."""
-    return int.from_bytes(bytes.fromhex(key[:16]), "big", signed=True)
 
 
 def _remember(key: str, pk: int, words: Words) -> None:

@@ -36,7 +36,7 @@ from common.errors import InvalidRequestError
 from common.timefmt import zone
 from common.waking_time import USUAL_NIGHT, bank_after_turn, deadline_after, waking_time
 from engine import Move, State
-from games import journal_store, live, metrics, prepared, progress, replay, signals
+from games import journal_store, live, metrics, move_store, prepared, progress, replay, signals
 from games.errors import GameNotFoundError
 from games.models import (
     JOURNAL,
@@ -194,6 +194,10 @@ def move_event(
         payload=payload,
         actor=actor,
         line_id=line,
+        # The move and notation are written as this number (None: another transaction is
+        # writing the same new row, and they stay in the payload); in memory the payload
+        # stays whole.
+        played_id=move_store.played_id(move, notation),
     )
     _snapshot_if_due(game, game.version, state)
     return state, event

@@ -18,7 +18,7 @@ from django.db import connection
 from django.db.models import Field, ForeignObjectRel, Model, OneToOneField
 from django.db.transaction import TransactionManagementError
 
-from games.models import Event, EventKind, Game, PlanStatus, Seat, TurnPlan
+from games.models import Event, EventKind, Game, PlanStatus, PlayedMove, Seat, TurnPlan
 
 M = TypeVar("M", bound=Model)
 
@@ -407,7 +407,9 @@ def events_since_own_move(*, game_pk: int, seat: int, upto: int) -> list[Event]:
             sql,
             [game_pk, upto, EventKind.SETUP, game_pk, seat, EventKind.MOVE, upto],
         )
-        return [events.load(row) for row in cursor.fetchall()]
+        loaded = [events.load(row) for row in cursor.fetchall()]
+    PlayedMove.fill(loaded)  # as a query of the ORM gives them (``EventIterable``)
+    return loaded
 
 
 @cache
@@ -445,6 +447,7 @@ def events_since_own_moves(
         cursor.execute(sql, [*params, EventKind.SETUP, EventKind.MOVE])
         for row in cursor.fetchall():
             found[(row[0], row[1], row[2])].append(events.load(row[3:]))
+    PlayedMove.fill([event for listed in found.values() for event in listed])
     return found
 
 

@@ -42,7 +42,7 @@ import engine
 from common import after_response
 from engine import State
 from games import lineage as lineage_replay
-from games import metrics, retention
+from games import metrics, move_store, retention
 from games.lineage import EventRef, Lineage, ReplayError
 from games.models import Event, EventKind, Game, GameStatus, Snapshot
 
@@ -272,8 +272,8 @@ def _replay_path(
             start = (best[0], engine.from_json(data))
     if payloads is None:
         needed = path[start[0] + 1 :] if start is not None else path
-        payloads = dict(
-            Event.objects.filter(game=game, seq__in=needed).values_list("seq", "payload")
+        payloads = move_store.payloads(
+            Event.objects.filter(game=game, seq__in=needed).values_list("seq", *move_store.READ)
         )
     return lineage_replay.replay_path(lineage, path, payloads, seed=game.seed, start=start)
 
@@ -281,7 +281,9 @@ def _replay_path(
 def states_by_seq(game: Game) -> Iterable[tuple[int, State]]:
     """Every (seq, state) of the game in order, replayed incrementally from the setup."""
     lineage = Lineage(event_refs(game))
-    payloads = dict(Event.objects.filter(game=game).values_list("seq", "payload"))
+    payloads = move_store.payloads(
+        Event.objects.filter(game=game).values_list("seq", *move_store.READ)
+    )
     return lineage_replay.states_after_each(lineage, payloads, seed=game.seed)
 
 

@@ -17,20 +17,22 @@ from typing import Any
 
 import engine
 from engine import State
+from games import move_store
 from games.lineage import EventRef, Lineage, ReplayError, replay_events
 from games.models import Event, EventKind, Game, GameStatus, Snapshot
 
 
 def check_game(game: Game) -> list[str]:
     """What does not match when ``game`` is replayed from its events ([] when all does)."""
-    rows = list(
+    read = list(
         Event.objects.filter(game=game)
         .order_by("seq")
-        .values_list("seq", "kind", "seat", "payload")
+        .values_list("seq", "kind", "seat", *move_store.READ)
     )
-    if not rows:
+    if not read:
         return [] if game.version == 0 else [f"the row says version {game.version}, no events"]
-    payloads: dict[int, dict[str, Any]] = {seq: payload for seq, _, _, payload in rows}
+    payloads = move_store.payloads((seq, *values) for seq, _, _, *values in read)
+    rows = [(seq, kind, seat, payloads[seq]) for seq, kind, seat, *_ in read]
     snapshots = dict(
         Snapshot.objects.filter(game=game, engine_version=engine.ENGINE_VERSION).values_list(
             "seq", "state"

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.models import Event, JournalLine
+from games.models import Event, JournalLine, PlayedMove
 
-# The event log, and the log's lines its move events point to (``games.journal_store``).
-APPEND_ONLY_MODELS = (Event, JournalLine)
+# The event log, and the log's lines and played moves its move events point to
+# (``games.journal_store``, ``games.move_store``).
+APPEND_ONLY_MODELS = (Event, JournalLine, PlayedMove)
 
 
 def grant_statements(connection: Any, role: str) -> list[str]:

@@ -213,13 +213,15 @@ def the_default_language_after_each_test() -> Iterator[None]:
 
 
 @pytest.fixture(autouse=True)
-def the_journal_lines_read_again() -> Iterator[None]:
-    """The process keeps the log's lines by number (``games.journal_store``); a test's rows
-    go with its database, and SQLite gives their numbers again."""
+def the_journal_lines_and_played_moves_read_again() -> Iterator[None]:
+    """The process keeps the log's lines and the played moves by number
+    (``games.journal_store``, ``games.move_store``); a test's rows go with its database, and
+    SQLite gives their numbers again."""
     yield
-    from games import journal_store
+    from games import journal_store, move_store
 
     journal_store.forget()
+    move_store.forget()
 
 
 # --- processes and signals -------------------------------------------------------------------

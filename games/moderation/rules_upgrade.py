@@ -23,7 +23,7 @@ from django.utils.translation import gettext
 import engine
 from common.errors import ConflictError
 from engine import Score, State
-from games import ledger, replay
+from games import ledger, move_store, replay
 from games.lineage import EventRef, Lineage, new_state
 from games.models import Event, EventKind, Game, GameStatus
 from games.moderation.audit import check_reason
@@ -108,8 +108,8 @@ def rules_upgrade_preview(*, game: Game) -> UpgradePreview:
         return UpgradePreview(game=game, current=current, target=target)
     lineage = Lineage(replay.event_refs(game))
     path = lineage.path(game.version)
-    payloads: dict[int, dict[str, Any]] = dict(
-        Event.objects.filter(game=game, seq__in=path).values_list("seq", "payload")
+    payloads = move_store.payloads(
+        Event.objects.filter(game=game, seq__in=path).values_list("seq", *move_store.READ)
     )
     now_state = replay.state_at(game, game.version)
     state = new_state(payloads[path[0]], game.seed, target)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
 from engine import State
-from games import replay
+from games import move_store, replay
 from games.errors import StaleVersionError
 from games.models import Event, EventKind, Game, IdempotencyKey
 from games.services.moves import MoveResult, move_submit
@@ -102,13 +102,14 @@ def move_batch_submit(
         # There is at least one line, so a result of the first and of the last.
         assert first is not None
         assert result is not None
-        applied = list(
+        payloads = move_store.payloads(
             Event.objects.filter(
                 game=result.game, kind=EventKind.MOVE, seq__gte=first.version, seq__lte=version
             )
             .order_by("seq")
-            .values_list("payload__text", flat=True)
+            .values_list("seq", *move_store.READ)
         )
+        applied = [str(payload.get("text", "")) for payload in payloads.values()]
         return BatchResult(
             game=result.game,
             version=result.version,

@@ -29,7 +29,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from common.errors import ConflictError, NotAllowedError
-from games import ledger, replay
+from games import ledger, move_store, replay
 from games.errors import StaleVersionError
 from games.lineage import Lineage
 from games.models import Event, EventKind, Game, GameStatus, Seat, SeatStatus
@@ -104,10 +104,10 @@ def takeback_target(game: Game, seat: int, lineage: Lineage | None = None) -> Ta
             )
             % {"seq": revealed, "mine": mine},
         )
-    text = str(
-        Event.objects.filter(game=game, seq=mine).values_list("payload__text", flat=True).first()
-        or ""
+    payloads = move_store.payloads(
+        Event.objects.filter(game=game, seq=mine).values_list("seq", *move_store.READ)
     )
+    text = str(payloads.get(mine, {}).get("text") or "")
     return TakebackTarget(decision=mine, back_to=lineage.parent[mine], text=text)
 
 

@@ -38,13 +38,15 @@ def warm(game: Game, django_capture_on_commit_callbacks) -> None:
 
 
 def said_before(state, seat: int, move, django_capture_on_commit_callbacks) -> None:
-    """The move's line for the log was said by an earlier move (and kept by the process, as
-    the lines said again and again are: ``games.journal_store``)."""
-    from games import journal_store, ledger
+    """The move's line for the log was said, and the move played, by an earlier move (and
+    kept by the process, as the lines said and the moves played again and again are:
+    ``games.journal_store``, ``games.move_store``)."""
+    from games import journal_store, ledger, move_store
 
     before, after = engine.view(state, seat), engine.apply(state, seat, move)
     with django_capture_on_commit_callbacks(execute=True):
         journal_store.line_id(*ledger.move_journal(state, before, seat, move, after))
+        move_store.played_id(move, engine.describe(state, seat, move))
 
 
 def test_the_trivial_endpoint_costs_one_query(alice, django_assert_num_queries):
