@@ -198,15 +198,14 @@ def record(game: Any) -> dict[str, Any]:
     """The game's event log and what its replay must give back."""
     from engine.golden import state_hash
     from games import lineage as pure
-    from games import replay
+    from games import move_store, replay
     from games.models import Event
 
-    events = [
-        [kind, seat, payload]
-        for kind, seat, payload in Event.objects.filter(game=game)
-        .order_by("seq")
-        .values_list("kind", "seat", "payload")
-    ]
+    rows = list(Event.objects.filter(game=game).order_by("seq").values_list("seq", "kind", "seat"))
+    payloads = move_store.payloads(
+        Event.objects.filter(game=game).values_list("seq", *move_store.READ)
+    )
+    events = [[kind, seat, payloads[seq]] for seq, kind, seat in rows]
     refs, payloads = refs_and_payloads(events)
     lineage = pure.Lineage(refs)
     checkpoints: dict[str, str] = {}
