@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
+from django.db import connections, transaction
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -113,3 +117,30 @@ def end_a_turn_quietly(game: Game, seat: int = 0, limit: int = 600) -> tuple[int
                     return result.version, engine.to_json(state)
         play_one(game)
     raise AssertionError("no quiet end of a turn found")
+
+
+@contextmanager
+def another_transaction_writing(write: Callable[[], object]) -> Iterator[None]:
+    """Inside the block, another connection's transaction has run ``write`` and neither
+    committed nor rolled back (it rolls back after the block): the rows it wrote are
+    uncommitted, and their advisory locks held (``games.interning``)."""
+    writing, done = threading.Event(), threading.Event()
+
+    def run() -> None:
+        try:
+            with transaction.atomic():
+                write()
+                writing.set()
+                done.wait(timeout=10)
+                transaction.set_rollback(True)
+        finally:
+            connections.close_all()
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    try:
+        assert writing.wait(timeout=10)
+        yield
+    finally:
+        done.set()
+        thread.join(timeout=30)

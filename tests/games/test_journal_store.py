@@ -15,7 +15,7 @@ from django.utils import translation
 import engine
 from games import journal_store, ledger, replay, selectors, services
 from games.models import JOURNAL, JOURNALS, Event, EventKind, JournalLine
-from tests.games.helpers import play_one, started_game
+from tests.games.helpers import another_transaction_writing, play_one, started_game
 
 pytestmark = pytest.mark.django_db
 
@@ -236,27 +236,11 @@ def test_a_move_whose_new_line_another_is_writing_keeps_its_words(alice, bob):
     seat = game.seats.get(index=0)
     before = engine.view(state, 0)
     journal, journals = ledger.move_journal(state, before, 0, move, engine.apply(state, 0, move))
-    writing, played = threading.Event(), threading.Event()
-
-    def another_transaction_writing_it() -> None:
-        try:
-            with transaction.atomic():
-                journal_store.line_id(journal, journals)
-                writing.set()
-                played.wait(timeout=10)
-                transaction.set_rollback(True)
-        finally:
-            connections.close_all()
-
-    thread = threading.Thread(target=another_transaction_writing_it)
-    thread.start()
-    try:
-        assert writing.wait(timeout=10)
-        with transaction.atomic():
-            _, event = ledger.move_event(game, seat, state, move, actor=alice)
-    finally:
-        played.set()
-        thread.join(timeout=30)
+    with (
+        another_transaction_writing(lambda: journal_store.line_id(journal, journals)),
+        transaction.atomic(),
+    ):
+        _, event = ledger.move_event(game, seat, state, move, actor=alice)
 
     assert event.line_id is None
     assert (event.payload[JOURNAL], event.payload[JOURNALS]) == (journal, journals)

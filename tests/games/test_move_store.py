@@ -5,17 +5,15 @@ reading their own move and notation."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection, connections, transaction
+from django.db import connection, transaction
 from django.db.utils import DatabaseError
 from django.test.utils import CaptureQueriesContext
 
 import engine
 from games import ledger, move_store, prepared, replay, replay_check, services
 from games.models import Event, EventKind, PlayedMove
-from tests.games.helpers import play_one, play_to_end, started_game
+from tests.games.helpers import another_transaction_writing, play_one, play_to_end, started_game
 
 pytestmark = pytest.mark.django_db
 
@@ -216,28 +214,12 @@ def test_a_move_whose_new_played_move_another_is_writing_keeps_it_in_its_payload
     move = engine.legal_moves(state, 0)[0]
     text = engine.describe(state, 0, move)
     seat = game.seats.get(index=0)
-    writing, played = threading.Event(), threading.Event()
-
-    def another_transaction_writing_it() -> None:
-        try:
-            with transaction.atomic():
-                move_store.played_id(move, text)
-                writing.set()
-                played.wait(timeout=10)
-                transaction.set_rollback(True)
-        finally:
-            connections.close_all()
-
-    thread = threading.Thread(target=another_transaction_writing_it)
-    thread.start()
-    try:
-        assert writing.wait(timeout=10)
-        with transaction.atomic():
-            _, event = ledger.move_event(game, seat, state, move, actor=alice)
-            prepared.insert(event)
-    finally:
-        played.set()
-        thread.join(timeout=30)
+    with (
+        another_transaction_writing(lambda: move_store.played_id(move, text)),
+        transaction.atomic(),
+    ):
+        _, event = ledger.move_event(game, seat, state, move, actor=alice)
+        prepared.insert(event)
 
     read = Event.objects.get(pk=event.pk)
     assert read.played_id is None
