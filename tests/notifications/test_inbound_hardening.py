@@ -38,9 +38,7 @@ def read_mbox(path, messages, *options):
 
 
 def moves_of(game):
-    return list(
-        Event.objects.filter(game=game, kind="move").values_list("payload__text", flat=True)
-    )
+    return [e.payload["text"] for e in Event.objects.filter(game=game, kind="move").order_by("seq")]
 
 
 def test_a_nul_byte_in_the_body_is_stored_answered_and_not_read_again(

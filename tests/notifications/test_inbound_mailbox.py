@@ -40,9 +40,7 @@ def read(path, *options):
 
 
 def moves_of(game):
-    return list(
-        Event.objects.filter(game=game, kind="move").values_list("payload__text", flat=True)
-    )
+    return [e.payload["text"] for e in Event.objects.filter(game=game, kind="move").order_by("seq")]
 
 
 def test_an_mbox_is_read_and_reading_it_again_applies_nothing_twice(
