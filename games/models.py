@@ -561,7 +561,8 @@ class Event(models.Model):
     # (``games.move_store``): a number here, where the payload of a move written before
     # keeps them (``"move"``, ``"text"``), as does one whose new row another transaction
     # was writing at that moment. Read back into ``payload`` as the events are loaded
-    # (``EventIterable``). No index: a played move is never deleted.
+    # (``EventIterable``); a lookup into the column (``payload__text``) does not see them:
+    # read a move's as ``move_store.READ``. No index: a played move is never deleted.
     played = models.ForeignKey(
         "PlayedMove",
         on_delete=models.PROTECT,
