@@ -10,8 +10,16 @@ import os
 from typing import Any
 
 from celery import Celery, Task
-from celery.signals import task_postrun, task_prerun, worker_init
+from celery.signals import (
+    task_postrun,
+    task_prerun,
+    worker_init,
+    worker_process_init,
+    worker_ready,
+)
 from django.db import close_old_connections
+
+from gwt_site import collector
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "gwt_site.settings")
 
@@ -31,6 +39,15 @@ def _close_old_database_connections(task: Task[..., Any] | None = None, **kwargs
     if task is not None and getattr(task.request, "is_eager", False):
         return
     close_old_connections()
+
+
+@worker_process_init.connect
+@worker_ready.connect
+def _settle_collector(**kwargs: Any) -> None:
+    """A pool process once forked, and the worker's main process once it consumes (the one
+    that runs the tasks with ``--pool solo`` or ``threads``): the garbage collector set as in
+    the web processes (gwt_site/collector.py)."""
+    collector.settle()
 
 
 @worker_init.connect
