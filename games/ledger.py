@@ -36,7 +36,17 @@ from common.errors import InvalidRequestError
 from common.timefmt import zone
 from common.waking_time import USUAL_NIGHT, bank_after_turn, deadline_after, waking_time
 from engine import Move, State
-from games import journal_store, live, metrics, move_store, prepared, progress, replay, signals
+from games import (
+    journal_store,
+    live,
+    metrics,
+    move_store,
+    prepared,
+    progress,
+    replay,
+    seat_views,
+    signals,
+)
 from games.errors import GameNotFoundError
 from games.models import (
     JOURNAL,
@@ -169,7 +179,9 @@ def move_event(
     """
     notation = engine_call(engine.describe, state, seat.index, move)
     out_of_turn = engine.current_player(state) != seat.index
-    before = engine.view(state, seat.index)
+    before = seat_views.recall(game, seat.index)  # the view the last move's answer showed
+    if before is None:
+        before = engine.view(state, seat.index)
     after = engine_call(engine.apply, state, seat.index, move)
     if game.takeback_asked is not None:
         takeback_lapse(game, reason="moved", seat=seat.index, actor=actor)

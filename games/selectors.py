@@ -22,7 +22,7 @@ import engine
 from common.choices import choice_label
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
 from engine import Move, State, View
-from games import editions, journal_store, prepared, replay
+from games import editions, journal_store, prepared, replay, seat_views
 from games.errors import GameNotFoundError
 from games.lineage import Lineage, setup_rules_version
 from games.models import (
@@ -248,6 +248,16 @@ def view_of(*, game: Game, state: State, seat: int | None) -> View:
     if game.is_over:
         return engine.view(state, None, reveal_all=True)
     return engine.view(state, seat)
+
+
+def view_after_move(*, game: Game, state: State, seat: int, version: int) -> View:
+    """``view_of`` the position a move (or undo) of ``seat`` led to, the event ``version``;
+    remembered by this process while it is the game's position, for the seat's next
+    decision, whose log line is written from it (``games.seat_views``)."""
+    view = view_of(game=game, state=state, seat=seat)
+    if not game.is_over:
+        seat_views.remember(game, version, seat, view)
+    return view
 
 
 def game_view_for_user(

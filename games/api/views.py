@@ -669,7 +669,9 @@ class MoveOutputMixin:
     def answer(request: Request, result: services.MoveResult) -> Response:
         """The new position, and the mover's next options: most decisions are followed by
         another of the same turn, and a client then needs no second request to learn them."""
-        view = selectors.view_of(game=result.game, state=result.state, seat=result.seat)
+        view = selectors.view_after_move(
+            game=result.game, state=result.state, seat=result.seat, version=result.version
+        )
         moves = selectors.legal_moves_after(
             game=result.game, state=result.state, seat=result.seat, version=result.version
         )
