@@ -4,8 +4,8 @@ A move's answer carries the mover's view of the new position (``games.api``), an
 decision of the same turn starts from that very position: its log line is written from the
 mover's view before the move (``games.ledger.move_event``). A player's requests usually
 reach the same process (one keep-alive connection), so the process keeps the views it
-answered with last and the next move reads its view here instead of drawing it again (an
-engine view of a 2-player game at move 150 costs about as much as applying the move).
+answered with last and the next move reads its view here instead of drawing it again (the
+engine's view of a position at move 150 costs about 160 µs, more than applying the move).
 
 A view depends on nothing but the position and the seat, so an entry is used only for the
 position it was drawn from, as the replay's caches are (``games.replay``): its key is the
@@ -58,5 +58,6 @@ def recall(game: Game, seat: int) -> View | None:
 
 
 def clear() -> None:
+    """Forget every view (tests)."""
     with _lock:
         _views.clear()
