@@ -4,12 +4,12 @@
 about the load than about the code. This runs the worker's own function
 (``notifications.delivery.deliver_due``, batches of 20) in this process over N "your turn"
 rows queued as a move queues them (the games of `bench/notifications.py`, kept in the bench
-database), with a backend that does what Django's SMTP backend does to a message but the
-socket's write (``WireBackend``: the addresses checked, the MIME message built and turned into
-the bytes SMTP would send), and prints the process's CPU time and the SQL statements per
-email. ``--locmem`` uses Django's in-memory backend instead, as earlier figures did: it
-builds the MIME message but not its bytes, and keeps a deep copy of every message, which no
-worker pays.
+database), with a backend that does what the worker's SMTP connections do to a message but
+the socket's write (``WireBackend``: the addresses checked, the MIME message built and turned
+into the bytes SMTP would send, ``notifications.smtp_wire``), and prints the process's CPU
+time and the SQL statements per email. ``--locmem`` uses Django's in-memory backend
+instead, as earlier figures did: it builds the MIME message but not its bytes, and keeps a
+deep copy of every message, which no worker pays.
 ``--profile FILE`` writes a cProfile of the sending. A first batch (``--warm-up``, 20 rows of
 other games) is sent before the measure, as a long-lived worker process has sent earlier
 emails: what the first email alone pays (the URL patterns imported, the templates compiled,
@@ -48,10 +48,10 @@ if sys.path and Path(sys.path[0] or ".").absolute() == Path(__file__).absolute()
 
 
 class WireBackend:
-    """Django's SMTP backend without the socket: for each message the sender and recipients
-    sanitised, the MIME message built and serialised to the bytes ``sendmail`` would be
-    given (``django.core.mail.backends.smtp.EmailBackend._send``). The messages are kept,
-    not copied, in ``mail.outbox`` for ``--dump``."""
+    """The worker's SMTP backend without the socket: for each message the sender and
+    recipients sanitised, the MIME message built and serialised to the bytes ``sendmail``
+    would be given (``notifications.smtp_wire.envelope``, what its kept connections send).
+    The messages are kept, not copied, in ``mail.outbox`` for ``--dump``."""
 
     def __init__(self, fail_silently: bool = False, **kwargs: object) -> None:
         self.fail_silently = fail_silently
@@ -70,20 +70,16 @@ class WireBackend:
         self.close()
 
     def send_messages(self, messages: list) -> int:
-        from django.conf import settings
         from django.core import mail
-        from django.core.mail.message import sanitize_address
+
+        from notifications.smtp_wire import envelope
 
         outbox = mail.__dict__.setdefault("outbox", [])
         sent = 0
         for message in messages:
             if not message.recipients():
                 continue
-            encoding = message.encoding or settings.DEFAULT_CHARSET
-            sanitize_address(message.from_email, encoding)
-            for address in message.recipients():
-                sanitize_address(address, encoding)
-            self.bytes_sent += len(message.message().as_bytes(linesep="\r\n"))
+            self.bytes_sent += len(envelope(message)[2])
             outbox.append(message)
             sent += 1
         return sent
@@ -204,6 +200,8 @@ def main() -> None:
         profiler.dump_stats(args.profile)
         print(f"profile: {args.profile}")
     if args.dump:
+        from notifications.smtp_wire import wire_bytes
+
         folder = Path(args.dump)
         folder.mkdir(parents=True, exist_ok=True)
         for message in mail.outbox:
@@ -211,7 +209,7 @@ def main() -> None:
             name = "".join(c if c.isalnum() else "-" for c in f"{message.to[0]} {message.subject}")
             (folder / f"{name}.txt").write_text(_timeless(f"{message.subject}\n\n{message.body}"))
             (folder / f"{name}.html").write_text(_timeless(str(html)))
-            raw = _comparable(message.message().as_bytes())
+            raw = _comparable(wire_bytes(message.message(), linesep="\n"))
             (folder / f"{name}.eml").write_bytes(_timeless(raw.decode()).encode())
         print(f"emails: {folder}")
 
