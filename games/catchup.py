@@ -45,6 +45,20 @@ def concerns_since_last_decision(
     return concerns_in(game, seat, events, upto=upto)[0]
 
 
+def _moves_read(events: Sequence[Event]) -> list[Event]:
+    """The moves of ``events`` that ``concerns_in`` plays, the latest MAX_MOVES_READ."""
+    moves = [e for e in events if e.kind == EventKind.MOVE and e.seat is not None]
+    return moves[-MAX_MOVES_READ:]
+
+
+def first_state(events: Sequence[Event], *, upto: int) -> int:
+    """The seq of the state ``concerns_in`` starts from with these ``events``: the position
+    before the first move it plays, or ``upto`` when there is none (a batch of turn emails
+    reads these states at once: ``replay.read_states``)."""
+    moves = _moves_read(events)
+    return moves[0].seq - 1 if moves else upto
+
+
 def concerns_in(
     game: Game, seat: int, events: Sequence[Event], *, upto: int
 ) -> tuple[list[Concern], State]:
@@ -52,8 +66,7 @@ def concerns_in(
     as the caller read them), and the state after event ``upto``, reached by playing them
     from the position before the first one read: a caller that needs both (a turn email)
     replays the game once."""
-    moves = [e for e in events if e.kind == EventKind.MOVE and e.seat is not None]
-    moves = moves[-MAX_MOVES_READ:]
+    moves = _moves_read(events)
     if not moves:
         return [], replay.state_at(game, upto)
     found: list[Concern] = []

@@ -12,7 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games import catchup, journal_store, prepared, services
+from games import catchup, journal_store, prepared, replay, services
 from games.models import (
     Event,
     EventKind,
@@ -121,7 +121,9 @@ def game_name(game: Game, seats: list[Seat] | None = None) -> str:
 class TurnReads:
     """What the "your turn" emails of a batch read, read for all of them at once (one
     statement each instead of one per email): the games' seats with their users, the
-    events since each seat's last decision, and the seats' plans."""
+    events since each seat's last decision, and the seats' plans; and the games' states
+    that the emails start from, from the shared cache in one round trip
+    (``games.replay.read_states``)."""
 
     seats: dict[int, list[Seat]]
     events: dict[tuple[int, int, int], list[Event]]  # (game, seat, upto)
@@ -138,6 +140,10 @@ class TurnReads:
         seats = prepared.seats_with_users_of([game.pk for game, _ in turns])
         events = prepared.events_since_own_moves(
             [(game.pk, index, game.version) for game, index in turns]
+        )
+        replay.read_states(
+            (game, catchup.first_state(events[game.pk, index, game.version], upto=game.version))
+            for game, index in turns
         )
         owners = [
             (game.pk, seat.index, seat.user_id)

@@ -301,3 +301,28 @@ def test_bot_runs_are_cached_and_replay_the_same(commits, alice):
             play_committed(commits, game)
         game.refresh_from_db()
         assert state_without_queries(game) == scratch(game)
+
+
+def test_read_states_brings_the_shared_entries_here_in_one_read(commits, monkeypatch, alice, bob):
+    games = [started_game(alice, [bob]) for _ in range(3)]
+    for game in games:
+        play_committed(commits, game)  # the shared cache has each current state
+    replay.local_states.clear()  # as in another process
+    stale = games[2]
+    key = replay._cache_key(stale, stale.version)
+    cache.set(key, {**cache.get(key), "stamp": "another timeline"})
+    reads = []
+    real_get_many = cache.get_many
+    monkeypatch.setattr(cache, "get_many", lambda keys: reads.append(keys) or real_get_many(keys))
+
+    replay.read_states((game, game.version) for game in games)
+
+    assert len(reads) == 1
+    assert replay.local_states.get(replay._cache_key(games[0], games[0].version)) is not None
+    assert replay.local_states.get(replay._cache_key(games[1], games[1].version)) is not None
+    assert replay.local_states.get(key) is None, "an entry of another timeline stays out"
+    monkeypatch.setattr(cache, "get", lambda *a, **k: pytest.fail("read here first"))
+    for game in games[:2]:
+        assert state_without_queries(game) == scratch(game)
+    replay.read_states((game, game.version) for game in games[:2])
+    assert len(reads) == 1, "nothing read again that is here already"

@@ -105,3 +105,25 @@ def test_the_paths_follow_the_script_prefix():
     finally:
         set_script_prefix("/")
     assert links._path("help-email") == "/help/email/"
+
+
+def test_a_batch_reads_the_states_it_starts_from_in_one_round_trip(
+    turns, monkeypatch, django_capture_on_commit_callbacks
+):
+    from django.core.cache import cache
+
+    from games import replay
+
+    with django_capture_on_commit_callbacks(execute=True):  # the states shared, as committed
+        alone = [your_turn_context(row) for row in turns]
+    replay.local_states.clear()  # as in a worker that has not seen these games
+    reads = []
+    real_get_many = cache.get_many
+    monkeypatch.setattr(cache, "get_many", lambda keys: reads.append(keys) or real_get_many(keys))
+    monkeypatch.setattr(cache, "get", lambda *a, **k: pytest.fail("each state read alone"))
+
+    batch = TurnReads.of(turns)
+    together = [your_turn_context(row, batch) for row in turns]
+
+    assert len(reads) == 1
+    assert together == alone
