@@ -72,10 +72,19 @@ class QuickBoundaryGenerator(BytesGenerator):
             return boundary
         # As the standard library goes on from its first draw.
         found, counter = boundary, 0
-        while cls._compile_re("^--" + re.escape(found) + "(--)?$", re.MULTILINE).search(text):
+        while _line(found, text).search(text):
             found = boundary + "." + str(counter)
             counter += 1
         return found
+
+
+def _line(boundary: str, text: str | bytes) -> re.Pattern[Any]:
+    """The standard library's expression for a line that is ``boundary`` (``_compile_re``:
+    bytes for ``BytesGenerator``'s text)."""
+    pattern = "^--" + re.escape(boundary) + "(--)?$"
+    if isinstance(text, bytes):
+        return re.compile(pattern.encode("ascii"), re.MULTILINE)
+    return re.compile(pattern, re.MULTILINE)
 
 
 def wire_bytes(message: Any, linesep: str = "\r\n") -> bytes:
@@ -102,6 +111,7 @@ class EmailBackend(SMTPBackend):
         if not email_message.recipients():
             return False
         sender, recipients, data = envelope(email_message)
+        assert self.connection is not None, "send_messages opens it first"
         try:
             self.connection.sendmail(sender, recipients, data)
         except smtplib.SMTPException:
