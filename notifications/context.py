@@ -12,6 +12,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from common.words import gettext as _
 from games import catchup, journal_store, prepared, replay, services
 from games.models import (
     Event,
@@ -28,7 +29,6 @@ from games.selectors import event_text
 from notifications import links
 from notifications.models import Notification, UserActivity
 from notifications.turn_facts import turn_facts
-from notifications.words import gettext as _
 
 # What a "your turn" email lists at most: the latest decisions of the others, your options.
 MAX_SUMMARY_LINES = 40

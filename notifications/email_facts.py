@@ -24,7 +24,7 @@ from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
-from notifications.words import gettext, ngettext
+from common.words import gettext, ngettext
 
 MISSING = object()
 

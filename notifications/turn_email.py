@@ -21,8 +21,8 @@ from django.utils import translation
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
+from common.words import gettext, ngettext
 from notifications.email_facts import MISSING, as_html, as_text
-from notifications.words import gettext, ngettext
 
 
 def _value(context: Mapping[str, Any], key: str) -> Any:

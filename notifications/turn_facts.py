@@ -13,11 +13,11 @@ import logging
 from typing import Any
 
 import engine
+from common.words import gettext as _
+from common.words import ngettext
 from engine import Card, Count, State, View, card_text
 from games.move_presentation import decision_text, herder_word, out_of_turn_text
 from games.terms.choices import PRICE_IN_WORDS, choice_words
-from notifications.words import gettext as _
-from notifications.words import ngettext
 
 logger = logging.getLogger(__name__)
 

@@ -14,9 +14,10 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext_noop
 
 import engine
+from common.words import gettext, ngettext
 from engine import Move, Price
 from games.terms import names
 from games.terms.places import (

@@ -11,8 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeVar
 
-from django.utils.translation import get_language, gettext, gettext_noop, pgettext_lazy
+from django.utils.translation import get_language, gettext_noop, pgettext_lazy
 from django_stubs_ext import StrOrPromise
+
+from common.words import gettext
 
 K = TypeVar("K")
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from django.utils.translation import gettext, ngettext
-
 import engine
+from common.words import gettext, ngettext
 from games.models import SEAT_COLOURS
 from games.terms import names
 

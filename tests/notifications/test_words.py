@@ -1,4 +1,4 @@
-"""The emails' words kept per catalogue (notifications/words.py) are Django's answers, in the
+"""The emails' words kept per catalogue (common/words.py) are Django's answers, in the
 active language, and a catalogue read again is asked again, never answered from memory."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from django.test import override_settings
 from django.utils import translation
 from django.utils.translation import trans_real
 
-from notifications import words
+from common import words
 
 MESSAGES = ["Your options now:", "Hello %(name)s,", "not in any catalogue"]
 
@@ -46,3 +46,15 @@ def test_a_catalogue_read_again_is_asked_again(monkeypatch, settings):
         monkeypatch.setattr(fresh, "ngettext", lambda one, many, count: f"new {many}")
         assert words.gettext("Your options now:") == "new Your options now:"
         assert words.ngettext("%(count)d cowboy", "%(count)d cowboys", 2) == "new %(count)d cowboys"
+
+
+def test_a_safe_message_and_a_plain_one_are_kept_apart():
+    from django.utils.safestring import SafeString, mark_safe
+
+    with translation.override("fr"):
+        for _ in range(2):
+            plain = words.gettext("Your options now:")
+            safe = words.gettext(mark_safe("Your options now:"))
+            assert not isinstance(plain, SafeString)
+            assert isinstance(safe, SafeString)
+            assert safe == plain == translation.gettext("Your options now:")

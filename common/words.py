@@ -1,12 +1,16 @@
-"""The turn emails' words in the active language, each looked up once per catalogue.
+"""Words in the active language, each looked up once per catalogue.
 
-A turn email asks for about fifty translations (its position, options, reply help, the
-greeting and the links' words), and each of Django's ``gettext`` calls finds the active
-language through a context-local, then walks the catalogue and its fallbacks: about 7 µs,
-a fifth of the email's CPU. What a catalogue answers never changes; one read again (in
-development when a ``.mo`` file changes, or in a test that changes the languages' settings)
-is a new object, so the answers are kept by catalogue object and message, and a new
-catalogue is asked afresh.
+A turn email asks for about seventy translations (its position, options and their words in
+the rulebooks' terms, reply help, the greeting and the links' words), and each of Django's
+``gettext`` calls finds the active language through a context-local, then walks the
+catalogue and its fallbacks: about 4-7 µs, a fifth of the email's CPU. What a catalogue
+answers never changes; one read again (in development when a ``.mo`` file changes, or in a
+test that changes the languages' settings) is a new object, so the answers are kept by
+catalogue object and message, and a new catalogue is asked afresh. The emails' modules and
+the game's terms (``games/terms``, which the game page's buttons use too) ask here.
+
+For messages written in the code (the catalogues' ids): a message is kept with its type, so
+that a safe string (whose translation Django marks safe) is never answered for a plain one.
 """
 
 from __future__ import annotations
@@ -22,12 +26,12 @@ from django.utils.translation import trans_real
 _KEPT = 8192
 
 
-@lru_cache(maxsize=_KEPT)
+@lru_cache(maxsize=_KEPT, typed=True)
 def _gettext(catalogue: object, message: str) -> str:
     return translation.gettext(message)  # ``catalogue`` is the active one
 
 
-@lru_cache(maxsize=_KEPT)
+@lru_cache(maxsize=_KEPT, typed=True)
 def _ngettext(catalogue: object, singular: str, plural: str, number: Decimal | float) -> str:
     return translation.ngettext(singular, plural, number)  # type: ignore[arg-type]
 
