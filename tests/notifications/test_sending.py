@@ -361,3 +361,35 @@ def test_services_resign_path_still_answers_when_the_outbox_is_written(two_playe
     services.game_resign(game=two_player_game, user=alice)
 
     assert Notification.objects.filter(kind=Kind.GAME_OVER).count() == 2
+
+
+@pytest.mark.django_db
+def test_a_backlog_queues_one_more_task_and_not_one_per_batch(alice, bob, kicks, monkeypatch):
+    from tests.games.helpers import started_game
+
+    for _ in range(3):
+        started_game(alice, [bob])  # a "your turn" and a "game started" each
+    assert Notification.objects.filter(status=Status.PENDING).count() == 6
+    monkeypatch.setattr(delivery, "BATCH", 2)
+
+    assert delivery.deliver_due() == {"sent": 6}
+    assert kicks == [{"merge": False}], "one helper for the backlog, queued at its first batch"
+
+
+@pytest.mark.django_db
+def test_a_helper_the_broker_refused_is_asked_for_again_at_the_next_full_batch(
+    alice, bob, monkeypatch
+):
+    from tests.games.helpers import started_game
+
+    for _ in range(3):
+        started_game(alice, [bob])
+    monkeypatch.setattr(delivery, "BATCH", 2)
+    answers = iter([False, True])
+    calls: list[dict] = []
+    monkeypatch.setattr(
+        delivery, "kick_delivery", lambda **options: calls.append(options) or next(answers)
+    )
+
+    assert delivery.deliver_due() == {"sent": 6}
+    assert calls == [{"merge": False}, {"merge": False}]
