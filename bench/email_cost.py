@@ -10,14 +10,17 @@ into the bytes SMTP would send, ``notifications.smtp_wire``), and prints the pro
 time and the SQL statements per email. ``--locmem`` uses Django's in-memory backend
 instead, as earlier figures did: it builds the MIME message but not its bytes, and keeps a
 deep copy of every message, which no worker pays.
-``--profile FILE`` writes a cProfile of the sending. A first batch (``--warm-up``, 20 rows of
-other games) is sent before the measure, as a long-lived worker process has sent earlier
-emails: what the first email alone pays (the URL patterns imported, the templates compiled,
-the catalogues read) is not counted per email. ``--language fr`` sends the emails to players
-who read French (the bench's players are set to it; ``en`` sets them back).
+``--profile FILE`` writes a cProfile of the sending; ``--sample`` prints where its CPU goes
+from the stacks sampled every millisecond of it (``bench/move_cost.py``'s ``Sampler``). A
+first batch (``--warm-up``, 20 rows of other games) is sent before the measure, as a
+long-lived worker process has sent earlier emails: what the first email alone pays (the URL
+patterns imported, the templates compiled, the catalogues read) is not counted per email.
+``--language fr`` sends the emails to players who read French (the bench's players are set
+to it; ``en`` sets them back).
 
     .venv/bin/python bench/email_cost.py                   # 400 emails
     .venv/bin/python bench/email_cost.py --count 400 --profile /tmp/email.prof
+    .venv/bin/python bench/email_cost.py --count 800 --sample
     .venv/bin/python bench/email_cost.py --dump /tmp/a   # each email (text, HTML, message)
     .venv/bin/python bench/email_cost.py --language fr --dump /tmp/a-fr   # in French
 
@@ -109,6 +112,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=400)
     parser.add_argument("--profile", help="write a cProfile of the sending (CPU time)")
+    parser.add_argument(
+        "--sample",
+        action="store_true",
+        help="sample the sending's stacks every millisecond of CPU and print where it goes "
+        "(cProfile inflates code made of many small calls; samples do not)",
+    )
     parser.add_argument("--dump", help="write each email's text and HTML to this folder")
     parser.add_argument(
         "--warm-up", type=int, default=20, help="emails sent first, not measured (default 20)"
@@ -170,6 +179,11 @@ def main() -> None:
     mail.outbox = []
     queue(targets)
 
+    sampler = None
+    if args.sample:
+        from bench.move_cost import Sampler
+
+        sampler = Sampler()
     profiler = None
     if args.profile:
         import cProfile
@@ -179,7 +193,11 @@ def main() -> None:
         started = time.process_time()
         if profiler is not None:
             profiler.enable()
+        if sampler is not None:
+            sampler.kind = "deliver_due"
         outcomes = delivery.deliver_due(budget_seconds=3600)
+        if sampler is not None:
+            sampler.kind = ""
         if profiler is not None:
             profiler.disable()
         spent = time.process_time() - started
@@ -196,6 +214,8 @@ def main() -> None:
         f"CPU per email {spent / sent * 1000:.2f} ms ({sent / spent:.0f} emails per CPU second);"
         f" SQL per email {len(queries) / sent:.2f}"
     )
+    if sampler is not None:
+        sampler.report(top=60)
     if profiler is not None:
         profiler.dump_stats(args.profile)
         print(f"profile: {args.profile}")
