@@ -50,6 +50,10 @@ if sys.path and Path(sys.path[0] or ".").absolute() == Path(__file__).absolute()
     sys.path[0] = str(ROOT)
 
 
+# The bytes each message of ``mail.outbox`` was sent as, by id, for ``--dump``.
+SENT: dict[int, bytes] = {}
+
+
 class WireBackend:
     """The worker's SMTP backend without the socket: for each message the sender and
     recipients sanitised, the MIME message built and serialised to the bytes ``sendmail``
@@ -82,7 +86,9 @@ class WireBackend:
         for message in messages:
             if not message.recipients():
                 continue
-            self.bytes_sent += len(envelope(message)[2])
+            data = envelope(message)[2]
+            self.bytes_sent += len(data)
+            SENT[id(message)] = data  # kept with the message in mail.outbox
             outbox.append(message)
             sent += 1
         return sent
@@ -177,6 +183,7 @@ def main() -> None:
         queue(warm_up)
         delivery.deliver_due(budget_seconds=3600)
     mail.outbox = []
+    SENT.clear()
     queue(targets)
 
     sampler = None
@@ -220,8 +227,6 @@ def main() -> None:
         profiler.dump_stats(args.profile)
         print(f"profile: {args.profile}")
     if args.dump:
-        from notifications.smtp_wire import wire_bytes
-
         folder = Path(args.dump)
         folder.mkdir(parents=True, exist_ok=True)
         for message in mail.outbox:
@@ -229,7 +234,11 @@ def main() -> None:
             name = "".join(c if c.isalnum() else "-" for c in f"{message.to[0]} {message.subject}")
             (folder / f"{name}.txt").write_text(_timeless(f"{message.subject}\n\n{message.body}"))
             (folder / f"{name}.html").write_text(_timeless(str(html)))
-            raw = _comparable(wire_bytes(message.message(), linesep="\n"))
+            sent = SENT.get(id(message))  # as sent (the wire backend), else as Django writes it
+            if sent is not None:
+                raw = _comparable(sent.replace(b"\r\n", b"\n"))
+            else:
+                raw = _comparable(message.message().as_bytes())
             (folder / f"{name}.eml").write_bytes(_timeless(raw.decode()).encode())
         print(f"emails: {folder}")
 

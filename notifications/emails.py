@@ -30,7 +30,15 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from common.timefmt import duration_text, when, zone
-from notifications import email_facts, email_lines, links, reply_address, smtp_wire, turn_email
+from notifications import (
+    email_facts,
+    email_lines,
+    links,
+    mime_direct,
+    reply_address,
+    smtp_wire,
+    turn_email,
+)
 from notifications.clock_words import clock_lines
 from notifications.mime_headers import quick_headers
 from notifications.models import ANSWER_KINDS, REPLYABLE_KINDS, Kind, Notification
@@ -101,12 +109,18 @@ def message_id(notification: Notification) -> str:
 
 class PlayerEmail(EmailMultiAlternatives):
     """An email to a player, whose MIME message writes its headers through
-    ``mime_headers.quick_headers`` when it is turned into bytes for SMTP."""
+    ``mime_headers.quick_headers`` when it is turned into bytes for SMTP, and which writes
+    those bytes directly when it has the usual shape (``notifications.mime_direct``)."""
 
     def message(self, **kwargs: Any) -> Any:
         built = super().message(**kwargs)
         built.policy = quick_headers
         return built
+
+    def written_bytes(self) -> bytes | None:
+        """``self.message().as_bytes(linesep="\r\n")``, written directly; None for a shape
+        that only Django's MIME message writes (``smtp_wire.envelope`` then uses it)."""
+        return mime_direct.message_bytes(self)
 
 
 def build(

@@ -97,11 +97,17 @@ def wire_bytes(message: Any, linesep: str = "\r\n") -> bytes:
 
 
 def envelope(email: EmailMessage) -> tuple[str, list[str], bytes]:
-    """(sender, recipients, message bytes): what Django's SMTP backend hands ``sendmail``."""
+    """(sender, recipients, message bytes): what Django's SMTP backend hands ``sendmail``.
+
+    An email that writes its own bytes (``written_bytes()``, None when it cannot: a player's
+    email, ``notifications.mime_direct``) is asked first; any other goes through Django's
+    MIME message."""
     encoding = email.encoding or settings.DEFAULT_CHARSET
     sender = address(email.from_email, encoding)
     recipients = [address(value, encoding) for value in email.recipients()]
-    return sender, recipients, wire_bytes(email.message())
+    written = getattr(email, "written_bytes", None)
+    data = written() if written is not None else None
+    return sender, recipients, data if data is not None else wire_bytes(email.message())
 
 
 class EmailBackend(SMTPBackend):
