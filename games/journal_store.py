@@ -24,11 +24,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import partial
+from typing import TYPE_CHECKING
 
 from django.db import transaction
 
 from games import interning
 from games.models import JOURNAL, JOURNALS, Event, JournalLine
+
+if TYPE_CHECKING:
+    from games.event_rows import EventRow
 
 # Lines kept per process, each way (a few hundred bytes each); past it the cache starts again.
 CACHE_SIZE = 50_000
@@ -74,7 +78,7 @@ def _keep(pk: int, words: Words) -> None:
     _words[pk] = words
 
 
-def lines_of(events: Iterable[Event]) -> dict[int, Words]:
+def lines_of(events: Iterable[Event | EventRow]) -> dict[int, Words]:
     """The words of these events' lines, by number: those the process has, and the others
     in one query (cached once the reading transaction has committed)."""
     numbers = {event.line_id for event in events if event.line_id is not None}
@@ -88,7 +92,7 @@ def lines_of(events: Iterable[Event]) -> dict[int, Words]:
     return found
 
 
-def event_line(event: Event, language: str, lines: Lines | None = None) -> str:
+def event_line(event: Event | EventRow, language: str, lines: Lines | None = None) -> str:
     """A move event's line in ``language`` (the English one where that language has none);
     "" when it has none (played before lines were written, or not said). ``lines``: from
     ``lines_of`` for the events being shown, else the event's is read alone."""

@@ -31,7 +31,7 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.core.cache import cache
@@ -45,6 +45,9 @@ from games import lineage as lineage_replay
 from games import metrics, move_store, retention
 from games.lineage import EventRef, Lineage, ReplayError
 from games.models import Event, EventKind, Game, GameStatus, Snapshot
+
+if TYPE_CHECKING:
+    from games.event_rows import EventRow
 
 CACHE_TIMEOUT_SECONDS = 6 * 3600
 LOCAL_CACHE_SIZE = 512  # states kept in each process (a few kB each)
@@ -60,7 +63,7 @@ def event_refs(game: Game, upto: int | None = None) -> list[EventRef]:
     return [_ref(*row) for row in rows]
 
 
-def refs_of(events: Iterable[Event]) -> list[EventRef]:
+def refs_of(events: Iterable[Event | EventRow]) -> list[EventRef]:
     """The refs of events already read whole, in seq order: what ``event_refs`` would read
     again (the replay viewer reads every event of the game for its log anyway)."""
     refs = []

@@ -24,6 +24,7 @@ from common.errors import ConflictError, InvalidRequestError, NotAllowedError
 from engine import Move, State, View
 from games import editions, journal_store, prepared, replay, seat_views
 from games.errors import GameNotFoundError
+from games.event_rows import EventRow
 from games.lineage import Lineage, setup_rules_version
 from games.models import (
     OUT_OF_TURN,
@@ -391,7 +392,7 @@ def player_history(*, game: Game, lineage: Lineage | None = None) -> QuerySet[Ev
     return event_history(game=game).exclude(seq__in=hidden)
 
 
-def event_text(event: Event, lines: journal_store.Lines | None = None) -> str:
+def event_text(event: Event | EventRow, lines: journal_store.Lines | None = None) -> str:
     """One line for the history (``lines``: ``journal_store.lines_of`` the events shown)."""
     payload = event.payload or {}
     if event.kind == EventKind.MOVE:
@@ -468,7 +469,7 @@ LAPSE_TEXTS: dict[str, str] = {
 }
 
 
-def _takeback_words(event: Event) -> dict[str, Any]:
+def _takeback_words(event: Event | EventRow) -> dict[str, Any]:
     """The decision a takeback event is about (each of them names it)."""
     payload = event.payload or {}
     return {
@@ -478,7 +479,7 @@ def _takeback_words(event: Event) -> dict[str, Any]:
     }
 
 
-def event_player(event: Event, seat_names: dict[int, str], bot_seats: set[int]) -> str:
+def event_player(event: Event | EventRow, seat_names: dict[int, str], bot_seats: set[int]) -> str:
     """Who made a decision, for the log: the person who played it (a seat can change hands:
     ``games.services.substitutes``), or "bot for <seat>" for a bot playing a person's seat
     (a late player's turn, a resigned or handed-over seat); ``names`` names the seats and
@@ -497,7 +498,7 @@ def bot_seats(seats: Iterable[Seat]) -> set[int]:
     return {s.index for s in seats if s.bot and s.user_id is None and not s.seeking_substitute}
 
 
-def event_notation(event: Event) -> str:
+def event_notation(event: Event | EventRow) -> str:
     """A move event's notation (what an email reply or a record writes), "" for others."""
     if event.kind != EventKind.MOVE:
         return ""

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError, ServiceError
 from common.web import AuthenticatedHttpRequest, is_htmx, signed_in
 from games import move_presentation, replay, selectors
+from games.event_rows import event_rows
 from games.lineage import Lineage
 from games.models import Game
 from games.web.play import board_markup, error_page, log_rows, names_by_seat, player_rows, seat_name
@@ -69,7 +70,7 @@ def replay_context(request: HttpRequest, game: Game) -> dict[str, Any]:
 
     def build() -> tuple[list[dict[str, Any]], dict[int, str]]:
         # The events read once, for the log, the lineage and the replay of the position.
-        events = list(selectors.event_history(game=game))
+        events = event_rows(game)
         lineage = Lineage(replay.refs_of(events))
         read.update(lineage=lineage, payloads={event.seq: event.payload for event in events})
         # Decisions undone are not steps of the replay (selectors.hidden_from_players); those

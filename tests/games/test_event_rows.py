@@ -1,0 +1,80 @@
+"""The replay viewer's events read as rows are the models' fields, value for value."""
+
+from __future__ import annotations
+
+import pytest
+from django.utils import translation
+
+from games import replay, selectors, services
+from games.event_rows import FIELDS, event_rows
+from games.lineage import Lineage
+from games.web.play import log_rows, seat_name
+from tests.games.helpers import (
+    end_a_turn_quietly,
+    find_undoable_position,
+    play_one,
+    started_game,
+    user_of_seat,
+)
+from tests.games.play_helpers import finished_against_bot
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def eventful(alice, bob, carol):
+    """A game with a takeback, an undo and a dozen moves after them."""
+    game = started_game(alice, [bob, carol])
+    end_a_turn_quietly(game)
+    services.takeback_ask(game=game, user=alice)
+    services.takeback_answer(game=game, user=bob, agree=True)
+    services.takeback_answer(game=game, user=carol, agree=True)
+    seat, move = find_undoable_position(game)
+    user = user_of_seat(game, seat)
+    services.move_submit(game=game, user=user, move=move, queue_bots=False)
+    services.move_undo(game=game, user=user)
+    for _ in range(12):
+        play_one(game)
+    game.refresh_from_db()
+    return game
+
+
+def _fields(event) -> tuple:
+    return (
+        event.seq,
+        event.kind,
+        event.seat,
+        event.payload,
+        event.actor_id,
+        event.created_at,
+        event.line_id,
+        event.actor,
+    )
+
+
+@pytest.fixture
+def against_bot(alice):
+    """A finished game whose bot's moves have no actor."""
+    return finished_against_bot(alice)
+
+
+@pytest.mark.parametrize("which", ["eventful", "against_bot"])
+def test_the_rows_are_the_events_the_history_reads(which, request):
+    game = request.getfixturevalue(which)
+    models = list(selectors.event_history(game=game))
+    rows = event_rows(game)
+
+    assert [_fields(row) for row in rows] == [_fields(event) for event in models]
+    assert {type(row.payload) for row in rows} == {dict}
+    assert any(row.actor is not None for row in rows)
+    assert any(row.actor is None and row.kind == "move" for row in rows) == (which == "against_bot")
+    assert len(FIELDS) == len(_fields(rows[0])) - 1  # the actor comes with its id
+    assert replay.refs_of(rows) == replay.refs_of(models) == replay.event_refs(game)
+
+    seats = list(game.seats.all())
+    names = {seat.index: seat_name(seat) for seat in seats}
+    bots = selectors.bot_seats(seats)
+    marks = selectors.takeback_marks(Lineage(replay.refs_of(rows)))
+    for language in ("en", "fr"):
+        with translation.override(language):
+            assert log_rows(rows, names, bots, marks) == log_rows(models, names, bots, marks)
