@@ -2,7 +2,8 @@
 
 * ``SuspensionAwareBackend``: password login (the site, the admin, ``POST /api/token/``)
   refuses a suspended user, and a session of one stops being authenticated; the session's
-  user instance remembers the check, as a token's does.
+  user is read with that check and their language in one prepared statement, and the
+  instance remembers the check, as a token's does.
 * ``SuspensionAwareTokenAuthentication``: an API token of a suspended user is refused
   (401, code ``suspended``), and so is an expired one (``token_expired``, see
   ``common.api_tokens``). Every API request pays for this lookup, so the token's user
@@ -25,7 +26,6 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.models import User
 from django.db import connection
-from django.db.models import OuterRef, Subquery
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions
@@ -55,15 +55,19 @@ class SuspensionAwareBackend(ModelBackend):
         return super().user_can_authenticate(user) and not user_is_suspended(user)
 
     def get_user(self, user_id: int) -> Any:
-        """The session's user, read with their language in the same query
-        (``languages.USER_LANGUAGE``): every request of a session speaks the user's current
-        setting, even one changed in another browser, at no extra query."""
-        preference = NotificationPreference.objects.filter(user_id=OuterRef("pk"))
-        users = get_user_model()._default_manager.annotate(
-            **{languages.USER_LANGUAGE: Subquery(preference.values("language")[:1])}
-        )
-        user = users.filter(pk=user_id).first()
-        if user is None or not self.user_can_authenticate(user):
+        """The session's user, read with their language (``languages.USER_LANGUAGE``: every
+        request of a session speaks the user's current setting, even one changed in another
+        browser) and whether a suspension is in force, in one prepared statement as a
+        token's user is: every page of a signed-in user pays for this lookup, and the ORM's
+        annotated query and the suspension's own took longer to build than to answer."""
+        now = connection.ops.adapt_datetimefield_value(timezone.now())
+        users = list(get_user_model().objects.raw(_session_user_sql(), [now, user_id]))
+        if not users:
+            return None
+        user = users[0]
+        # What the ORM's query gave: the user and their language, nothing else.
+        suspended_now = user.__dict__.pop("suspended_now")
+        if not ModelBackend.user_can_authenticate(self, user) or suspended_now:
             return None
         # As for a token: the services this request calls need not ask again.
         note_not_suspended(user)
@@ -148,27 +152,51 @@ def _user_fields() -> tuple[str, ...]:
     return tuple(field.attname for field in get_user_model()._meta.concrete_fields)
 
 
+def _column(meta: Any, name: str) -> str:
+    """The quoted column of the field ``name`` of a model's ``meta``."""
+    return connection.ops.quote_name(meta.get_field(name).column)
+
+
+def _user_columns(language_alias: str) -> str:
+    """The user's columns (``u``), whether a suspension is in force at param 1 (the same
+    test as ``Suspension.objects.active()``: not lifted, with no end or a later one) and
+    the user's language, as ``language_alias``."""
+    qn = connection.ops.quote_name
+    user, suspension = get_user_model()._meta, Suspension._meta
+    preference = NotificationPreference._meta
+    until = _column(suspension, "until")
+    return (
+        f"u.*, EXISTS (SELECT 1 FROM {qn(suspension.db_table)} s"
+        f" WHERE s.{_column(suspension, 'user')} = u.{_column(user, user.pk.name)}"
+        f" AND s.{_column(suspension, 'lifted_at')} IS NULL"
+        f" AND (s.{until} IS NULL OR s.{until} > %s)) AS suspended_now,"
+        f" (SELECT p.{_column(preference, 'language')} FROM {qn(preference.db_table)} p"
+        f" WHERE p.{_column(preference, 'user')} = u.{_column(user, user.pk.name)})"
+        f" AS {qn(language_alias)}"
+    )
+
+
 @cache
 def _token_user_sql(token_model: Any) -> str:
-    """The user of the token (param 2) and whether a suspension is in force at param 1, the
-    same test as ``Suspension.objects.active()``: not lifted, with no end or a later one."""
+    """The user of the token (param 2), with ``_user_columns`` and the token's creation."""
     qn = connection.ops.quote_name
-    user, token, suspension = get_user_model()._meta, token_model._meta, Suspension._meta
-    preference = NotificationPreference._meta
-
-    def column(meta: Any, name: str) -> str:
-        return qn(meta.get_field(name).column)
-
-    until = column(suspension, "until")
+    user, token = get_user_model()._meta, token_model._meta
     return (
-        f"SELECT u.*, EXISTS (SELECT 1 FROM {qn(suspension.db_table)} s"
-        f" WHERE s.{column(suspension, 'user')} = u.{column(user, user.pk.name)}"
-        f" AND s.{column(suspension, 'lifted_at')} IS NULL"
-        f" AND (s.{until} IS NULL OR s.{until} > %s)) AS suspended_now,"
-        f" t.{column(token, 'created')} AS token_created,"
-        f" (SELECT p.{column(preference, 'language')} FROM {qn(preference.db_table)} p"
-        f" WHERE p.{column(preference, 'user')} = u.{column(user, user.pk.name)}) AS language"
+        f"SELECT {_user_columns('language')},"
+        f" t.{_column(token, 'created')} AS token_created"
         f" FROM {qn(user.db_table)} u JOIN {qn(token.db_table)} t"
-        f" ON t.{column(token, 'user')} = u.{column(user, user.pk.name)}"
-        f" WHERE t.{qn(token.pk.column)} = %s"
+        f" ON t.{_column(token, 'user')} = u.{_column(user, user.pk.name)}"
+        f" WHERE t.{_column(token, token.pk.name)} = %s"
+    )
+
+
+@cache
+def _session_user_sql() -> str:
+    """The user of primary key param 2, with ``_user_columns`` (the language under the name
+    the session's user has always had it, ``languages.USER_LANGUAGE``)."""
+    qn = connection.ops.quote_name
+    user = get_user_model()._meta
+    return (
+        f"SELECT {_user_columns(languages.USER_LANGUAGE)} FROM {qn(user.db_table)} u"
+        f" WHERE u.{_column(user, user.pk.name)} = %s"
     )

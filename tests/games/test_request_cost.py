@@ -419,3 +419,71 @@ def test_activity_is_looked_up_in_the_shared_cache_once_per_few_seconds(alice, m
     clock[0] += middleware.LOCAL_SKIP_SECONDS
     api.get("/api/me/")
     assert len(adds) == 2
+
+
+def _orm_session_user(pk):
+    """The session's user as the ORM's annotated query read it before the prepared one."""
+    from django.contrib.auth import get_user_model
+    from django.db.models import OuterRef, Subquery
+
+    from notifications import languages
+    from notifications.models import NotificationPreference
+
+    preference = NotificationPreference.objects.filter(user_id=OuterRef("pk"))
+    users = get_user_model()._default_manager.annotate(
+        **{languages.USER_LANGUAGE: Subquery(preference.values("language")[:1])}
+    )
+    return users.filter(pk=pk).first()
+
+
+@pytest.mark.parametrize("language", [None, "fr"])
+def test_the_session_user_is_the_orm_s_with_its_language_in_one_query(
+    alice, language, django_assert_num_queries
+):
+    from accounts.auth import SuspensionAwareBackend
+    from notifications import languages
+    from notifications.models import NotificationPreference
+
+    if language:
+        NotificationPreference.objects.create(user=alice, language=language)
+    expected = _orm_session_user(alice.pk)
+    with django_assert_num_queries(1):
+        user = SuspensionAwareBackend().get_user(alice.pk)
+
+    assert user == expected
+    assert vars(user).keys() - {models._NOT_SUSPENDED_AT} == vars(expected).keys()
+    for field in type(alice)._meta.concrete_fields:
+        assert getattr(user, field.attname) == getattr(expected, field.attname), field.name
+    assert getattr(user, languages.USER_LANGUAGE) == getattr(expected, languages.USER_LANGUAGE)
+    assert languages.supported(getattr(user, languages.USER_LANGUAGE)) == (language or "en")
+    assert models.active_suspension(user) is None  # remembered: no query
+    assert SuspensionAwareBackend().get_user(alice.pk + 1000) is None
+
+
+@pytest.mark.parametrize(
+    ("suspension", "signed_in"),
+    [
+        (None, True),
+        ({}, False),  # until lifted
+        ({"until": timedelta(hours=1)}, False),
+        ({"until": -timedelta(hours=1)}, True),  # over
+        ({"lifted_at": -timedelta(minutes=1)}, True),
+    ],
+)
+def test_the_session_user_is_refused_exactly_while_a_suspension_is_in_force(
+    alice, moderator, suspension, signed_in
+):
+    from accounts.auth import SuspensionAwareBackend
+
+    if suspension is not None:
+        now = timezone.now()
+        Suspension.objects.create(
+            user=alice,
+            reason="x",
+            created_by=moderator,
+            **{name: now + delta for name, delta in suspension.items()},
+        )
+    assert (SuspensionAwareBackend().get_user(alice.pk) is not None) == signed_in
+    alice.is_active = False
+    alice.save()
+    assert SuspensionAwareBackend().get_user(alice.pk) is None
