@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
-from django.contrib.auth.models import User
+from django.contrib.auth.models import Group, Permission, User
+from django.contrib.contenttypes.models import ContentType
 from django.db import connection
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
@@ -72,6 +73,25 @@ class SuspensionAwareBackend(ModelBackend):
         # As for a token: the services this request calls need not ask again.
         note_not_suspended(user)
         return user
+
+    def get_all_permissions(self, user_obj: Any, obj: Any = None) -> set[str]:
+        """``ModelBackend``'s, with a user's own and their groups' permissions read in one
+        prepared statement instead of two ORM queries (the game page asks, for its chat:
+        ``games.permissions.may_moderate``). A superuser's, an inactive or anonymous
+        user's, and the set already read are ``ModelBackend``'s own."""
+        if (
+            not user_obj.is_active
+            or user_obj.is_anonymous
+            or obj is not None
+            or user_obj.is_superuser
+            or hasattr(user_obj, "_perm_cache")
+        ):
+            return super().get_all_permissions(user_obj, obj)
+        with connection.cursor() as cursor:
+            cursor.execute(_permissions_sql(), [user_obj.pk, user_obj.pk])
+            found = {f"{app_label}.{codename}" for app_label, codename in cursor.fetchall()}
+        user_obj._perm_cache = found
+        return found
 
 
 class SuspensionAwareTokenAuthentication(TokenAuthentication):
@@ -173,6 +193,31 @@ def _user_columns(language_alias: str) -> str:
         f" (SELECT p.{_column(preference, 'language')} FROM {qn(preference.db_table)} p"
         f" WHERE p.{_column(preference, 'user')} = u.{_column(user, user.pk.name)})"
         f" AS {qn(language_alias)}"
+    )
+
+
+@cache
+def _permissions_sql() -> str:
+    """The app label and codename of each permission given to user param 1, or to a group
+    of user param 2: ``ModelBackend``'s two queries (``user_permissions`` and the groups')
+    as one."""
+    qn = connection.ops.quote_name
+    permission, content_type = Permission._meta, ContentType._meta
+    # The tables of the user's own permissions, of their groups and of the groups'.
+    given, member = User.user_permissions.through._meta, User.groups.through._meta
+    granted = Group.permissions.through._meta
+    return (
+        f"SELECT ct.{_column(content_type, 'app_label')}, p.{_column(permission, 'codename')}"
+        f" FROM {qn(permission.db_table)} p JOIN {qn(content_type.db_table)} ct"
+        f" ON ct.{_column(content_type, 'id')} = p.{_column(permission, 'content_type')}"
+        f" WHERE p.{_column(permission, 'id')} IN"
+        f" (SELECT g.{_column(given, 'permission')} FROM {qn(given.db_table)} g"
+        f" WHERE g.{_column(given, 'user')} = %s)"
+        f" OR p.{_column(permission, 'id')} IN"
+        f" (SELECT gp.{_column(granted, 'permission')} FROM {qn(granted.db_table)} gp"
+        f" JOIN {qn(member.db_table)} m"
+        f" ON m.{_column(member, 'group')} = gp.{_column(granted, 'group')}"
+        f" WHERE m.{_column(member, 'user')} = %s)"
     )
 
 

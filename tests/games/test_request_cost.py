@@ -487,3 +487,32 @@ def test_the_session_user_is_refused_exactly_while_a_suspension_is_in_force(
     alice.is_active = False
     alice.save()
     assert SuspensionAwareBackend().get_user(alice.pk) is None
+
+
+@pytest.mark.parametrize("given", ["none", "own", "group", "both"])
+def test_a_user_s_permissions_are_model_backend_s_in_one_query(
+    alice, given, django_assert_num_queries
+):
+    from django.contrib.auth.backends import ModelBackend
+    from django.contrib.auth.models import Group, Permission
+
+    from accounts.auth import SuspensionAwareBackend
+
+    moderate = Permission.objects.get(codename="moderate_game")
+    others = list(Permission.objects.exclude(pk=moderate.pk).order_by("pk")[:3])
+    if given in ("own", "both"):
+        alice.user_permissions.add(moderate, others[0])
+    if given in ("group", "both"):
+        group = Group.objects.create(name="helpers")
+        group.permissions.add(moderate, others[1], others[2])
+        alice.groups.add(group)
+    expected = ModelBackend().get_all_permissions(type(alice).objects.get(pk=alice.pk))
+
+    user = type(alice).objects.get(pk=alice.pk)
+    with django_assert_num_queries(1):
+        found = SuspensionAwareBackend().get_all_permissions(user)
+        assert SuspensionAwareBackend().has_perm(user, "games.moderate_game") == (given != "none")
+    assert found == expected
+    assert len(found) == {"none": 0, "own": 2, "group": 3, "both": 4}[given]
+    user.is_active = False
+    assert SuspensionAwareBackend().get_all_permissions(user) == set()
