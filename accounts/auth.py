@@ -38,6 +38,7 @@ from common import api_tokens
 from games.models import Suspension, active_suspension, note_not_suspended, user_is_suspended
 from notifications import languages
 from notifications.models import NotificationPreference
+from notifications.selectors import USER_TIME_ZONE
 
 if TYPE_CHECKING:
     from django_stubs_ext import WithAnnotations
@@ -58,15 +59,17 @@ class SuspensionAwareBackend(ModelBackend):
     def get_user(self, user_id: int) -> Any:
         """The session's user, read with their language (``languages.USER_LANGUAGE``: every
         request of a session speaks the user's current setting, even one changed in another
-        browser) and whether a suspension is in force, in one prepared statement as a
-        token's user is: every page of a signed-in user pays for this lookup, and the ORM's
-        annotated query and the suspension's own took longer to build than to answer."""
+        browser), their time zone (``notifications.selectors.USER_TIME_ZONE``, for the
+        pages that show times) and whether a suspension is in force, in one prepared
+        statement as a token's user is: every page of a signed-in user pays for this
+        lookup, and the ORM's queries (the user, the suspensions, the preference) took
+        longer to build than to answer."""
         now = connection.ops.adapt_datetimefield_value(timezone.now())
         users = list(get_user_model().objects.raw(_session_user_sql(), [now, user_id]))
         if not users:
             return None
         user = users[0]
-        # What the ORM's query gave: the user and their language, nothing else.
+        # The check is not kept on the user: the mark below says it was made.
         suspended_now = user.__dict__.pop("suspended_now")
         if not ModelBackend.user_can_authenticate(self, user) or suspended_now:
             return None
@@ -196,6 +199,18 @@ def _user_columns(language_alias: str) -> str:
     )
 
 
+def _time_zone_column() -> str:
+    """The user's preference's time zone (NULL when they never chose), as
+    ``USER_TIME_ZONE``: the pages that show times read it from the session's user."""
+    qn = connection.ops.quote_name
+    user, preference = get_user_model()._meta, NotificationPreference._meta
+    return (
+        f"(SELECT p.{_column(preference, 'time_zone')} FROM {qn(preference.db_table)} p"
+        f" WHERE p.{_column(preference, 'user')} = u.{_column(user, user.pk.name)})"
+        f" AS {qn(USER_TIME_ZONE)}"
+    )
+
+
 @cache
 def _permissions_sql() -> str:
     """The app label and codename of each permission given to user param 1, or to a group
@@ -238,10 +253,12 @@ def _token_user_sql(token_model: Any) -> str:
 @cache
 def _session_user_sql() -> str:
     """The user of primary key param 2, with ``_user_columns`` (the language under the name
-    the session's user has always had it, ``languages.USER_LANGUAGE``)."""
+    the session's user has always had it, ``languages.USER_LANGUAGE``) and their time zone
+    (``_time_zone_column``)."""
     qn = connection.ops.quote_name
     user = get_user_model()._meta
     return (
-        f"SELECT {_user_columns(languages.USER_LANGUAGE)} FROM {qn(user.db_table)} u"
+        f"SELECT {_user_columns(languages.USER_LANGUAGE)}, {_time_zone_column()}"
+        f" FROM {qn(user.db_table)} u"
         f" WHERE u.{_column(user, user.pk.name)} = %s"
     )

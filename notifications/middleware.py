@@ -22,7 +22,7 @@ from django.utils.functional import SimpleLazyObject
 
 from notifications import languages
 from notifications.activity import activity_record
-from notifications.selectors import preference_of
+from notifications.selectors import time_zone_of
 
 logger = logging.getLogger(__name__)
 
@@ -101,7 +101,7 @@ def _time_zone_of(request: HttpRequest) -> str:
     user = getattr(request, "user", None)
     if user is None or not user.is_authenticated:
         return "UTC"
-    return preference_of(user=user).time_zone
+    return time_zone_of(user=user)
 
 
 class UserLanguageMiddleware:

@@ -34,6 +34,23 @@ def preference_of(*, user: Any) -> NotificationPreference:
     return preference or NotificationPreference(user_id=user.pk)
 
 
+# The attribute of a user instance holding their preference's time zone as read with the
+# user (the session's user: ``accounts.auth``; None when they never chose), so that a page
+# showing times does not read the preference again.
+USER_TIME_ZONE = "stored_time_zone"
+
+
+def time_zone_of(*, user: Any) -> str:
+    """The user's time zone (``preference_of``'s), from the user instance when it was read
+    with them (``USER_TIME_ZONE``)."""
+    if hasattr(user, USER_TIME_ZONE):
+        stored = getattr(user, USER_TIME_ZONE)
+        if stored is not None:
+            return str(stored)
+        return str(NotificationPreference._meta.get_field("time_zone").get_default())
+    return preference_of(user=user).time_zone
+
+
 def games_waiting_for(*, user_id: int) -> QuerySet[WithAnnotations[Game, GameModeAnnotation]]:
     """Active games where it is this user's decision (as a human, not replaced by a bot),
     annotated with ``mode``: the user's override for that game, or None."""

@@ -437,21 +437,26 @@ def _orm_session_user(pk):
 
 
 @pytest.mark.parametrize("language", [None, "fr"])
-def test_the_session_user_is_the_orm_s_with_its_language_in_one_query(
+def test_the_session_user_is_the_orm_s_with_its_language_and_time_zone_in_one_query(
     alice, language, django_assert_num_queries
 ):
     from accounts.auth import SuspensionAwareBackend
     from notifications import languages
     from notifications.models import NotificationPreference
+    from notifications.selectors import USER_TIME_ZONE, preference_of, time_zone_of
 
     if language:
-        NotificationPreference.objects.create(user=alice, language=language)
+        NotificationPreference.objects.create(
+            user=alice, language=language, time_zone="Europe/Paris"
+        )
     expected = _orm_session_user(alice.pk)
     with django_assert_num_queries(1):
         user = SuspensionAwareBackend().get_user(alice.pk)
+        zone = time_zone_of(user=user)
 
     assert user == expected
-    assert vars(user).keys() - {models._NOT_SUSPENDED_AT} == vars(expected).keys()
+    assert vars(user).keys() - {models._NOT_SUSPENDED_AT, USER_TIME_ZONE} == vars(expected).keys()
+    assert zone == preference_of(user=alice).time_zone == ("Europe/Paris" if language else "UTC")
     for field in type(alice)._meta.concrete_fields:
         assert getattr(user, field.attname) == getattr(expected, field.attname), field.name
     assert getattr(user, languages.USER_LANGUAGE) == getattr(expected, languages.USER_LANGUAGE)
