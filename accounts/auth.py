@@ -34,8 +34,11 @@ from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
 from accounts import token_cache
+from accounts.display import USER_DISPLAY
+from accounts.models import DisplayPreference
 from common import api_tokens
 from games.models import Suspension, active_suspension, note_not_suspended, user_is_suspended
+from games.prepared import Converters
 from notifications import languages
 from notifications.models import NotificationPreference
 from notifications.selectors import USER_TIME_ZONE
@@ -60,9 +63,10 @@ class SuspensionAwareBackend(ModelBackend):
         """The session's user, read with their language (``languages.USER_LANGUAGE``: every
         request of a session speaks the user's current setting, even one changed in another
         browser), their time zone (``notifications.selectors.USER_TIME_ZONE``, for the
-        pages that show times) and whether a suspension is in force, in one prepared
+        pages that show times), their display preference (``display.USER_DISPLAY``, for
+        every page's frame) and whether a suspension is in force, in one prepared
         statement as a token's user is: every page of a signed-in user pays for this
-        lookup, and the ORM's queries (the user, the suspensions, the preference) took
+        lookup, and the ORM's queries (the user, the suspensions, the preferences) took
         longer to build than to answer."""
         now = connection.ops.adapt_datetimefield_value(timezone.now())
         users = list(get_user_model().objects.raw(_session_user_sql(), [now, user_id]))
@@ -71,6 +75,7 @@ class SuspensionAwareBackend(ModelBackend):
         user = users[0]
         # The check is not kept on the user: the mark below says it was made.
         suspended_now = user.__dict__.pop("suspended_now")
+        setattr(user, USER_DISPLAY, _display_read(user.__dict__))
         if not ModelBackend.user_can_authenticate(self, user) or suspended_now:
             return None
         # As for a token: the services this request calls need not ask again.
@@ -251,14 +256,42 @@ def _token_user_sql(token_model: Any) -> str:
 
 
 @cache
+def _display_columns() -> tuple[str, list[str], list[str], Converters]:
+    """The columns of the user's display preference (``d``) as the session's statement
+    selects them, their aliases, the fields' attribute names and their converters."""
+    qn = connection.ops.quote_name
+    fields = list(DisplayPreference._meta.concrete_fields)
+    aliases = [f"display_{field.attname}" for field in fields]
+    columns = ", ".join(
+        f"d.{_column(DisplayPreference._meta, field.name)} AS {qn(alias)}"
+        for field, alias in zip(fields, aliases, strict=True)
+    )
+    attnames = [field.attname for field in fields]
+    return columns, aliases, attnames, Converters(DisplayPreference, fields)
+
+
+def _display_read(columns: dict[str, Any]) -> DisplayPreference | None:
+    """The display preference read with the user (its columns taken out of ``columns``, the
+    user instance's attributes), None when they have none: what ``display_of`` would read."""
+    _sql, aliases, attnames, converters = _display_columns()
+    values = [columns.pop(alias) for alias in aliases]
+    if values[attnames.index(DisplayPreference._meta.pk.attname)] is None:
+        return None
+    return DisplayPreference.from_db(connection.alias, attnames, converters.apply(values))
+
+
+@cache
 def _session_user_sql() -> str:
     """The user of primary key param 2, with ``_user_columns`` (the language under the name
     the session's user has always had it, ``languages.USER_LANGUAGE``) and their time zone
-    (``_time_zone_column``)."""
+    (``_time_zone_column``), and their display preference's columns (``_display_columns``:
+    a row or none, joined by primary key)."""
     qn = connection.ops.quote_name
-    user = get_user_model()._meta
+    user, display = get_user_model()._meta, DisplayPreference._meta
     return (
-        f"SELECT {_user_columns(languages.USER_LANGUAGE)}, {_time_zone_column()}"
-        f" FROM {qn(user.db_table)} u"
+        f"SELECT {_user_columns(languages.USER_LANGUAGE)}, {_time_zone_column()},"
+        f" {_display_columns()[0]}"
+        f" FROM {qn(user.db_table)} u LEFT JOIN {qn(display.db_table)} d"
+        f" ON d.{_column(display, display.pk.name)} = u.{_column(user, user.pk.name)}"
         f" WHERE u.{_column(user, user.pk.name)} = %s"
     )

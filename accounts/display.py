@@ -3,6 +3,7 @@ profile. Visitors who are not logged in, and users who never chose, get the defa
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -10,13 +11,23 @@ from django.utils.translation import gettext as _
 from accounts.models import DisplayPreference, Palette, TextSize
 from common.errors import InvalidRequestError
 
+# The attribute of a user instance holding their display preference as read with them (the
+# session's user, ``accounts.auth``): the row, or None when they never chose. Every page
+# reads it; read with the user, it costs no query of its own.
+USER_DISPLAY = "stored_display"
+
 
 def display_of(*, user: Any) -> DisplayPreference:
     """The user's display preferences (the defaults, unsaved, for a visitor or a user who
     never chose)."""
     if user is None or not user.is_authenticated:
         return DisplayPreference()
-    preference = DisplayPreference.objects.filter(user_id=user.pk).first()
+    if hasattr(user, USER_DISPLAY):
+        stored = getattr(user, USER_DISPLAY)
+        # A copy: each caller gets an instance of its own, as from a query.
+        preference = copy.copy(stored) if stored is not None else None
+    else:
+        preference = DisplayPreference.objects.filter(user_id=user.pk).first()
     return preference or DisplayPreference(user_id=user.pk)
 
 

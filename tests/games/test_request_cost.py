@@ -441,6 +441,8 @@ def test_the_session_user_is_the_orm_s_with_its_language_and_time_zone_in_one_qu
     alice, language, django_assert_num_queries
 ):
     from accounts.auth import SuspensionAwareBackend
+    from accounts.display import USER_DISPLAY, display_of, display_set
+    from accounts.models import DisplayPreference
     from notifications import languages
     from notifications.models import NotificationPreference
     from notifications.selectors import USER_TIME_ZONE, preference_of, time_zone_of
@@ -449,14 +451,22 @@ def test_the_session_user_is_the_orm_s_with_its_language_and_time_zone_in_one_qu
         NotificationPreference.objects.create(
             user=alice, language=language, time_zone="Europe/Paris"
         )
+        display_set(user=alice, palette="okabe-ito", text_size="large")
     expected = _orm_session_user(alice.pk)
     with django_assert_num_queries(1):
         user = SuspensionAwareBackend().get_user(alice.pk)
         zone = time_zone_of(user=user)
+        shown = display_of(user=user)
 
     assert user == expected
-    assert vars(user).keys() - {models._NOT_SUSPENDED_AT, USER_TIME_ZONE} == vars(expected).keys()
+    extra = {models._NOT_SUSPENDED_AT, USER_TIME_ZONE, USER_DISPLAY}
+    assert vars(user).keys() - extra == vars(expected).keys()
     assert zone == preference_of(user=alice).time_zone == ("Europe/Paris" if language else "UTC")
+    read = display_of(user=alice)  # alice, read without it: the query
+    for field in DisplayPreference._meta.concrete_fields:
+        assert getattr(shown, field.attname) == getattr(read, field.attname), field.name
+    assert shown._state.adding == read._state.adding == (not language)
+    assert shown is not display_of(user=user)
     for field in type(alice)._meta.concrete_fields:
         assert getattr(user, field.attname) == getattr(expected, field.attname), field.name
     assert getattr(user, languages.USER_LANGUAGE) == getattr(expected, languages.USER_LANGUAGE)
