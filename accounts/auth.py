@@ -37,8 +37,15 @@ from accounts import token_cache
 from accounts.display import USER_DISPLAY
 from accounts.models import DisplayPreference
 from common import api_tokens
-from games.models import Suspension, active_suspension, note_not_suspended, user_is_suspended
+from games.models import (
+    Suspension,
+    TablePreference,
+    active_suspension,
+    note_not_suspended,
+    user_is_suspended,
+)
 from games.prepared import Converters
+from games.services.table_view import USER_TABLE_VIEW
 from notifications import languages
 from notifications.models import NotificationPreference
 from notifications.selectors import USER_TIME_ZONE
@@ -63,7 +70,8 @@ class SuspensionAwareBackend(ModelBackend):
         """The session's user, read with their language (``languages.USER_LANGUAGE``: every
         request of a session speaks the user's current setting, even one changed in another
         browser), their time zone (``notifications.selectors.USER_TIME_ZONE``, for the
-        pages that show times), their display preference (``display.USER_DISPLAY``, for
+        pages that show times), the table view they chose (``table_view.USER_TABLE_VIEW``,
+        for the game page), their display preference (``display.USER_DISPLAY``, for
         every page's frame) and whether a suspension is in force, in one prepared
         statement as a token's user is: every page of a signed-in user pays for this
         lookup, and the ORM's queries (the user, the suspensions, the preferences) took
@@ -216,6 +224,18 @@ def _time_zone_column() -> str:
     )
 
 
+def _table_view_column() -> str:
+    """The table view the user chose (NULL when they never chose), as ``USER_TABLE_VIEW``:
+    the game page reads it from the session's user."""
+    qn = connection.ops.quote_name
+    user, chosen = get_user_model()._meta, TablePreference._meta
+    return (
+        f"(SELECT c.{_column(chosen, 'view')} FROM {qn(chosen.db_table)} c"
+        f" WHERE c.{_column(chosen, 'user')} = u.{_column(user, user.pk.name)})"
+        f" AS {qn(USER_TABLE_VIEW)}"
+    )
+
+
 @cache
 def _permissions_sql() -> str:
     """The app label and codename of each permission given to user param 1, or to a group
@@ -284,13 +304,14 @@ def _display_read(columns: dict[str, Any]) -> DisplayPreference | None:
 def _session_user_sql() -> str:
     """The user of primary key param 2, with ``_user_columns`` (the language under the name
     the session's user has always had it, ``languages.USER_LANGUAGE``) and their time zone
-    (``_time_zone_column``), and their display preference's columns (``_display_columns``:
+    (``_time_zone_column``), the table view they chose (``_table_view_column``) and their
+    display preference's columns (``_display_columns``:
     a row or none, joined by primary key)."""
     qn = connection.ops.quote_name
     user, display = get_user_model()._meta, DisplayPreference._meta
     return (
         f"SELECT {_user_columns(languages.USER_LANGUAGE)}, {_time_zone_column()},"
-        f" {_display_columns()[0]}"
+        f" {_table_view_column()}, {_display_columns()[0]}"
         f" FROM {qn(user.db_table)} u LEFT JOIN {qn(display.db_table)} d"
         f" ON d.{_column(display, display.pk.name)} = u.{_column(user, user.pk.name)}"
         f" WHERE u.{_column(user, user.pk.name)} = %s"

@@ -13,12 +13,20 @@ from django.utils.translation import gettext as _
 from common.errors import InvalidRequestError
 from games.models import TablePreference, TableView
 
+# The attribute of a user instance holding the view they chose as read with them (the
+# session's user, ``accounts.auth``; None when they never chose): the game page then reads
+# no preference of its own.
+USER_TABLE_VIEW = "stored_table_view"
+
 
 def table_view_of(*, user: User | AnonymousUser) -> str:
     """``"text"`` or ``"board"``: the view ``user`` last chose (the board until they choose)."""
     if not user.is_authenticated:
         return TableView.BOARD
-    chosen = TablePreference.objects.filter(user=user).values_list("view", flat=True).first()
+    if hasattr(user, USER_TABLE_VIEW):
+        chosen = getattr(user, USER_TABLE_VIEW)
+    else:
+        chosen = TablePreference.objects.filter(user=user).values_list("view", flat=True).first()
     return str(chosen or TableView.BOARD)
 
 

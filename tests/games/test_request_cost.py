@@ -443,6 +443,7 @@ def test_the_session_user_is_the_orm_s_with_its_language_and_time_zone_in_one_qu
     from accounts.auth import SuspensionAwareBackend
     from accounts.display import USER_DISPLAY, display_of, display_set
     from accounts.models import DisplayPreference
+    from games.services import table_view
     from notifications import languages
     from notifications.models import NotificationPreference
     from notifications.selectors import USER_TIME_ZONE, preference_of, time_zone_of
@@ -452,14 +453,17 @@ def test_the_session_user_is_the_orm_s_with_its_language_and_time_zone_in_one_qu
             user=alice, language=language, time_zone="Europe/Paris"
         )
         display_set(user=alice, palette="okabe-ito", text_size="large")
+        table_view.table_view_choose(user=alice, view="text")
     expected = _orm_session_user(alice.pk)
     with django_assert_num_queries(1):
         user = SuspensionAwareBackend().get_user(alice.pk)
         zone = time_zone_of(user=user)
         shown = display_of(user=user)
+        view = table_view.table_view_of(user=user)
 
     assert user == expected
-    extra = {models._NOT_SUSPENDED_AT, USER_TIME_ZONE, USER_DISPLAY}
+    assert view == table_view.table_view_of(user=alice) == ("text" if language else "board")
+    extra = {models._NOT_SUSPENDED_AT, USER_TIME_ZONE, USER_DISPLAY, table_view.USER_TABLE_VIEW}
     assert vars(user).keys() - extra == vars(expected).keys()
     assert zone == preference_of(user=alice).time_zone == ("Europe/Paris" if language else "UTC")
     read = display_of(user=alice)  # alice, read without it: the query
