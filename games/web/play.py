@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Container, Iterable, Mapping
+from collections.abc import Container, Mapping
 from typing import Any
 
 from django.contrib import messages
-from django.db.models import prefetch_related_objects
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -36,10 +35,10 @@ from engine import Move, View
 from games import chat, journal_store, move_presentation, replay, selectors, services
 from games.board.svg import board_svg, player_board_svg
 from games.errors import StaleVersionError
+from games.event_rows import latest_event_rows
 from games.lineage import Lineage
 from games.models import (
     ChatMessage,
-    Event,
     Game,
     GameStatus,
     ReportReason,
@@ -555,26 +554,15 @@ def log_rows(
 
 
 def _log(game: Game, names: dict[int, str], lineage: Lineage) -> list[dict[str, Any]]:
-    history = selectors.player_history(game=game, lineage=lineage).prefetch_related(None)
     # The latest first: what a returning player reads first.
-    events = list(history.order_by("-seq")[:LOG_LENGTH])
-    _actors_known(events, game.seats.all())
+    events = latest_event_rows(
+        game,
+        LOG_LENGTH,
+        hidden=selectors.hidden_from_players(game=game, lineage=lineage),
+        users={seat.user.pk: seat.user for seat in game.seats.all() if seat.user is not None},
+    )
     taken_back = selectors.taken_back_by_takeback(game=game, lineage=lineage)
     return log_rows(events, names, selectors.bot_seats(game.seats.all()), taken_back)
-
-
-def _actors_known(events: list[Event], seats: Iterable[Seat]) -> None:
-    """Each event's actor from the seats' users the page has read, the others (a seat's
-    earlier player, a moderator) read by primary key: the actors of a game's latest moves
-    are nearly always its players, whom a query of their own read again."""
-    users = {seat.user_id: seat.user for seat in seats if seat.user is not None}
-    others = []
-    for event in events:
-        if event.actor_id in users:
-            event.actor = users[event.actor_id]
-        elif event.actor_id is not None:
-            others.append(event)
-    prefetch_related_objects(others, "actor")
 
 
 # --- chat and reports ---------------------------------------------------------------------

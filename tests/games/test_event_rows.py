@@ -6,7 +6,7 @@ import pytest
 from django.utils import translation
 
 from games import replay, selectors, services
-from games.event_rows import FIELDS, event_rows
+from games.event_rows import FIELDS, event_rows, latest_event_rows
 from games.lineage import Lineage
 from games.web.play import log_rows, seat_name
 from tests.games.helpers import (
@@ -78,3 +78,23 @@ def test_the_rows_are_the_events_the_history_reads(which, request):
     for language in ("en", "fr"):
         with translation.override(language):
             assert log_rows(rows, names, bots, marks) == log_rows(models, names, bots, marks)
+
+
+def test_the_latest_rows_are_the_players_log_as_the_history_read_it(eventful):
+    game = eventful
+    hidden = selectors.hidden_from_players(game=game)
+    assert hidden  # the undone decision and its undo
+    seats = list(game.seats.all())
+    users = {seat.user.pk: seat.user for seat in seats if seat.user is not None}
+    names = {seat.index: seat_name(seat) for seat in seats}
+    bots = selectors.bot_seats(seats)
+    marks = selectors.taken_back_by_takeback(game=game)
+    history = selectors.player_history(game=game).order_by("-seq")
+    for count in (1, 5, 12, 40, game.version + 5):
+        rows = latest_event_rows(game, count, hidden=hidden, users=users)
+        models = list(history[:count])
+        assert [_fields(row) for row in rows] == [_fields(event) for event in models]
+        assert log_rows(rows, names, bots, marks) == log_rows(models, names, bots, marks)
+    # Actors the page has not read (a seat's earlier player, a moderator) are read by key.
+    rows = latest_event_rows(game, game.version, hidden=hidden, users={})
+    assert [_fields(row) for row in rows] == [_fields(event) for event in history]
