@@ -23,7 +23,7 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import connection
 
-from games.models import Event, Game
+from games.models import Event, Game, PlayedMove, whole_payload
 from games.prepared import Converters, quoted_column, quoted_table
 
 # The fields read, in the statement's order: what the log's words, its authors and the
@@ -46,22 +46,45 @@ class EventRow:
     actor: User | None = None
 
 
+# What is read of a move's ``PlayedMove`` (``games.move_store``), after the event's fields.
+PLAYED = ("move", "text")
+
+
 @cache
-def _statement(latest: bool) -> tuple[str, Converters]:
-    """Every event of a game (param 1) in seq order; with ``latest``, its last ones (as many
-    as param 2), the latest first."""
-    fields = [Event._meta.get_field(name) for name in FIELDS]
-    columns = ", ".join(quoted_column(Event, name) for name in FIELDS)
-    sql = f"SELECT {columns} FROM {quoted_table(Event)} WHERE {quoted_column(Event, 'game')} = %s"
-    sql += f" ORDER BY {quoted_column(Event, 'seq')}" + (" DESC LIMIT %s" if latest else "")
-    return sql, Converters(Event, fields)  # type: ignore[arg-type]
+def _statement(latest: bool) -> tuple[str, Converters, Converters]:
+    """Every event of a game (param 1) in seq order, with its played move's move and
+    notation (joined by primary key, as the events' manager joins them); with ``latest``,
+    its last ones (as many as param 2), the latest first."""
+    columns = ", ".join(
+        [f"e.{quoted_column(Event, name)}" for name in FIELDS]
+        + [f"m.{quoted_column(PlayedMove, name)}" for name in PLAYED]
+    )
+    sql = (
+        f"SELECT {columns} FROM {quoted_table(Event)} e"
+        f" LEFT JOIN {quoted_table(PlayedMove)} m"
+        f" ON m.{quoted_column(PlayedMove, 'id')} = e.{quoted_column(Event, 'played')}"
+        f" WHERE e.{quoted_column(Event, 'game')} = %s"
+        f" ORDER BY e.{quoted_column(Event, 'seq')}" + (" DESC LIMIT %s" if latest else "")
+    )
+    events = Converters(Event, [Event._meta.get_field(name) for name in FIELDS])  # type: ignore[misc]
+    played = Converters(PlayedMove, [PlayedMove._meta.get_field(name) for name in PLAYED])  # type: ignore[misc]
+    return sql, events, played
 
 
 def _read(latest: bool, parameters: list[Any]) -> list[EventRow]:
-    sql, converters = _statement(latest)
+    """The rows, each move's payload whole as the events' models have it
+    (``models.whole_payload``)."""
+    sql, events, played = _statement(latest)
+    width = len(FIELDS)
+    rows = []
     with connection.cursor() as cursor:
         cursor.execute(sql, parameters)
-        return [EventRow(*converters.apply(row)) for row in cursor.fetchall()]
+        for found in cursor.fetchall():
+            row = EventRow(*events.apply(found[:width]))
+            move, text = played.apply(found[width:])
+            row.payload = whole_payload(row.payload, move, text)
+            rows.append(row)
+    return rows
 
 
 def _with_actors(rows: list[EventRow], known: Mapping[int, User]) -> list[EventRow]:

@@ -8,6 +8,7 @@ from django.utils import translation
 from games import replay, selectors, services
 from games.event_rows import FIELDS, event_rows, latest_event_rows
 from games.lineage import Lineage
+from games.models import Event
 from games.web.play import log_rows, seat_name
 from tests.games.helpers import (
     end_a_turn_quietly,
@@ -66,6 +67,9 @@ def test_the_rows_are_the_events_the_history_reads(which, request):
 
     assert [_fields(row) for row in rows] == [_fields(event) for event in models]
     assert {type(row.payload) for row in rows} == {dict}
+    # The moves stored once (games.move_store) come back whole, as the models have them.
+    assert Event.objects.filter(game=game, played__isnull=False).exists()
+    assert all("move" in row.payload for row in rows if row.kind == "move")
     assert any(row.actor is not None for row in rows)
     assert any(row.actor is None and row.kind == "move" for row in rows) == (which == "against_bot")
     assert len(FIELDS) == len(_fields(rows[0])) - 1  # the actor comes with its id
