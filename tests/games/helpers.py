@@ -7,7 +7,9 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from django.db import connections, transaction
+import pytest
+from django.db import connection, connections, transaction
+from django.db.utils import DatabaseError
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
@@ -144,3 +146,19 @@ def another_transaction_writing(write: Callable[[], object]) -> Iterator[None]:
     finally:
         done.set()
         thread.join(timeout=30)
+
+
+def refused_to_the_application_role(sql: str) -> None:
+    """``sql`` fails with "permission denied" when run as the application role
+    (``gwt_site.db_roles``), and changes nothing (PostgreSQL only)."""
+    from gwt_site.db_roles import grant_application_role
+
+    role = "gwt_test_application"
+    with connection.cursor() as cursor:
+        cursor.execute(f"CREATE ROLE {role} NOLOGIN")
+    grant_application_role(connection, role)
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(f"SET LOCAL ROLE {role}")
+        with pytest.raises(DatabaseError, match="permission denied"), transaction.atomic():
+            cursor.execute(sql)
+        transaction.set_rollback(True)

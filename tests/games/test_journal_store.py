@@ -8,14 +8,18 @@ import threading
 
 import pytest
 from django.db import connection, connections, transaction
-from django.db.utils import DatabaseError
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
 import engine
 from games import journal_store, ledger, replay, selectors, services
 from games.models import JOURNAL, JOURNALS, Event, EventKind, JournalLine
-from tests.games.helpers import another_transaction_writing, play_one, started_game
+from tests.games.helpers import (
+    another_transaction_writing,
+    play_one,
+    refused_to_the_application_role,
+    started_game,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -165,18 +169,9 @@ def test_a_line_written_by_a_transaction_rolled_back_is_not_kept(
     "sql", ["UPDATE games_journalline SET english = 'x'", "DELETE FROM games_journalline"]
 )
 def test_the_application_role_cannot_change_the_lines(sql):
-    from gwt_site.db_roles import grant_application_role
-
     journal_store.line_id("ended their actions", {"fr": "Terminer ses actions"})
-    role = "gwt_test_application"
-    with connection.cursor() as cursor:
-        cursor.execute(f"CREATE ROLE {role} NOLOGIN")
-    grant_application_role(connection, role)
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(f"SET LOCAL ROLE {role}")
-        with pytest.raises(DatabaseError, match="permission denied"), transaction.atomic():
-            cursor.execute(sql)
-        transaction.set_rollback(True)
+    refused_to_the_application_role(sql)
+
     assert JournalLine.objects.count() == 1
 
 

@@ -7,13 +7,18 @@ from __future__ import annotations
 
 import pytest
 from django.db import connection, transaction
-from django.db.utils import DatabaseError
 from django.test.utils import CaptureQueriesContext
 
 import engine
 from games import ledger, move_store, prepared, replay, replay_check, services
 from games.models import Event, EventKind, PlayedMove
-from tests.games.helpers import another_transaction_writing, play_one, play_to_end, started_game
+from tests.games.helpers import (
+    another_transaction_writing,
+    play_one,
+    play_to_end,
+    refused_to_the_application_role,
+    started_game,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -189,18 +194,9 @@ def test_a_move_played_before_asks_nothing_once_committed(django_capture_on_comm
     "sql", ["UPDATE games_playedmove SET text = 'x'", "DELETE FROM games_playedmove"]
 )
 def test_the_application_role_cannot_change_the_played_moves(sql):
-    from gwt_site.db_roles import grant_application_role
-
     move_store.played_id({"type": "end"}, "end")
-    role = "gwt_test_application"
-    with connection.cursor() as cursor:
-        cursor.execute(f"CREATE ROLE {role} NOLOGIN")
-    grant_application_role(connection, role)
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute(f"SET LOCAL ROLE {role}")
-        with pytest.raises(DatabaseError, match="permission denied"), transaction.atomic():
-            cursor.execute(sql)
-        transaction.set_rollback(True)
+    refused_to_the_application_role(sql)
+
     assert PlayedMove.objects.count() == 1
 
 
