@@ -6,7 +6,7 @@ generator then walks to write the bytes: about a tenth of a turn email's CPU, fo
 whose shape never changes. ``message_bytes`` writes the same bytes directly for that shape,
 calling the same functions for what varies (Django's header checks and encodings, the
 folding of ``mime_headers.quick_headers``, the boundary drawn and checked as the generator
-does: ``smtp_wire.QuickBoundaryGenerator``), and answers None for any other shape, which
+does: ``smtp_wire.boundary_for``), and answers None for any other shape, which
 then goes through Django (``smtp_wire.envelope``): a Cc, attachments, a charset other than
 UTF-8, an empty body, a line too long for 8bit (quoted-printable), headers given in place
 of Django's own, no Message-ID of its own.
@@ -25,7 +25,7 @@ from django.core.mail import EmailMultiAlternatives
 from django.core.mail.message import RFC5322_EMAIL_LINE_LENGTH_LIMIT, forbid_multi_line_headers
 
 from notifications.mime_headers import quick_headers
-from notifications.smtp_wire import QuickBoundaryGenerator
+from notifications.smtp_wire import boundary_for
 
 # The line breaks the generator writes as the message's own (``email.generator.NLCRE``).
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -68,7 +68,7 @@ def message_bytes(email: EmailMultiAlternatives, linesep: str = "\r\n") -> bytes
     written = [forbid_multi_line_headers(name, value, "utf-8") for name, value in headers]
 
     newline = linesep.encode("ascii")
-    boundary = QuickBoundaryGenerator._make_boundary(newline.join([text, html]))
+    boundary = boundary_for(newline.join([text, html]))
     policy = _policy(linesep)
     out = [
         policy.fold_binary("Content-Type", f'multipart/alternative; boundary="{boundary}"'),

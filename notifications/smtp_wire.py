@@ -63,19 +63,25 @@ class QuickBoundaryGenerator(BytesGenerator):
 
     @classmethod
     def _make_boundary(cls, text: Any = None) -> str:
-        token = random.randrange(sys.maxsize)
-        boundary = ("=" * 15) + f"{token:0{_TOKEN_WIDTH}d}" + "=="
-        if text is None:
-            return boundary
-        marker = "--" + boundary
-        if (marker.encode("ascii") if isinstance(text, bytes) else marker) not in text:
-            return boundary
-        # As the standard library goes on from its first draw.
-        found, counter = boundary, 0
-        while _line(found, text).search(text):
-            found = boundary + "." + str(counter)
-            counter += 1
-        return found
+        return boundary_for(text)
+
+
+def boundary_for(text: Any = None) -> str:
+    """A MIME boundary that does not occur in ``text``, drawn as the standard library's
+    generator draws it (``notifications.mime_direct`` writes its messages with it too)."""
+    token = random.randrange(sys.maxsize)
+    boundary = ("=" * 15) + f"{token:0{_TOKEN_WIDTH}d}" + "=="
+    if text is None:
+        return boundary
+    marker = "--" + boundary
+    if (marker.encode("ascii") if isinstance(text, bytes) else marker) not in text:
+        return boundary
+    # As the standard library goes on from its first draw.
+    found, counter = boundary, 0
+    while _line(found, text).search(text):
+        found = boundary + "." + str(counter)
+        counter += 1
+    return found
 
 
 def _line(boundary: str, text: str | bytes) -> re.Pattern[Any]:
