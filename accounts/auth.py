@@ -193,47 +193,45 @@ def _column(meta: Any, name: str) -> str:
     return connection.ops.quote_name(meta.get_field(name).column)
 
 
+def _user_row_column(model: Any, name: str, alias: str) -> str:
+    """Column ``name`` of the user's row of ``model`` (one per user at most; NULL when they
+    have none), as ``alias``: a preference read with the user rather than in a query of its
+    own."""
+    qn = connection.ops.quote_name
+    user, meta = get_user_model()._meta, model._meta
+    return (
+        f"(SELECT r.{_column(meta, name)} FROM {qn(meta.db_table)} r"
+        f" WHERE r.{_column(meta, 'user')} = u.{_column(user, user.pk.name)})"
+        f" AS {qn(alias)}"
+    )
+
+
 def _user_columns(language_alias: str) -> str:
     """The user's columns (``u``), whether a suspension is in force at param 1 (the same
     test as ``Suspension.objects.active()``: not lifted, with no end or a later one) and
     the user's language, as ``language_alias``."""
     qn = connection.ops.quote_name
     user, suspension = get_user_model()._meta, Suspension._meta
-    preference = NotificationPreference._meta
     until = _column(suspension, "until")
     return (
         f"u.*, EXISTS (SELECT 1 FROM {qn(suspension.db_table)} s"
         f" WHERE s.{_column(suspension, 'user')} = u.{_column(user, user.pk.name)}"
         f" AND s.{_column(suspension, 'lifted_at')} IS NULL"
         f" AND (s.{until} IS NULL OR s.{until} > %s)) AS suspended_now,"
-        f" (SELECT p.{_column(preference, 'language')} FROM {qn(preference.db_table)} p"
-        f" WHERE p.{_column(preference, 'user')} = u.{_column(user, user.pk.name)})"
-        f" AS {qn(language_alias)}"
+        f" {_user_row_column(NotificationPreference, 'language', language_alias)}"
     )
 
 
 def _time_zone_column() -> str:
     """The user's preference's time zone (NULL when they never chose), as
     ``USER_TIME_ZONE``: the pages that show times read it from the session's user."""
-    qn = connection.ops.quote_name
-    user, preference = get_user_model()._meta, NotificationPreference._meta
-    return (
-        f"(SELECT p.{_column(preference, 'time_zone')} FROM {qn(preference.db_table)} p"
-        f" WHERE p.{_column(preference, 'user')} = u.{_column(user, user.pk.name)})"
-        f" AS {qn(USER_TIME_ZONE)}"
-    )
+    return _user_row_column(NotificationPreference, "time_zone", USER_TIME_ZONE)
 
 
 def _table_view_column() -> str:
     """The table view the user chose (NULL when they never chose), as ``USER_TABLE_VIEW``:
     the game page reads it from the session's user."""
-    qn = connection.ops.quote_name
-    user, chosen = get_user_model()._meta, TablePreference._meta
-    return (
-        f"(SELECT c.{_column(chosen, 'view')} FROM {qn(chosen.db_table)} c"
-        f" WHERE c.{_column(chosen, 'user')} = u.{_column(user, user.pk.name)})"
-        f" AS {qn(USER_TABLE_VIEW)}"
-    )
+    return _user_row_column(TablePreference, "view", USER_TABLE_VIEW)
 
 
 @cache
