@@ -268,6 +268,21 @@ def test_a_retried_move_gets_the_first_answer_and_writes_nothing(alice_api, bob_
     assert Event.objects.filter(game=game).count() == 2
 
 
+def post_bot_choice(game: Game, apis: dict[int, Any]) -> tuple[int, Any]:
+    """The seat to move posts the heuristic bot's choice through its API client: the seat,
+    and the answer (201)."""
+    game.refresh_from_db()
+    seat = game.current_seat
+    move = engine.bots.choose_move(replay.state_at(game), seat, kind="heuristic")
+    answer = apis[seat].post(
+        f"/api/games/{game.public_id}/moves/",
+        {"move": move, "expected_version": game.version},
+        format="json",
+    )
+    assert answer.status_code == 201, answer.content
+    return seat, answer
+
+
 def test_a_moves_answer_lists_the_movers_next_options_as_legal_moves_does(alice_api, bob_api):
     """The answer to a move carries the mover's legal moves now, equal to GET legal-moves/:
     the next decision of the same turn, or [] once the decision passed to the other seat."""
@@ -276,15 +291,7 @@ def test_a_moves_answer_lists_the_movers_next_options_as_legal_moves_does(alice_
     apis = {0: alice_api, 1: bob_api}
     seen = {"same seat": 0, "turn passed": 0}
     while min(seen.values()) < 3:
-        game.refresh_from_db()
-        seat = game.current_seat
-        move = engine.bots.choose_move(replay.state_at(game), seat, kind="heuristic")
-        answer = apis[seat].post(
-            f"/api/games/{game_id}/moves/",
-            {"move": move, "expected_version": game.version},
-            format="json",
-        )
-        assert answer.status_code == 201, answer.content
+        seat, answer = post_bot_choice(game, apis)
         legal = apis[seat].get(f"/api/games/{game_id}/legal-moves/").json()
         assert answer.json()["moves"] == legal["moves"]
         assert answer.json()["version"] == legal["version"]

@@ -122,6 +122,17 @@ def test_a_move_that_passes_the_turn_to_a_bot_costs_no_more_queries(
     assert game.current_seat == 1
 
 
+def suspend(user, moderator, offsets: dict[str, timedelta]) -> None:
+    """A suspension of ``user`` whose dates are these offsets from now."""
+    now = timezone.now()
+    Suspension.objects.create(
+        user=user,
+        reason="x",
+        created_by=moderator,
+        **{name: now + delta for name, delta in offsets.items()},
+    )
+
+
 @pytest.mark.parametrize(
     ("suspension", "status"),
     [
@@ -137,13 +148,7 @@ def test_the_token_lookup_sees_exactly_the_suspensions_in_force(
     alice, moderator, suspension, status
 ):
     if suspension is not None:
-        now = timezone.now()
-        Suspension.objects.create(
-            user=alice,
-            reason="x",
-            created_by=moderator,
-            **{name: now + delta for name, delta in suspension.items()},
-        )
+        suspend(alice, moderator, suspension)
     response = client_for(alice).get("/api/me/")
     assert response.status_code == status
     if status == 401:
@@ -495,13 +500,7 @@ def test_the_session_user_is_refused_exactly_while_a_suspension_is_in_force(
     from accounts.auth import SuspensionAwareBackend
 
     if suspension is not None:
-        now = timezone.now()
-        Suspension.objects.create(
-            user=alice,
-            reason="x",
-            created_by=moderator,
-            **{name: now + delta for name, delta in suspension.items()},
-        )
+        suspend(alice, moderator, suspension)
     assert (SuspensionAwareBackend().get_user(alice.pk) is not None) == signed_in
     alice.is_active = False
     alice.save()

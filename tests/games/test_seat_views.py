@@ -11,7 +11,7 @@ import engine.bots
 from games import ledger, replay, seat_views
 from games.models import Game
 from tests.games.helpers import play_one, started_game
-from tests.games.test_api import create_two_player_game
+from tests.games.test_api import create_two_player_game, post_bot_choice
 
 pytestmark = pytest.mark.django_db
 
@@ -43,15 +43,7 @@ def test_every_recalled_view_is_the_engines_view_of_the_position_before_the_move
     game = Game.objects.get(public_id=game_id)
     apis = {0: alice_api, 1: bob_api}
     for _ in range(60):
-        game.refresh_from_db()
-        seat = game.current_seat
-        move = engine.bots.choose_move(replay.state_at(game), seat, kind="heuristic")
-        answer = apis[seat].post(
-            f"/api/games/{game_id}/moves/",
-            {"move": move, "expected_version": game.version},
-            format="json",
-        )
-        assert answer.status_code == 201, answer.content
+        post_bot_choice(game, apis)
 
     assert len(recalled) >= 10  # most decisions follow one of the same turn
     for seq, seat, view in recalled:
