@@ -84,6 +84,24 @@ def error_responses(*statuses: int) -> dict[int, Any]:
     return dict.fromkeys((401, *statuses), ErrorSerializer)
 
 
+def document_bad_request_everywhere(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """Every operation documents a 400: ``UnstorableInputMiddleware`` answers one to any
+    address holding a NUL character, before the operation's view (and its schema) is reached.
+
+    A postprocessing hook of drf-spectacular, so an operation added later cannot forget it."""
+    bad_request = {
+        "description": "The request is malformed (e.g. a NUL character in the address).",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}},
+    }
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if isinstance(operation, dict) and "responses" in operation:
+                operation["responses"].setdefault("400", bad_request)
+    return result
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Service errors and DRF's own, as {"code", "message"} with their status."""
     if isinstance(exc, ServiceError):

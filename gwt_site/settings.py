@@ -523,6 +523,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "common.api.document_bad_request_everywhere",
+    ],
 }
 
 # A snapshot of the engine state every this many events (a cache: 0 turns them off).
