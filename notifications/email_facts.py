@@ -24,7 +24,8 @@ from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
-from common.words import gettext, ngettext
+from common.words import Words
+from notifications.email_lines import escaped
 
 MISSING = object()
 
@@ -32,12 +33,18 @@ MISSING = object()
 # The facts are numbers and words, never times: ``{{ value }}`` localizes them (a decimal
 # comma in French), and would only convert a time to the current time zone.
 def as_text(value: Any) -> str:
-    """A value as ``{{ value }}`` writes it in the text part (no escaping)."""
+    """A value as ``{{ value }}`` writes it in the text part (no escaping); a plain string,
+    which ``localize`` leaves as it is, is returned at once."""
+    if type(value) is str:
+        return value
     return "" if value is MISSING else str(localize(value))
 
 
 def as_html(value: Any) -> str:
-    """The same in the HTML part (escaped unless marked safe)."""
+    """The same in the HTML part (escaped unless marked safe): a plain string escaped
+    directly (``email_lines.escaped``)."""
+    if type(value) is str:
+        return escaped(value)
     return "" if value is MISSING else str(conditional_escape(localize(value)))
 
 
@@ -66,33 +73,39 @@ def _reply_example(context: Mapping[str, Any], show: Callable[[Any], str]) -> di
 
 
 def _position(
-    context: Mapping[str, Any], show: Callable[[Any], str], lead: Callable[[str], str]
+    context: Mapping[str, Any],
+    show: Callable[[Any], str],
+    lead: Callable[[str], str],
+    words: Words,
 ) -> str:
     """The position line, up to its final full stop (the same words in both parts; ``lead``
     sets its first words apart)."""
     value = context.get
     certificates = _count(context, "certificates")
-    your_position = gettext("Your position:")
+    your_position = words.gettext("Your position:")
     line = (
         f"{lead(your_position)} ${show(value('money', MISSING))},"
         f" {show(value('herder_word', MISSING))} {show(value('herder', MISSING))}, "
-        + gettext("engine at %(engine_at)s") % {"engine_at": show(value("engine_at", MISSING))}
+        + words.gettext("engine at %(engine_at)s")
+        % {"engine_at": show(value("engine_at", MISSING))}
         + ", "
-        + ngettext("%(certificates)s certificate", "%(certificates)s certificates", certificates)
+        + words.ngettext(
+            "%(certificates)s certificate", "%(certificates)s certificates", certificates
+        )
         % {"certificates": show(certificates)}
     )
     if value("exchange_tokens") is not None:
         tokens = _count(context, "exchange_tokens")
-        line += ", " + ngettext(
+        line += ", " + words.ngettext(
             "%(exchange_tokens)s exchange token", "%(exchange_tokens)s exchange tokens", tokens
         ) % {"exchange_tokens": show(tokens)}
-    workers = gettext("workers:")
+    workers = words.gettext("workers:")
     return f"{line}; {workers} {show(value('workers', MISSING))}."
 
 
-def _draw_pile(context: Mapping[str, Any], show: Callable[[Any], str]) -> str:
+def _draw_pile(context: Mapping[str, Any], show: Callable[[Any], str], words: Words) -> str:
     draw_pile = _count(context, "draw_pile")
-    return ngettext(
+    return words.ngettext(
         "%(draw_pile)s card in your draw pile", "%(draw_pile)s cards in your draw pile", draw_pile
     ) % {"draw_pile": show(draw_pile)}
 
@@ -100,79 +113,79 @@ def _draw_pile(context: Mapping[str, Any], show: Callable[[Any], str]) -> str:
 def turn_facts_text(context: Mapping[str, Any]) -> str:
     """What ``_turn_facts.txt`` (and the ``_how_to_reply.txt`` it included) wrote."""
     value = context.get
+    words = Words()
     hand = value("hand")
     objectives = value("objectives")
     out = [
-        _position(context, as_text, str),
+        _position(context, as_text, str, words),
         "\n",
-        gettext("Your hand:"),
+        words.gettext("Your hand:"),
         " ",
-        ", ".join(hand) if hand else gettext("(empty)"),
-        f" ({_draw_pile(context, as_text)}).\n",
+        ", ".join(hand) if hand else words.gettext("(empty)"),
+        f" ({_draw_pile(context, as_text, words)}).\n",
     ]
     if objectives:
-        your_objectives = gettext("Your objectives:")
+        your_objectives = words.gettext("Your objectives:")
         out.append(f"{your_objectives} {'; '.join(objectives)}.\n")
     if value("decision"):
-        now = gettext("Now:")
+        now = words.gettext("Now:")
         out.append(f"\n{now} {as_text(value('decision'))}.\n")
-    out += ["\n", gettext("Your options now:"), "\n", as_text(value("choice_lines", MISSING))]
+    out += ["\n", words.gettext("Your options now:"), "\n", as_text(value("choice_lines", MISSING))]
     if value("reply_to"):
         example = _reply_example(context, as_text)
         out += [
             "\n",
-            gettext(
+            words.gettext(
                 "To play by email, reply to this message. Write one move per line above the"
                 " quoted text:"
             ),
             "\n",
-            gettext(
+            words.gettext(
                 'an option number from the list (e.g. "%(n)s") or the move\'s notation'
                 ' (e.g. "%(text)s").'
             )
             % example,
             "\n",
-            gettext(
+            words.gettext(
                 "Several lines are played in order as one batch: all of them, or none if one fails."
             ),
             "\n",
         ]
-    out += [gettext("Move notation:"), " ", as_text(value("moves_help_url", MISSING)), "\n\n"]
+    out += [words.gettext("Move notation:"), " ", as_text(value("moves_help_url", MISSING)), "\n\n"]
     return "".join(out)
 
 
 def turn_facts_html(context: Mapping[str, Any]) -> SafeString:
     """What ``_turn_facts.html`` (and the ``_how_to_reply.html`` it included) wrote."""
     value = context.get
+    words = Words()
 
     def word(text: str) -> str:  # {% translate %}'s words: a safe message id, not escaped
         return text
 
     hand = value("hand")
     objectives = value("objectives")
-    your_hand = gettext("Your hand:")
-    your_objectives = gettext("Your objectives:")
-    your_options = gettext("Your options now:")
+    your_hand = words.gettext("Your hand:")
+    your_objectives = words.gettext("Your objectives:")
+    your_options = words.gettext("Your options now:")
     shown_hand = (
-        str(conditional_escape(", ").join(conditional_escape(card) for card in hand))
-        if hand
-        else word(gettext("(empty)"))
+        ", ".join(escaped(card) for card in hand) if hand else word(words.gettext("(empty)"))
     )
     out = [
         '<p style="margin-bottom: 4px;">',
-        _position(context, as_html, lambda text: f"<strong>{word(text)}</strong>"),
+        _position(context, as_html, lambda text: f"<strong>{word(text)}</strong>", words),
         "</p>\n",
         f'<p style="margin: 4px 0;"><strong>{word(your_hand)}</strong> {shown_hand}',
-        f" ({_draw_pile(context, as_html)}).</p>\n",
+        f" ({_draw_pile(context, as_html, words)}).</p>\n",
     ]
     if objectives:
-        shown = conditional_escape("; ").join(conditional_escape(item) for item in objectives)
+        shown = "; ".join(escaped(item) for item in objectives)
         out.append(
             f'<p style="margin: 4px 0;"><strong>{word(your_objectives)}</strong> {shown}.</p>'
         )
     out.append("\n")
     if value("decision"):
-        now = gettext("Now:")
+        now = words.gettext("Now:")
         out.append(f"<p><strong>{word(now)}</strong> {as_html(value('decision'))}.</p>")
     out += [
         f"\n<p>{word(your_options)}</p>\n",
@@ -182,7 +195,7 @@ def turn_facts_html(context: Mapping[str, Any]) -> SafeString:
         example = _reply_example(context, as_html)
         out += [
             '<p style="background: #f1e6d2; padding: 8px;">',
-            gettext(
+            words.gettext(
                 "To play by email, <strong>reply to this message</strong>. Write one move per"
                 " line above the quoted text: an option number from the list (e.g."
                 " <code>%(n)s</code>) or the move's notation (e.g. <code>%(text)s</code>)."
@@ -194,7 +207,7 @@ def turn_facts_html(context: Mapping[str, Any]) -> SafeString:
         ]
     out += [
         f'<p style="font-size: 13px;"><a href="{as_html(value("moves_help_url", MISSING))}">',
-        word(gettext("Move notation reference")),
+        word(words.gettext("Move notation reference")),
         "</a></p>\n\n",
     ]
     return mark_safe("".join(out))

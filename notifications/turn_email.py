@@ -18,11 +18,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.utils import translation
-from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
-from common.words import gettext, ngettext
+from common.words import Words
 from notifications.email_facts import MISSING, as_html, as_text
+from notifications.email_lines import escaped
 
 
 def _value(context: Mapping[str, Any], key: str) -> Any:
@@ -41,7 +41,7 @@ def _joined(items: Any, show: Callable[[Any], str], escaping: bool) -> str:
     a list of strings is shown as it is, as the filter leaves it."""
     try:
         if escaping:
-            return str(conditional_escape("; ").join([conditional_escape(i) for i in items]))
+            return "; ".join([escaped(i) for i in items])
         return str("; ".join(items))
     except TypeError:
         return show(items)
@@ -50,11 +50,12 @@ def _joined(items: Any, show: Callable[[Any], str], escaping: bool) -> str:
 def text(context: Mapping[str, Any]) -> str:
     """What ``your_turn.txt`` writes."""
     v = context.get
+    words = Words()  # no language is activated while it writes
     show = as_text
     out = [
-        gettext("Hello %(name)s,") % {"name": show(v("name", MISSING))},
+        words.gettext("Hello %(name)s,") % {"name": show(v("name", MISSING))},
         "\n\n",
-        gettext("It is your turn in %(game_name)s (you play %(colour)s).")
+        words.gettext("It is your turn in %(game_name)s (you play %(colour)s).")
         % {"game_name": show(v("game_name", MISSING)), "colour": show(v("colour", MISSING))},
         "\n",
     ]
@@ -63,12 +64,12 @@ def text(context: Mapping[str, Any]) -> str:
         played = _attribute(plan, "played")
         if played is not MISSING and played:
             moves = _joined(played, show, escaping=False)
-            out += ["\n", gettext("Your plan played: %(moves)s.") % {"moves": moves}]
+            out += ["\n", words.gettext("Your plan played: %(moves)s.") % {"moves": moves}]
         step = _attribute(plan, "stopped_before")
         if step is not MISSING and step:
             out += [
                 "\n",
-                gettext(
+                words.gettext(
                     'Your plan stopped before "%(step)s": %(reason)s. The rest of the turn is'
                     " yours to decide."
                 )
@@ -77,11 +78,11 @@ def text(context: Mapping[str, Any]) -> str:
         out.append("\n")
     concerns = v("concerns")
     if concerns:
-        out += ["\n", gettext("What changed for you since your last decision:"), "\n"]
+        out += ["\n", words.gettext("What changed for you since your last decision:"), "\n"]
         out += [f"  - {show(line)}\n" for line in concerns]
         count = len(concerns)
         out += [
-            ngettext(
+            words.ngettext(
                 "Replay just this move: %(concerns_replay_url)s",
                 "Replay just these %(n)s moves: %(concerns_replay_url)s",
                 count,
@@ -90,36 +91,45 @@ def text(context: Mapping[str, Any]) -> str:
             "\n",
         ]
     if v("summary"):
-        out += ["\n", gettext("Since your last turn:"), "\n"]
+        out += ["\n", words.gettext("Since your last turn:"), "\n"]
         more = v("summary_more")
         if more:
-            out += ["  ... ", gettext("(%(summary_more)s earlier)") % {"summary_more": show(more)}]
+            out += [
+                "  ... ",
+                words.gettext("(%(summary_more)s earlier)") % {"summary_more": show(more)},
+            ]
             out.append("\n")
         out.append(show(_value(context, "summary_lines")))
     if v("choices"):
         out += ["\n", show(_value(context, "turn_facts_text"))]
     elif v("options"):
-        out += ["\n", gettext("Your options now:"), "\n"]
+        out += ["\n", words.gettext("Your options now:"), "\n"]
         out += [f"  - {show(line)}\n" for line in v("options") or ()]
         more = v("options_more")
         if more:
-            out += ["  ... ", gettext("and %(options_more)s more") % {"options_more": show(more)}]
+            out += [
+                "  ... ",
+                words.gettext("and %(options_more)s more") % {"options_more": show(more)},
+            ]
             out.append("\n")
-        out += [gettext("Move notation:"), " ", show(v("moves_help_url", MISSING)), "\n"]
+        out += [words.gettext("Move notation:"), " ", show(v("moves_help_url", MISSING)), "\n"]
     deadline = v("deadline")
     if deadline:
-        out += ["\n", gettext("Please move before %(deadline)s.") % {"deadline": show(deadline)}]
+        out += [
+            "\n",
+            words.gettext("Please move before %(deadline)s.") % {"deadline": show(deadline)},
+        ]
         out.append("\n")
         out += [f"{show(line)}\n" for line in v("clock_lines") or ()]
     out += [
         "\n",
-        gettext("Play your move:"),
+        words.gettext("Play your move:"),
         " ",
         show(v("game_url", MISSING)),
         "\n\n--\nGreat Western Trail, ",
         show(v("site_url", MISSING)),
         "\n",
-        gettext("Unsubscribe (one click, no login needed):"),
+        words.gettext("Unsubscribe (one click, no login needed):"),
         " ",
         show(v("unsubscribe_url", MISSING)),
         "\n\n",
@@ -130,6 +140,7 @@ def text(context: Mapping[str, Any]) -> str:
 def html(context: Mapping[str, Any]) -> SafeString:
     """What ``your_turn.html`` writes."""
     v = context.get
+    words = Words()  # no language is activated while it writes
     show = as_html
     game_name, game_url = show(v("game_name", MISSING)), show(v("game_url", MISSING))
     out = [
@@ -137,15 +148,15 @@ def html(context: Mapping[str, Any]) -> SafeString:
         show(translation.get_language()),
         '">\n<head><meta charset="utf-8"><meta name="viewport" content="width=device-width,'
         ' initial-scale=1"><title>',
-        gettext("Your turn in %(game_name)s") % {"game_name": game_name},
+        words.gettext("Your turn in %(game_name)s") % {"game_name": game_name},
         "</title></head>\n"
         '<body style="font-family: Georgia, serif; color: #2b2118; background: #f6efe3;'
         ' margin: 0; padding: 16px;">\n'
         '<div style="max-width: 600px; margin: 0 auto; background: #fffaf2; padding: 20px;'
         ' border: 1px solid #d9c7a7;">\n<p>',
-        gettext("Hello %(name)s,") % {"name": show(v("name", MISSING))},
+        words.gettext("Hello %(name)s,") % {"name": show(v("name", MISSING))},
         "</p>\n\n<p>",
-        gettext(
+        words.gettext(
             'It is <strong>your turn</strong> in <a href="%(game_url)s">%(game_name)s</a>'
             " (you play %(colour)s)."
         )
@@ -157,11 +168,16 @@ def html(context: Mapping[str, Any]) -> SafeString:
         played = _attribute(plan, "played")
         if played is not MISSING and played:
             moves = _joined(played, show, escaping=True)
-            out += ["<p>", gettext("Your plan played: <code>%(moves)s</code>.") % {"moves": moves}]
+            out += [
+                "<p>",
+                words.gettext("Your plan played: <code>%(moves)s</code>.") % {"moves": moves},
+            ]
             out.append("</p>")
         step = _attribute(plan, "stopped_before")
         if step is not MISSING and step:
-            stopped = gettext("Your plan stopped before <code>%(step)s</code>: %(reason)s.") % {
+            stopped = words.gettext(
+                "Your plan stopped before <code>%(step)s</code>: %(reason)s."
+            ) % {
                 "step": show(step),
                 "reason": show(_attribute(plan, "reason")),
             }
@@ -169,7 +185,7 @@ def html(context: Mapping[str, Any]) -> SafeString:
                 "\n<p><strong>",
                 stopped,
                 "</strong> ",
-                gettext("The rest of the turn is yours to decide."),
+                words.gettext("The rest of the turn is yours to decide."),
                 "</p>",
             ]
     out.append("\n")
@@ -177,12 +193,12 @@ def html(context: Mapping[str, Any]) -> SafeString:
     if concerns:
         out += [
             "<p><strong>",
-            gettext("What changed for you since your last decision:"),
+            words.gettext("What changed for you since your last decision:"),
             "</strong></p>\n<ul>",
         ]
         out += [f"<li>{show(line)}</li>" for line in concerns]
         count = len(concerns)
-        replay = ngettext("Replay just this move", "Replay just these %(n)s moves", count)
+        replay = words.ngettext("Replay just this move", "Replay just these %(n)s moves", count)
         out += [
             '</ul>\n<p><a href="',
             show(v("concerns_replay_url", MISSING)),
@@ -192,43 +208,43 @@ def html(context: Mapping[str, Any]) -> SafeString:
         ]
     out.append("\n")
     if v("summary"):
-        out += ["<p>", gettext("Since your last turn:"), "</p>\n<ul>"]
+        out += ["<p>", words.gettext("Since your last turn:"), "</p>\n<ul>"]
         more = v("summary_more")
         if more:
-            earlier = gettext("(%(summary_more)s earlier)") % {"summary_more": show(more)}
+            earlier = words.gettext("(%(summary_more)s earlier)") % {"summary_more": show(more)}
             out += ["<li>&hellip; ", earlier, "</li>"]
         out += [show(_value(context, "summary_items")), "</ul>"]
     out.append("\n")
     if v("choices"):
         out += [show(_value(context, "turn_facts_html")), "\n"]
     elif v("options"):
-        out += ["<p>", gettext("Your options now:"), "</p>\n<ul>"]
+        out += ["<p>", words.gettext("Your options now:"), "</p>\n<ul>"]
         out += [f"<li><code>{show(line)}</code></li>" for line in v("options") or ()]
         more = v("options_more")
         if more:
             out += [
                 "<li>&hellip; ",
-                gettext("and %(options_more)s more") % {"options_more": show(more)},
+                words.gettext("and %(options_more)s more") % {"options_more": show(more)},
             ]
             out.append("</li>")
         out += [
             '</ul>\n<p style="font-size: 13px;"><a href="',
             show(v("moves_help_url", MISSING)),
             '">',
-            gettext("Move notation reference"),
+            words.gettext("Move notation reference"),
             "</a></p>",
         ]
     out.append("\n")
     deadline = v("deadline")
     if deadline:
-        please = gettext("Please move before <strong>%(deadline)s</strong>.")
+        please = words.gettext("Please move before <strong>%(deadline)s</strong>.")
         out += ["<p>", please % {"deadline": show(deadline)}, "</p>"]
         out += [f'<p class="clock">{show(line)}</p>' for line in v("clock_lines") or ()]
     out += [
         '\n<p><a href="',
         game_url,
         '" style="background: #8a3b12; color: #fff; padding: 8px 14px; text-decoration: none;">',
-        gettext("Play your move"),
+        words.gettext("Play your move"),
         "</a></p>\n\n"
         '<hr style="border: none; border-top: 1px solid #d9c7a7; margin-top: 24px;">\n'
         '<p style="font-size: 12px; color: #6b5a45;">Great Western Trail, <a href="',
@@ -241,9 +257,9 @@ def html(context: Mapping[str, Any]) -> SafeString:
         '</a><br>\n<a href="',
         show(v("unsubscribe_url", MISSING)),
         '">',
-        gettext("Unsubscribe"),
+        words.gettext("Unsubscribe"),
         "</a> ",
-        gettext("(one click, no login needed)"),
+        words.gettext("(one click, no login needed)"),
         "</p>\n</div>\n</body>\n</html>\n",
     ]
     return mark_safe("".join(out))

@@ -3,10 +3,16 @@ wrote (notifications/email_lines.py): same spacing, same escaping."""
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import pytest
 from django.template import Context, Template
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy
+from hypothesis import given
+from hypothesis import strategies as st
 
 from notifications import email_lines
 
@@ -62,3 +68,29 @@ def test_html_values_are_escaped_and_the_text_part_keeps_them_as_written():
     choices = [{"n": 1, "text": "<b>", "words": "a & b", "cost": ""}]
     assert "<code>&lt;b&gt;</code> &ndash; a &amp; b" in email_lines.choice_items(choices)
     assert email_lines.choice_lines(choices) == "  1. <b>  (a & b)\n"
+
+
+ODD_VALUES: list[Any] = [
+    "",
+    "plain",
+    "<b> & \"quoted\" 'single'",
+    mark_safe("<b>safe</b>"),
+    gettext_lazy("Your options now:"),
+    0,
+    -12,
+    True,
+    None,
+    Decimal("1.50"),
+    2.5,
+    ["a", "<b>"],
+]
+
+
+@pytest.mark.parametrize("value", ODD_VALUES, ids=repr)
+def test_escaped_is_conditional_escape(value):
+    assert email_lines.escaped(value) == str(conditional_escape(value))
+
+
+@given(st.one_of(st.text(), st.integers()))
+def test_escaped_is_conditional_escape_for_any_text_or_integer(value):
+    assert email_lines.escaped(value) == str(conditional_escape(value))

@@ -58,3 +58,44 @@ def test_a_safe_message_and_a_plain_one_are_kept_apart():
             assert not isinstance(plain, SafeString)
             assert isinstance(safe, SafeString)
             assert safe == plain == translation.gettext("Your options now:")
+
+
+@pytest.mark.parametrize("language", ["en", "fr", None])
+def test_the_words_of_a_catalogue_taken_once_are_djangos(language):
+    with translation.override(language):
+        for _ in range(2):  # asked, then remembered
+            taken = words.Words()
+            for message in MESSAGES:
+                assert taken.gettext(message) == translation.gettext(message)
+            for count in (0, 1, 2, 5):
+                assert taken.ngettext(
+                    "%(count)d cowboy", "%(count)d cowboys", count
+                ) == translation.ngettext("%(count)d cowboy", "%(count)d cowboys", count)
+
+
+def test_a_word_not_yet_remembered_is_asked_in_the_active_language_and_kept_for_it(settings):
+    message = "Since your last turn:"
+    # The catalogues read afresh: nothing is remembered for them yet.
+    with override_settings(LOCALE_PATHS=[*settings.LOCALE_PATHS]):
+        with translation.override("fr"):
+            french = translation.gettext(message)
+            taken = words.Words()
+        with translation.override("en"):
+            # Not remembered for the French catalogue: asked in the language active now.
+            assert taken.gettext(message) == message
+        with translation.override("fr"):
+            assert words.gettext(message) == french != message
+            assert words.Words().gettext(message) == french
+
+
+def test_a_safe_message_and_a_plain_one_are_kept_apart_in_a_catalogue_taken_once():
+    from django.utils.safestring import SafeString, mark_safe
+
+    with translation.override("fr"):
+        for _ in range(2):
+            taken = words.Words()
+            plain = taken.gettext("Your options now:")
+            safe = taken.gettext(mark_safe("Your options now:"))
+            assert not isinstance(plain, SafeString)
+            assert isinstance(safe, SafeString)
+            assert safe == plain == translation.gettext("Your options now:")
