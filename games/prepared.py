@@ -126,6 +126,15 @@ def game_seats(
     return result
 
 
+def seats_known(game: Game, seats: list[Seat]) -> None:
+    """What prefetch_related("seats") leaves behind: game.seats.all() is then answered from
+    ``seats``. (Django's private prefetch state, which its stubs leave out.)"""
+    cached = game.seats.all()
+    cached._result_cache = seats
+    cached._prefetch_done = True  # type: ignore[attr-defined]
+    game._prefetched_objects_cache = {"seats": cached}  # type: ignore[attr-defined]
+
+
 @cache
 def _insert_statement(model: type[Model]) -> tuple[str, list[Any], bool]:
     qn = connection.ops.quote_name

@@ -22,7 +22,7 @@ import engine
 from common.choices import choice_label
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
 from engine import Move, State, View
-from games import editions, journal_store, prepared, replay, seat_views
+from games import editions, games_page, journal_store, prepared, replay, seat_views
 from games.errors import GameNotFoundError
 from games.event_rows import EventRow
 from games.lineage import Lineage, setup_rules_version
@@ -64,7 +64,7 @@ def game_get(*, public_id: str, with_seats: bool = False) -> Game:
         seats = prepared.seats_with_users(game_pk=game.pk)
         for seat in seats:
             seat.game = game
-        _seats_known(game, seats)
+        prepared.seats_known(game, seats)
     return game
 
 
@@ -75,17 +75,8 @@ def game_for_play(*, public_id: str) -> Game:
     if not seats:
         return game_get(public_id=public_id)  # raises GameNotFoundError
     game = seats[0].game
-    _seats_known(game, seats)
+    prepared.seats_known(game, seats)
     return game
-
-
-def _seats_known(game: Game, seats: list[Seat]) -> None:
-    """What prefetch_related("seats") leaves behind: game.seats.all() is then answered from
-    ``seats``. (Django's private prefetch state, which its stubs leave out.)"""
-    cached = game.seats.all()
-    cached._result_cache = seats
-    cached._prefetch_done = True  # type: ignore[attr-defined]
-    game._prefetched_objects_cache = {"seats": cached}  # type: ignore[attr-defined]
 
 
 def game_with_seats(*, game: Game) -> Game:
@@ -132,33 +123,28 @@ def game_list_for_user(
     )
 
 
-def games_of_page(games: QuerySet[Game], ids: Iterable[int]) -> list[Game]:
-    """The games ``ids`` (a page of ``games.values_list("pk")``), in ``games``'s order, with
-    its annotations, their creators and their seats with the seats' users (as
-    ``prefetch_related`` of them leaves them). A list of a player's thousands of games is
-    sorted over their ids and sort keys alone, and the page's rows alone are read whole,
-    with what is computed for each (the player's note): computed in the sorting query, that
-    work was done for every game before the page was cut. The seats, then the users (by
-    primary key: joined to the seats, the plan reads ``auth_user`` whole), are read in a
-    statement each, without the ORM's prefetch, which took longer to build its statements
-    than the database to answer them."""
-    wanted = list(ids)
-    if not wanted:
-        return []
-    page = list(games.filter(pk__in=wanted))
-    seats = list(Seat.objects.filter(game__in=wanted).order_by("game_id", "index"))
-    user_ids = {seat.user_id for seat in seats if seat.user_id is not None}
-    users = User.objects.in_bulk(user_ids | {game.created_by_id for game in page})
-    by_game: dict[int, list[Seat]] = {game.pk: [] for game in page}
-    for seat in seats:
-        seat.user = users.get(seat.user_id) if seat.user_id is not None else None
-        by_game.setdefault(seat.game_id, []).append(seat)
-    for game in page:
-        game.created_by = users[game.created_by_id]
-        for seat in by_game[game.pk]:
-            seat.game = game
-        _seats_known(game, by_game[game.pk])
-    return page
+def game_count_for_user(*, user: User, dismissed: bool = False) -> int:
+    """How many games ``game_list_for_user(user=user, dismissed=dismissed)`` lists, counted
+    from the user's seats alone (a user has one seat in a game, and every seat's game
+    exists): the games' rows are not read, where the list's own count joined each of a
+    player's thousands of seats to its game."""
+    seats = Seat.objects.filter(user=user)
+    if not dismissed:
+        seats = seats.exclude(
+            Exists(DismissedGame.objects.filter(game=OuterRef("game_id"), user=user))
+        )
+    return seats.count()
+
+
+def games_of_page(*, user: User, ids: Iterable[int]) -> list[Game]:
+    """The games ``ids`` (a page of ``game_list_for_user(user=user).values_list("pk")``), in
+    that order, with the list's annotations, their creators and their seats with the seats'
+    users (as ``prefetch_related`` of them leaves them). A list of a player's thousands of
+    games is sorted over their ids and sort keys alone, and the page's rows alone are read
+    whole, with what is computed for each (the player's note): computed in the sorting
+    query, that work was done for every game before the page was cut. The rows are read in
+    two prepared statements (``games.games_page``), without the ORM's query building."""
+    return games_page.games_of_page(user=user, ids=ids)
 
 
 def waiting_games(*, user: User) -> QuerySet[Game]:

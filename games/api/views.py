@@ -11,6 +11,7 @@ from datetime import timedelta
 from typing import Any, TypeVar
 
 from django.contrib.auth import authenticate
+from django.contrib.auth.models import User
 from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -80,20 +81,22 @@ def _games_page(
     query: dict[str, Any],
     *,
     with_reliability: bool = False,
-    ids_first: bool = False,
+    player: User | None = None,
 ) -> Response:
     """One page of ``games`` as a JSON list, with links to the pages around it in a ``Link``
     header (RFC 8288: ``rel="next"``, ``rel="prev"``). One more row than the page is read to
     know whether a next page exists, so no list is ever counted. ``games`` prefetch their
     creators (and ``selectors`` their seats' users): read by primary key for the page, not
-    joined to a list that can hold a player's thousands of games. ``ids_first``: the page is
-    cut from the games' ids, then its games alone are read, with their seats, users and
-    creators (``selectors.games_of_page``)."""
+    joined to a list that can hold a player's thousands of games. ``player``: the games are
+    that player's list (``selectors.game_list_for_user``); the page is cut from the games'
+    ids, then its games alone are read, with their seats, users and creators
+    (``selectors.games_of_page``)."""
     page, size = query["page"], query["page_size"]
     start = (page - 1) * size
-    if ids_first:
+    if player is not None:
         ids = list(games.values_list("pk", flat=True)[start : start + size + 1])
-        rows, has_next = selectors.games_of_page(games, ids[:size]), len(ids) > size
+        rows = selectors.games_of_page(user=player, ids=ids[:size])
+        has_next = len(ids) > size
     else:
         rows = list(games[start : start + size + 1])
         rows, has_next = rows[:size], len(rows) > size
@@ -500,7 +503,7 @@ class GameListApi(APIView):
         games = selectors.game_list_for_user(
             user=request.user, status=filters.get("status"), dismissed=filters["dismissed"]
         )
-        return _games_page(request, games, filters, ids_first=True)
+        return _games_page(request, games, filters, player=request.user)
 
     @extend_schema(
         summary="Create a game (you take the first seat that is not a bot)",

@@ -10,7 +10,7 @@ follow the redirect, so the page works either way. While the game is open the ro
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -19,6 +19,7 @@ from django.db.models import QuerySet
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -43,20 +44,37 @@ GAMES_PER_PAGE = 50
 _Row = TypeVar("_Row")
 
 
-def _page(request: AuthenticatedHttpRequest, games: QuerySet[Any, _Row]) -> Page[_Row]:
+def _page(request: AuthenticatedHttpRequest, games: Paginator[_Row]) -> Page[_Row]:
     """The page of ``games`` asked for (``?page=``, from 1); a 404 for one that does not
     exist."""
     try:
-        return Paginator(games, GAMES_PER_PAGE).page(request.GET.get("page") or 1)
+        return games.page(request.GET.get("page") or 1)
     except InvalidPage as exc:
         raise Http404(f"No such page: {exc}") from exc
 
 
+class _SeatCountedPaginator(Paginator[int]):
+    """Pages of the sorted ids of a player's games, their number counted from the player's
+    seats (``selectors.game_count_for_user``) rather than by joining each of a player's
+    thousands of seats to its game, as the list's own count does."""
+
+    def __init__(self, ids: QuerySet[Game, int], count: Callable[[], int]) -> None:
+        super().__init__(ids, GAMES_PER_PAGE)
+        self._count = count
+
+    @cached_property
+    def count(self) -> int:
+        return self._count()
+
+
 @login_required
 def my_games(request: AuthenticatedHttpRequest) -> HttpResponse:
-    games = selectors.game_list_for_user(user=request.user)
-    page = _page(request, games.values_list("pk", flat=True))
-    shown = selectors.games_of_page(games, page.object_list)
+    user = request.user
+    games = selectors.game_list_for_user(user=user)
+    ids = games.values_list("pk", flat=True)
+    counted = _SeatCountedPaginator(ids, lambda: selectors.game_count_for_user(user=user))
+    page = _page(request, counted)
+    shown = selectors.games_of_page(user=user, ids=page.object_list)
     groups = group_my_games(shown, request.user, tz_name=time_zone_name(request))
     context = {"groups": groups, "page": page, "waiting_count": finding.waiting_count(request)}
     return render(request, "games/lobby_my_games.html", context)
@@ -85,7 +103,7 @@ def new_game(request: AuthenticatedHttpRequest) -> HttpResponse:
 def open_games(request: AuthenticatedHttpRequest) -> HttpResponse:
     viewer = request.user
     tz_name = time_zone_name(request)
-    page = _page(request, selectors.game_list_lobby(user=viewer))
+    page = _page(request, Paginator(selectors.game_list_lobby(user=viewer), GAMES_PER_PAGE))
     rows = with_reliability([game_row(game, viewer, tz_name=tz_name) for game in page.object_list])
     seeking = with_reliability(
         [
