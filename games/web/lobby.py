@@ -53,7 +53,7 @@ def _page(request: AuthenticatedHttpRequest, games: Paginator[_Row]) -> Page[_Ro
         raise Http404(f"No such page: {exc}") from exc
 
 
-class _SeatCountedPaginator(Paginator[int]):
+class _SeatCountedPaginator(Paginator):
     """Pages of the sorted ids of a player's games, their number counted from the player's
     seats (``selectors.game_count_for_user``) rather than by joining each of a player's
     thousands of seats to its game, as the list's own count does."""
