@@ -103,7 +103,5 @@ def test_a_page_cut_anywhere_keeps_the_lists_order(alice, lists):
 def test_the_lists_count_from_the_seats_is_its_own_count(alice, bob, carol, lists):
     for user in (alice, bob, carol):
         for dismissed in (False, True):
-            listed = selectors.game_list_for_user(user=user, dismissed=dismissed)
-            assert selectors.game_count_for_user(user=user, dismissed=dismissed) == (
-                listed.count()
-            )
+            listed = selectors.game_list_for_user(user=user, dismissed=dismissed).count()
+            assert selectors.game_count_for_user(user=user, dismissed=dismissed) == listed
