@@ -10,7 +10,7 @@ follow the redirect, so the page works either way. While the game is open the ro
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -53,7 +53,14 @@ def _page(request: AuthenticatedHttpRequest, games: Paginator[_Row]) -> Page[_Ro
         raise Http404(f"No such page: {exc}") from exc
 
 
-class _SeatCountedPaginator(Paginator):
+# Paginator is generic in its stubs only (as the admin's classes: pyproject.toml).
+if TYPE_CHECKING:
+    _IdsPaginator = Paginator[int]
+else:
+    _IdsPaginator = Paginator
+
+
+class _SeatCountedPaginator(_IdsPaginator):
     """Pages of the sorted ids of a player's games, their number counted from the player's
     seats (``selectors.game_count_for_user``) rather than by joining each of a player's
     thousands of seats to its game, as the list's own count does."""
