@@ -1,14 +1,14 @@
-"""A page of a player's list of games ("My games", ``GET /api/games/``) read in two
-prepared statements: the page's games with what the list says of each for the player, then
-their seats with the seats' users.
+"""A page of a player's list of games ("My games", ``GET /api/games/``) read in three
+prepared statements: the page's games with what the list says of each for the player, their
+seats, and the seats' users and the games' creators.
 
 The list is sorted over its games' ids and sort keys (``selectors.game_list_for_user``) and
 only the page's rows are read whole. Read through the ORM, the page's 50 games, their 150
 seats and as many users cost about 10 ms of Python for a player with thousands of games
-(``bench/README.md``): building the annotated query again for the page, the prefetch's
-statements, and an ``in_bulk`` of the users. Written once per process from the models'
-metadata, the statements give the same instances (``prepared.RowLoader``: the ORM's own
-converters), in the order of the ids asked for, which is the list's.
+(``bench/README.md``): building the annotated query again for the page, the seats' query
+and an ``in_bulk`` of the users. Written once per process from the models' metadata, the
+statements give the same instances (``prepared.RowLoader``: the ORM's own converters), in
+the order of the ids asked for, which is the list's.
 """
 
 from __future__ import annotations
@@ -33,13 +33,15 @@ _OVER_STATUSES = (GameStatus.FINISHED.value, GameStatus.ABANDONED.value)
 @cache
 def _games_statement(count: int) -> tuple[str, prepared.RowLoader[Game]]:
     """The statement for a page of ``count`` games: each game's columns, then the list's
-    annotations, read through the player's own seat (one per game: ``seat_unique_user``)."""
-    games = prepared.RowLoader(Game, "g")
+    annotations, read through the player's own seat (one per game: ``seat_unique_user``).
+    Columns are named by their tables, as the ORM names them."""
     table, column = prepared.quoted_table, prepared.quoted_column
-    g_id, g_status = f"g.{column(Game, 'id')}", f"g.{column(Game, 'status')}"
+    g, s = table(Game), table(Seat)
+    games = prepared.RowLoader(Game, g)
+    g_id, g_status = f"{g}.{column(Game, 'id')}", f"{g}.{column(Game, 'status')}"
     your_turn = (
-        f"({g_status} = %s AND s.{column(Seat, 'index')} = g.{column(Game, 'current_seat')}"
-        f" AND s.{column(Seat, 'status')} IN ({prepared.parameter_marks(len(_TURN_STATUSES))}))"
+        f"({g_status} = %s AND {s}.{column(Seat, 'index')} = {g}.{column(Game, 'current_seat')}"
+        f" AND {s}.{column(Seat, 'status')} IN ({prepared.parameter_marks(len(_TURN_STATUSES))}))"
     )
     over = f"{g_status} IN ({prepared.parameter_marks(len(_OVER_STATUSES))})"
     has_note = (
@@ -48,11 +50,44 @@ def _games_statement(count: int) -> tuple[str, prepared.RowLoader[Game]]:
     )
     sql = (
         f"SELECT {games.columns}, {your_turn}, {over}, {has_note}"
-        f" FROM {table(Game)} g JOIN {table(Seat)} s ON s.{column(Seat, 'game')} = {g_id}"
-        f" AND s.{column(Seat, 'user')} = %s"
+        f" FROM {g} JOIN {s} ON {s}.{column(Seat, 'game')} = {g_id}"
+        f" AND {s}.{column(Seat, 'user')} = %s"
         f" WHERE {g_id} IN ({prepared.parameter_marks(count)})"
     )
     return sql, games
+
+
+@cache
+def _seats_statement(count: int) -> tuple[str, prepared.RowLoader[Seat]]:
+    """The seats of ``count`` games, each game's in seat order."""
+    s = prepared.quoted_table(Seat)
+    seats = prepared.RowLoader(Seat, s)
+    game, index = (f"{s}.{prepared.quoted_column(Seat, name)}" for name in ("game", "index"))
+    sql = (
+        f"SELECT {seats.columns} FROM {s}"
+        f" WHERE {game} IN ({prepared.parameter_marks(count)}) ORDER BY {game}, {index}"
+    )
+    return sql, seats
+
+
+@cache
+def _users_statement(count: int) -> tuple[str, prepared.RowLoader[User]]:
+    """``count`` users by primary key: read apart from the seats, as a join to the seats of
+    several games can make the plan read ``auth_user`` whole (``selectors``)."""
+    u = prepared.quoted_table(User)
+    users = prepared.RowLoader(User, u)
+    pk = f"{u}.{prepared.quoted_column(User, 'id')}"
+    return (
+        f"SELECT {users.columns} FROM {u} WHERE {pk} IN ({prepared.parameter_marks(count)})",
+        users,
+    )
+
+
+def _read(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        rows: list[tuple[Any, ...]] = cursor.fetchall()
+    return rows
 
 
 def _flag(value: Any) -> bool | None:
@@ -69,38 +104,30 @@ def games_of_page(*, user: User, ids: Iterable[int]) -> list[Game]:
     wanted = list(dict.fromkeys(ids))
     if not wanted:
         return []
-    sql, loader = _games_statement(len(wanted))
-    params: list[Any] = [
-        GameStatus.ACTIVE.value,
-        *_TURN_STATUSES,
-        *_OVER_STATUSES,
-        user.pk,
-        user.pk,
-        *wanted,
-    ]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
+    sql, games = _games_statement(len(wanted))
+    statuses = [GameStatus.ACTIVE.value, *_TURN_STATUSES, *_OVER_STATUSES]
     found: dict[int, Game] = {}
-    for row in rows:
-        game = loader.load(row[: loader.width])
-        for name, value in zip(ANNOTATIONS, row[loader.width :], strict=True):
+    for row in _read(sql, [*statuses, user.pk, user.pk, *wanted]):
+        game = games.load(row[: games.width])
+        for name, value in zip(ANNOTATIONS, row[games.width :], strict=True):
             setattr(game, name, _flag(value))
         found[game.pk] = game
     page = [found[pk] for pk in wanted if pk in found]
-    seats = prepared.seats_with_users_of([game.pk for game in page])
-    users: dict[int, User] = {}
-    for game_seats in seats.values():
-        for seat in game_seats:
-            if seat.user is not None:
-                users[seat.user.pk] = seat.user
-    missing = {game.created_by_id for game in page} - users.keys()
-    if missing:  # a creator who left the seat (a substitute took it over)
-        users.update(User.objects.in_bulk(missing))
+    if not page:
+        return []
+    sql, seats = _seats_statement(len(page))
+    by_game: dict[int, list[Seat]] = {game.pk: [] for game in page}
+    for row in _read(sql, [game.pk for game in page]):
+        seat = seats.load(row)
+        by_game[seat.game_id].append(seat)
+    user_ids = {seat.user_id for game_seats in by_game.values() for seat in game_seats}
+    user_ids = (user_ids | {game.created_by_id for game in page}) - {None}
+    sql, users = _users_statement(len(user_ids))
+    by_pk = {person.pk: person for person in map(users.load, _read(sql, sorted(user_ids)))}
     for game in page:
-        game.created_by = users[game.created_by_id]
-        game_seats = seats.get(game.pk, [])
-        for seat in game_seats:
+        game.created_by = by_pk[game.created_by_id]
+        for seat in by_game[game.pk]:
             seat.game = game
-        prepared.seats_known(game, game_seats)
+            seat.user = by_pk[seat.user_id] if seat.user_id is not None else None
+        prepared.seats_known(game, by_game[game.pk])
     return page

@@ -143,7 +143,7 @@ def games_of_page(*, user: User, ids: Iterable[int]) -> list[Game]:
     games is sorted over their ids and sort keys alone, and the page's rows alone are read
     whole, with what is computed for each (the player's note): computed in the sorting
     query, that work was done for every game before the page was cut. The rows are read in
-    two prepared statements (``games.games_page``), without the ORM's query building."""
+    three prepared statements (``games.games_page``), without the ORM's query building."""
     return games_page.games_of_page(user=user, ids=ids)
 
 
