@@ -18,7 +18,16 @@ from django.db import connection
 from django.db.models import Field, ForeignObjectRel, Model, OneToOneField
 from django.db.transaction import TransactionManagementError
 
-from games.models import Event, EventKind, Game, PlanStatus, PlayedMove, Seat, TurnPlan
+from games.models import (
+    Event,
+    EventKind,
+    Game,
+    PlanStatus,
+    PlayedMove,
+    Seat,
+    Snapshot,
+    TurnPlan,
+)
 
 M = TypeVar("M", bound=Model)
 
@@ -133,6 +142,74 @@ def seats_known(game: Game, seats: list[Seat]) -> None:
     cached._result_cache = seats
     cached._prefetch_done = True  # type: ignore[attr-defined]
     game._prefetched_objects_cache = {"seats": cached}  # type: ignore[attr-defined]
+
+
+@cache
+def _game_shown_statement() -> tuple[
+    str, RowLoader[Game], RowLoader[User], RowLoader[Seat], RowLoader[User]
+]:
+    qn = connection.ops.quote_name
+    user_model = get_user_model()  # the model of Game.created_by and Seat.user
+    games, creators, seats = RowLoader(Game, "g"), RowLoader(user_model, "c"), RowLoader(Seat, "s")
+    users = RowLoader(user_model, "u")
+    user_pk = qn(_column(user_model._meta.pk))
+    sql = (
+        f"SELECT {games.columns}, {creators.columns}, {seats.columns}, {users.columns}"
+        f" FROM {qn(Game._meta.db_table)} g"
+        f" JOIN {qn(user_model._meta.db_table)} c"
+        f" ON c.{user_pk} = g.{qn(_column(Game._meta.get_field('created_by')))}"
+        f" LEFT JOIN {qn(Seat._meta.db_table)} s"
+        f" ON s.{qn(_column(Seat._meta.get_field('game')))} = g.{qn(_column(Game._meta.pk))}"
+        f" LEFT JOIN {qn(user_model._meta.db_table)} u"
+        f" ON u.{user_pk} = s.{qn(_column(Seat._meta.get_field('user')))}"
+        f" WHERE g.{qn(_column(Game._meta.get_field('public_id')))} = %s"
+        f" ORDER BY s.{qn(_column(Seat._meta.get_field('index')))}"
+    )
+    return sql, games, creators, seats, users
+
+
+def game_shown(*, public_id: str) -> tuple[Game, User, list[Seat]] | None:
+    """The game, its creator, and its seats in seat order each with its ``user`` (None for a
+    bot's or an empty seat), in one statement: what
+    ``Game.objects.select_related("created_by")`` then ``seats_with_users`` read in two, for
+    every page that shows a game. None when there is no such game."""
+    sql, games, creators, seats, users = _game_shown_statement()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [public_id])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    first = rows[0]
+    game = games.load(first[: games.width])
+    creator = creators.load(first[games.width : games.width + creators.width])
+    start = games.width + creators.width
+    seat_rows = [row[start:] for row in rows if row[start] is not None]  # a game without seats
+    return game, creator, _seats_loaded(seat_rows, seats, users, None)
+
+
+@cache
+def _snapshots_statement() -> tuple[str, Converters]:
+    seq, state = quoted_column(Snapshot, "seq"), quoted_column(Snapshot, "state")
+    sql = (
+        f"SELECT {seq}, CASE WHEN {seq} = MAX({seq}) OVER () THEN {state} END"
+        f" FROM {quoted_table(Snapshot)}"
+        f" WHERE {quoted_column(Snapshot, 'game')} = %s AND {seq} <= %s"
+        f" AND {quoted_column(Snapshot, 'engine_version')} = %s"
+    )
+    return sql, Converters(Snapshot, [Snapshot._meta.get_field("state")])
+
+
+def snapshots_upto(*, game_pk: int, seq: int, engine_version: str) -> tuple[list[int], Any]:
+    """The seqs of the game's snapshots at or before ``seq`` under that engine version, and
+    the state of the latest of them (None when there is none), in one statement: the replay
+    starts from the deepest snapshot on the position's lineage, which is nearly always the
+    latest, and read the seqs then that snapshot in two."""
+    sql, converters = _snapshots_statement()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_pk, seq, engine_version])
+        rows = cursor.fetchall()
+    latest = [state for _, state in rows if state is not None]
+    return [found for found, _ in rows], converters.apply(latest[:1])[0] if latest else None
 
 
 @cache

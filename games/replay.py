@@ -42,7 +42,7 @@ import engine
 from common import after_response
 from engine import State
 from games import lineage as lineage_replay
-from games import metrics, move_store, retention
+from games import metrics, move_store, prepared, retention
 from games.lineage import EventRef, Lineage, ReplayError
 from games.models import Event, EventKind, Game, GameStatus, Snapshot
 
@@ -289,9 +289,10 @@ def _replay_path(
         position = {node: i for i, node in enumerate(path)}
         _, first_usable = lineage.rules_on(path)  # a snapshot before an upgrade: older rules
         best: tuple[int, int] | None = None  # (position on the path, snapshot seq)
-        for snap_seq in Snapshot.objects.filter(
-            game=game, seq__lte=path[-1] if path else 0, engine_version=engine.ENGINE_VERSION
-        ).values_list("seq", flat=True):
+        seqs, latest_state = prepared.snapshots_upto(
+            game_pk=game.pk, seq=path[-1] if path else 0, engine_version=engine.ENGINE_VERSION
+        )
+        for snap_seq in seqs:
             node = lineage.node.get(snap_seq)
             if (
                 node in position
@@ -300,9 +301,12 @@ def _replay_path(
             ):
                 best = (position[node], snap_seq)
         if best is not None:
-            data = Snapshot.objects.filter(
-                game=game, seq=best[1], engine_version=engine.ENGINE_VERSION
-            ).values_list("state", flat=True)[0]
+            if best[1] == max(seqs):  # the latest, read with the seqs
+                data = latest_state
+            else:
+                data = Snapshot.objects.filter(
+                    game=game, seq=best[1], engine_version=engine.ENGINE_VERSION
+                ).values_list("state", flat=True)[0]
             start = (best[0], engine.from_json(data))
     if payloads is None:
         needed = path[start[0] + 1 :] if start is not None else path

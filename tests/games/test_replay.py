@@ -114,3 +114,29 @@ SETUP = replay.EventRef(1, "setup", None, None, False)
 def test_a_broken_log_is_reported_not_replayed(refs):
     with pytest.raises(replay.ReplayError):
         replay.Lineage(refs)
+
+
+def test_a_latest_snapshot_off_the_lineage_is_passed_over_for_an_earlier_one(
+    alice, bob, moderator, settings, django_assert_num_queries
+):
+    """The snapshots' seqs and the latest one's state come in one statement; when that
+    latest one was rolled back, the replay reads the deepest one on the lineage instead."""
+    from games import moderation
+
+    settings.GAME_SNAPSHOT_EVERY = 5
+    game = started_game(alice, [bob])
+    while game.version < 12:
+        play_one(game)
+        game.refresh_from_db()
+    moderation.game_rollback(game=game, to_seq=7, moderator=moderator, reason="misclick")
+    play_one(game)
+    game.refresh_from_db()
+    assert set(Snapshot.objects.filter(game=game).values_list("seq", flat=True)) == {5, 10}
+
+    # The lineage, the snapshots (10 is off the lineage), the snapshot at 5, the moves.
+    with django_assert_num_queries(4):
+        from_snapshot = replay.state_at(game, use_cache=True)
+    assert engine.to_json(from_snapshot) == engine.to_json(replay.replay_from_scratch(game))
+    with django_assert_num_queries(2):  # the lineage, the latest snapshot with the seqs
+        at_ten = replay.state_at(game, 10, use_cache=True)  # no move after it to replay
+    assert engine.to_json(at_ten) == engine.to_json(replay.replay_from_scratch(game, 10))

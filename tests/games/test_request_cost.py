@@ -14,7 +14,8 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 import engine
-from games import models, prepared, replay, services
+from games import models, prepared, replay, selectors, services
+from games.errors import GameNotFoundError
 from games.models import Event, EventKind, Game, PlanStatus, Seat, Suspension, TurnPlan
 from notifications.models import Kind, Notification, UserActivity
 from tests.games.helpers import client_for, moves_passing_the_turn, play_one, started_game
@@ -534,3 +535,33 @@ def test_a_user_s_permissions_are_model_backend_s_in_one_query(
     assert len(found) == {"none": 0, "own": 2, "group": 3, "both": 4}[given]
     user.is_active = False
     assert SuspensionAwareBackend().get_all_permissions(user) == set()
+
+
+def test_a_shown_game_its_creator_seats_and_users_are_those_the_orm_loads(
+    alice, bob, django_assert_num_queries
+):
+    game = started_game(alice, [bob], bots=[2], players=3)
+    orm_game = Game.objects.select_related("created_by").get(pk=game.pk)
+    orm_seats = list(Seat.objects.filter(game=game).select_related("user").order_by("index"))
+
+    with django_assert_num_queries(1):
+        shown = selectors.game_get(public_id=game.public_id, with_seats=True)
+        creator = shown.created_by
+        seats = list(shown.seats.all())
+        users = [seat.user for seat in seats]
+
+    for field in Game._meta.concrete_fields:
+        assert getattr(shown, field.attname) == getattr(orm_game, field.attname), field
+    for field in type(creator)._meta.concrete_fields:
+        assert getattr(creator, field.attname) == getattr(orm_game.created_by, field.attname)
+    assert [seat.index for seat in seats] == [0, 1, 2]
+    assert all(seat.game is shown for seat in seats)
+    for mine, theirs in zip(seats, orm_seats, strict=True):
+        for field in Seat._meta.concrete_fields:
+            assert getattr(mine, field.attname) == getattr(theirs, field.attname), field
+    assert users[2] is None
+    for mine, theirs in zip(users[:2], orm_seats[:2], strict=True):
+        for field in type(theirs.user)._meta.concrete_fields:
+            assert getattr(mine, field.attname) == getattr(theirs.user, field.attname), field
+    with pytest.raises(GameNotFoundError):
+        selectors.game_get(public_id="no-such-game", with_seats=True)
