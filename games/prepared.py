@@ -22,9 +22,12 @@ from games.models import (
     Event,
     EventKind,
     Game,
+    GameNote,
+    GameStatus,
     PlanStatus,
     PlayedMove,
     Seat,
+    SeatStatus,
     Snapshot,
     TurnPlan,
 )
@@ -210,6 +213,41 @@ def snapshots_upto(*, game_pk: int, seq: int, engine_version: str) -> tuple[list
         rows = cursor.fetchall()
     latest = [state for _, state in rows if state is not None]
     return [found for found, _ in rows], converters.apply(latest[:1])[0] if latest else None
+
+
+@cache
+def _note_and_waiting_statement() -> tuple[str, RowLoader[GameNote]]:
+    qn = connection.ops.quote_name
+    notes = RowLoader(GameNote, "n")
+    game, seat = qn(Game._meta.db_table), qn(Seat._meta.db_table)
+    # As ``selectors.waiting_games(user=...).count()`` counts them: a row per seat joined.
+    waiting = (
+        f"SELECT COUNT(*) FROM {game} g JOIN {seat} s"
+        f" ON s.{quoted_column(Seat, 'game')} = g.{quoted_column(Game, 'id')}"
+        f" WHERE g.{quoted_column(Game, 'status')} = %s AND s.{quoted_column(Seat, 'user')} = %s"
+        f" AND s.{quoted_column(Seat, 'index')} = g.{quoted_column(Game, 'current_seat')}"
+        f" AND s.{quoted_column(Seat, 'status')} = %s"
+    )
+    sql = (
+        f"SELECT {notes.columns}, ({waiting}) FROM (SELECT 1) AS one"
+        f" LEFT JOIN {qn(GameNote._meta.db_table)} n"
+        f" ON n.{quoted_column(GameNote, 'game')} = %s AND n.{quoted_column(GameNote, 'user')} = %s"
+    )
+    return sql, notes
+
+
+def note_and_waiting(*, game_pk: int, user_pk: int) -> tuple[GameNote | None, int]:
+    """The user's own note on the game (None without one) and how many games wait for their
+    decision, in one statement: what ``notes.note_of`` and the count of
+    ``selectors.waiting_games`` read in two ORM queries on every game page."""
+    sql, notes = _note_and_waiting_statement()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            sql, [GameStatus.ACTIVE.value, user_pk, SeatStatus.PLAYING.value, game_pk, user_pk]
+        )
+        row = cursor.fetchone()
+    note = notes.load(row[: notes.width]) if row[0] is not None else None
+    return note, int(row[notes.width])
 
 
 @cache

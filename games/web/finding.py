@@ -19,20 +19,21 @@ from django.views.decorators.http import require_GET, require_POST
 
 from common.errors import ServiceError
 from common.web import AuthenticatedHttpRequest, is_htmx, signed_in
-from games import selectors
+from games import prepared, selectors
 from games.models import NOTE_MAX_CHARS, Game
 from games.services import notes
 
 
 def note_context(request: HttpRequest, game: Game) -> dict[str, Any]:
-    """The reader's own note on the game (nobody else's), and how many games wait for them."""
+    """The reader's own note on the game (nobody else's), and how many games wait for them
+    (``waiting_count``), read together (``prepared.note_and_waiting``)."""
     user = request.user
-    note = notes.note_of(game=game, user=user) if user.is_authenticated else None
-    return {
-        "note": note,
-        "note_max": NOTE_MAX_CHARS,
-        "waiting_count": waiting_count(request),
-    }
+    note, waiting = (
+        prepared.note_and_waiting(game_pk=game.pk, user_pk=user.pk)
+        if user.is_authenticated
+        else (None, 0)
+    )
+    return {"note": note, "note_max": NOTE_MAX_CHARS, "waiting_count": waiting}
 
 
 def waiting_count(request: HttpRequest) -> int:

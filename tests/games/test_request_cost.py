@@ -565,3 +565,31 @@ def test_a_shown_game_its_creator_seats_and_users_are_those_the_orm_loads(
             assert getattr(mine, field.attname) == getattr(theirs.user, field.attname), field
     with pytest.raises(GameNotFoundError):
         selectors.game_get(public_id="no-such-game", with_seats=True)
+
+
+def test_the_note_and_the_waiting_count_are_those_the_orm_reads(
+    alice, bob, carol, django_assert_num_queries
+):
+    from games.models import GameNote
+    from games.services import notes
+
+    games = [started_game(alice, [bob]) for _ in range(3)]
+    games.append(started_game(bob, [alice, carol]))
+    Game.objects.filter(pk=games[2].pk).update(status="finished")
+    notes.note_save(game=games[0], user=bob, text="mind the Angus")
+    for game in games:
+        for user in (alice, bob, carol):
+            with django_assert_num_queries(1):
+                note, waiting = prepared.note_and_waiting(game_pk=game.pk, user_pk=user.pk)
+            orm_note = GameNote.objects.filter(game=game, user=user).first()
+            assert waiting == selectors.waiting_games(user=user).count()
+            if orm_note is None:
+                assert note is None
+            else:
+                for field in GameNote._meta.concrete_fields:
+                    assert getattr(note, field.attname) == getattr(orm_note, field.attname)
+    assert prepared.note_and_waiting(game_pk=games[0].pk, user_pk=bob.pk)[0].text == (
+        "mind the Angus"
+    )
+    counts = {u.username: selectors.waiting_games(user=u).count() for u in (alice, bob, carol)}
+    assert sorted(counts.values()) != [0, 0, 0]  # someone is waited for
