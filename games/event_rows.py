@@ -99,10 +99,11 @@ def _with_actors(rows: list[EventRow], known: Mapping[int, User]) -> list[EventR
     return rows
 
 
-def event_rows(game: Game) -> list[EventRow]:
+def event_rows(game: Game, *, users: Mapping[int, User] | None = None) -> list[EventRow]:
     """Every event of the game in seq order, with its actor (``selectors.event_history``'s
-    events, as rows)."""
-    return _with_actors(_read(False, [game.pk]), {})
+    events, as rows): those among ``users`` (the seats' users the page has read) as they
+    are, the others read by primary key."""
+    return _with_actors(_read(False, [game.pk]), users or {})
 
 
 def latest_event_rows(

@@ -70,7 +70,8 @@ def replay_context(request: HttpRequest, game: Game) -> dict[str, Any]:
 
     def build() -> tuple[list[dict[str, Any]], dict[int, str]]:
         # The events read once, for the log, the lineage and the replay of the position.
-        events = event_rows(game)
+        # Their actors are nearly always the seats' users, read with the game.
+        events = event_rows(game, users={s.user.pk: s.user for s in seats if s.user is not None})
         lineage = Lineage(replay.refs_of(events))
         read.update(lineage=lineage, payloads={event.seq: event.payload for event in events})
         # Decisions undone are not steps of the replay (selectors.hidden_from_players); those

@@ -102,3 +102,23 @@ def test_the_latest_rows_are_the_players_log_as_the_history_read_it(eventful):
     # Actors the page has not read (a seat's earlier player, a moderator) are read by key.
     rows = latest_event_rows(game, game.version, hidden=hidden, users={})
     assert [_fields(row) for row in rows] == [_fields(event) for event in history]
+
+
+@pytest.mark.parametrize("which", ["eventful", "against_bot"])
+def test_the_rows_with_the_seats_users_are_the_same_in_one_statement_fewer(
+    which, request, django_assert_num_queries
+):
+    game = request.getfixturevalue(which)
+    seats = list(game.seats.all())
+    users = {seat.user.pk: seat.user for seat in seats if seat.user is not None}
+    models = list(selectors.event_history(game=game))
+    actors = {event.actor_id for event in models if event.actor_id is not None}
+    assert actors <= users.keys()  # a game its players played
+
+    with django_assert_num_queries(1):
+        rows = event_rows(game, users=users)
+    assert [_fields(row) for row in rows] == [_fields(event) for event in models]
+    assert all(row.actor is users[row.actor_id] for row in rows if row.actor_id is not None)
+    with django_assert_num_queries(2):  # an actor not among them (a moderator): read by key
+        some = event_rows(game, users={pk: user for pk, user in users.items() if pk != min(users)})
+    assert [_fields(row) for row in some] == [_fields(event) for event in models]
