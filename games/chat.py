@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError, RateLimitedError
-from games import live
+from games import live, prepared
 from games.models import (
     CHAT_MESSAGE_MAX_CHARS,
     ChatMessage,
@@ -103,6 +103,8 @@ def chat_messages_for(
             raise NotAllowedError(
                 "not_seated", gettext("Only the game's players can read its chat.")
             )
+    if after is None and limit is None:  # the whole chat, as the game page shows it
+        return prepared.chat_lines(game_pk=game.pk, with_hidden=moderator)
     messages = ChatMessage.objects.filter(game=game).select_related("author", "hidden_by")
     if not moderator:
         messages = messages.filter(hidden_at__isnull=True)

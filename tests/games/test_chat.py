@@ -274,3 +274,38 @@ def test_the_game_page_shows_the_chat_only_to_those_allowed_to_read_chats(
 
     assert page.status_code == 200
     assert "a private remark" not in page.content.decode()
+
+
+def test_the_whole_chat_in_one_statement_is_what_the_orm_loads(
+    alice, bob, moderator, django_assert_num_queries
+):
+    game = started_game(alice, [bob])
+    for i, user in enumerate([alice, bob, alice, bob]):
+        chat.chat_post(game=game, user=user, text=f"line {i}")
+    rude = chat.chat_post(game=game, user=bob, text="rude")
+    moderation.chat_message_hide(message=rude, moderator=moderator, reason="insult")
+    chat.chat_post(game=game, user=alice, text="after")
+
+    orm = ChatMessage.objects.filter(game=game).select_related("author", "hidden_by")
+    for user, shown in ((alice, orm.filter(hidden_at__isnull=True)), (moderator, orm)):
+        whole = chat.chat_messages_for(game=game, user=user)
+        expected = list(shown.order_by("created_at", "id"))
+        assert [m.pk for m in whole] == [m.pk for m in expected]
+        with django_assert_num_queries(0):  # the author and who hid it came with the line
+            for mine, theirs in zip(whole, expected, strict=True):
+                for field in ChatMessage._meta.concrete_fields:
+                    assert getattr(mine, field.attname) == getattr(theirs, field.attname)
+                assert mine.author.get_username() == theirs.author.get_username()
+                assert mine.author.__dict__ == {
+                    **theirs.author.__dict__,
+                    "_state": mine.author._state,
+                }
+                assert (mine.hidden_by is None) == (theirs.hidden_by is None)
+                if theirs.hidden_by is not None:
+                    assert mine.hidden_by.pk == moderator.pk
+    assert len(chat.chat_messages_for(game=game, user=moderator)) == 6
+    assert len(chat.chat_messages_for(game=game, user=alice)) == 5
+    # A part of it (after an id, at most so many) is the ORM's, as before.
+    assert chat.chat_messages_for(game=game, user=alice, after=rude.pk - 1, limit=1)[0].text == (
+        "after"
+    )
