@@ -122,3 +122,25 @@ def test_the_rows_with_the_seats_users_are_the_same_in_one_statement_fewer(
     with django_assert_num_queries(2):  # an actor not among them (a moderator): read by key
         some = event_rows(game, users={pk: user for pk, user in users.items() if pk != min(users)})
     assert [_fields(row) for row in some] == [_fields(event) for event in models]
+
+
+@pytest.mark.parametrize("which", ["eventful", "against_bot"])
+def test_the_lineage_s_rows_are_those_the_orm_reads(which, request, moderator):
+    from games import moderation, prepared
+
+    game = request.getfixturevalue(which)
+    if which == "eventful":  # a rollback too, and a position after it
+        moderation.game_rollback(
+            game=game, to_seq=game.version - 3, moderator=moderator, reason="x"
+        )
+        play_one(game)
+        game.refresh_from_db()
+    keys = [f"payload__{key}" for key in prepared.REF_KEYS]
+    events = Event.objects.filter(game=game).order_by("seq")
+    for upto in (None, 1, game.version // 2, game.version):
+        shown = events if upto is None else events.filter(seq__lte=upto)
+        orm = list(shown.values_list("seq", "kind", "seat", *keys))
+        assert prepared.event_ref_rows(game_pk=game.pk, upto=upto) == orm
+    kinds = {row[1] for row in orm}
+    assert which != "eventful" or {"undo", "rollback", "takeback"} <= kinds
+    assert any(row[3] is not None for row in orm) == (which == "eventful")  # a to_seq
