@@ -347,6 +347,56 @@ def _ref_decoding() -> tuple[Any, list[KeyTransform]]:
 
 
 @cache
+def _snapshot_and_moves_statement() -> tuple[str, Converters, Converters, Converters]:
+    qn = connection.ops.quote_name
+    seq, state = quoted_column(Snapshot, "seq"), quoted_column(Snapshot, "state")
+    event_seq, played = quoted_column(Event, "seq"), quoted_column(Event, "played")
+    sql = (
+        f"WITH s AS (SELECT {seq}, {state} FROM {quoted_table(Snapshot)}"
+        f" WHERE {quoted_column(Snapshot, 'game')} = %s AND {seq} <= %s"
+        f" AND {quoted_column(Snapshot, 'engine_version')} = %s),"
+        f" latest AS (SELECT COALESCE(MAX({seq}), 0) AS seq FROM s)"
+        f" SELECT s.{seq}, CASE WHEN s.{seq} = latest.seq THEN s.{state} END,"
+        f" NULL, NULL, NULL, NULL FROM s, latest"
+        f" UNION ALL SELECT NULL, NULL, e.{event_seq}, e.{quoted_column(Event, 'payload')},"
+        f" m.{quoted_column(PlayedMove, 'move')}, m.{quoted_column(PlayedMove, 'text')}"
+        f" FROM latest, {quoted_table(Event)} e LEFT JOIN {quoted_table(PlayedMove)} m"
+        f" ON m.{qn(_column(PlayedMove._meta.pk))} = e.{played}"
+        f" WHERE e.{quoted_column(Event, 'game')} = %s"
+        f" AND e.{event_seq} > latest.seq AND e.{event_seq} <= %s"
+    )
+    return (
+        sql,
+        Converters(Snapshot, [Snapshot._meta.get_field("state")]),
+        Converters(Event, [Event._meta.get_field("payload")]),
+        Converters(PlayedMove, [PlayedMove._meta.get_field(name) for name in ("move", "text")]),  # type: ignore[misc]
+    )
+
+
+def snapshot_and_moves(
+    *, game_pk: int, seq: int, engine_version: str
+) -> tuple[list[int], Any, list[tuple[int, Any, Any, Any]]]:
+    """``snapshots_upto``, and the events after the latest of those snapshots up to ``seq``
+    (all of them up to ``seq`` without one) as ``(seq, payload, move, text)``, the last two
+    those of its ``PlayedMove`` (``move_store.READ``), in one statement: the replay of a
+    position from the latest snapshot, which it nearly always starts from, read the
+    snapshot and then the moves after it in two."""
+    sql, states, payloads, played = _snapshot_and_moves_statement()
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [game_pk, seq, engine_version, game_pk, seq])
+        rows = cursor.fetchall()
+    seqs, latest, moves = [], None, []
+    for snapshot, state, event, payload, move, text in rows:
+        if snapshot is not None:
+            seqs.append(snapshot)
+            if state is not None:
+                latest = states.apply([state])[0]
+        else:
+            moves.append((event, *payloads.apply([payload]), *played.apply([move, text])))
+    return seqs, latest, moves
+
+
+@cache
 def _insert_statement(model: type[Model]) -> tuple[str, list[Any], bool]:
     qn = connection.ops.quote_name
     meta = model._meta

@@ -289,13 +289,22 @@ def _replay_path(
     payloads: Mapping[int, Mapping[str, Any]] | None = None,
 ) -> State:
     start: tuple[int, State] | None = None
+    # The moves after the latest snapshot (or all), read with the snapshots when the caller
+    # has no payloads: enough when the replay starts from that snapshot (or the setup).
+    after_latest: list[tuple[int, Any, Any, Any]] | None = None
     if use_snapshots:
         position = {node: i for i, node in enumerate(path)}
         _, first_usable = lineage.rules_on(path)  # a snapshot before an upgrade: older rules
         best: tuple[int, int] | None = None  # (position on the path, snapshot seq)
-        seqs, latest_state = prepared.snapshots_upto(
-            game_pk=game.pk, seq=path[-1] if path else 0, engine_version=engine.ENGINE_VERSION
-        )
+        upto = path[-1] if path else 0
+        if payloads is None:
+            seqs, latest_state, after_latest = prepared.snapshot_and_moves(
+                game_pk=game.pk, seq=upto, engine_version=engine.ENGINE_VERSION
+            )
+        else:
+            seqs, latest_state = prepared.snapshots_upto(
+                game_pk=game.pk, seq=upto, engine_version=engine.ENGINE_VERSION
+            )
         for snap_seq in seqs:
             node = lineage.node.get(snap_seq)
             if (
@@ -311,7 +320,12 @@ def _replay_path(
                 data = Snapshot.objects.filter(
                     game=game, seq=best[1], engine_version=engine.ENGINE_VERSION
                 ).values_list("state", flat=True)[0]
+                after_latest = None  # the moves between it and the latest are needed too
             start = (best[0], engine.from_json(data))
+        elif seqs:
+            after_latest = None  # no snapshot used: every move of the path is needed
+    if payloads is None and after_latest is not None:
+        payloads = move_store.payloads(after_latest)
     if payloads is None:
         needed = path[start[0] + 1 :] if start is not None else path
         payloads = move_store.payloads(

@@ -119,8 +119,9 @@ def test_a_broken_log_is_reported_not_replayed(refs):
 def test_a_latest_snapshot_off_the_lineage_is_passed_over_for_an_earlier_one(
     alice, bob, moderator, settings, django_assert_num_queries
 ):
-    """The snapshots' seqs and the latest one's state come in one statement; when that
-    latest one was rolled back, the replay reads the deepest one on the lineage instead."""
+    """The snapshots' seqs, the latest one's state and the moves after it come in one
+    statement; when that latest one was rolled back, the replay reads the deepest one on
+    the lineage and the moves after it instead."""
     from games import moderation
 
     settings.GAME_SNAPSHOT_EVERY = 5
@@ -128,6 +129,9 @@ def test_a_latest_snapshot_off_the_lineage_is_passed_over_for_an_earlier_one(
     while game.version < 12:
         play_one(game)
         game.refresh_from_db()
+    with django_assert_num_queries(2):  # the lineage; the latest snapshot and the moves after
+        at_twelve = replay.state_at(game, 12, use_cache=True)
+    assert engine.to_json(at_twelve) == engine.to_json(replay.replay_from_scratch(game, 12))
     moderation.game_rollback(game=game, to_seq=7, moderator=moderator, reason="misclick")
     play_one(game)
     game.refresh_from_db()
