@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import time
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,25 @@ def page_widths(page: Any) -> tuple[int, int]:
 def assert_fits_width(page: Any) -> None:
     scroll, client = page_widths(page)
     assert scroll <= client, f"{page.url} scrolls sideways: scrollWidth {scroll} > {client}"
+
+
+def wait_until(page: Any, expression: str, *, timeout_s: float = 10.0) -> Any:
+    """Poll ``expression`` in the page until it is truthy, and return its value.
+
+    Playwright's ``wait_for_function`` checks its predicate a first time inside its own
+    evaluation, then again from ``requestAnimationFrame`` through ``eval``: the site's
+    Content-Security-Policy (no ``unsafe-eval``) refuses those later checks, so a condition
+    not yet true at the first look failed the test instead of being waited for. Each
+    ``page.evaluate`` here comes from the DevTools protocol, which the policy lets through.
+    """
+    deadline = time.monotonic() + timeout_s
+    while True:
+        value = page.evaluate(expression)
+        if value:
+            return value
+        if time.monotonic() >= deadline:
+            raise AssertionError(f"{expression!r} is {value!r} after {timeout_s} s on {page.url}")
+        time.sleep(0.05)
 
 
 def link_in_last_email(to: str, path_fragment: str) -> str:

@@ -37,7 +37,7 @@ from notifications import endpoints, preferences
 from notifications.models import ChannelDelivery, Status
 from tests.browser.axe import axe_violations, readable
 from tests.browser.conftest import DEFAULT_TIMEOUT_MS
-from tests.browser.helpers import save_screenshot
+from tests.browser.helpers import save_screenshot, wait_until
 from tests.browser.test_live import SIZES, asgi, live  # noqa: F401 (asgi: a fixture)
 from tests.channel_receivers import PushService, WebhookReceiver, vapid_configure
 from tests.games.helpers import play_one, started_game
@@ -67,8 +67,8 @@ def focused(page: Any) -> str:
 def expect_focus(page: Any, where: str) -> None:
     """Wait (the page settles after its swap) until ``where`` has the focus."""
     try:
-        page.wait_for_function(f"() => ({FOCUS_JS})() === {json.dumps(where)}", timeout=5000)
-    except Exception as error:  # playwright's TimeoutError: say where the focus is instead
+        wait_until(page, f"({FOCUS_JS})() === {json.dumps(where)}", timeout_s=5)
+    except AssertionError as error:  # say where the focus is instead
         raise AssertionError(f"focus on {focused(page)!r}, not {where!r}") from error
 
 

@@ -20,6 +20,7 @@ from playwright.sync_api import expect
 from notifications.channel_texts import ChannelText
 from notifications.models import PushSubscription
 from notifications.push import payload
+from tests.browser.helpers import wait_until
 from tests.channel_receivers import PushService, vapid_configure
 
 STUB_SUBSCRIBE = """
@@ -96,7 +97,7 @@ def test_the_browser_subscribes_and_shows_a_pushed_turn(
         {"origin": live_server.url, "registrationId": registration_id(cdp, scope), "data": message},
     )
 
-    page.wait_for_function("window.pushed.length > 0")
+    wait_until(page, "window.pushed.length > 0")
     assert page.evaluate("window.pushed[0]") == {
         "type": "gwt-push",
         "title": "Great Western Trail",

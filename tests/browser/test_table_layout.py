@@ -20,7 +20,7 @@ from games import replay, services
 from games.models import Event, Game
 from notifications.preferences import preference_set
 from tests.browser.conftest import DEFAULT_TIMEOUT_MS
-from tests.browser.helpers import assert_fits_width, save_screenshot
+from tests.browser.helpers import assert_fits_width, save_screenshot, wait_until
 from tests.games.helpers import find_undoable_position, started_game
 
 VIEWPORTS = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
@@ -172,7 +172,7 @@ def test_the_phone_board_reads_at_11px_and_zooms_pans_and_shows_areas(open_page,
         page.locator(".play-board").scroll_into_view_if_needed()
         save_screenshot(page, f"table-board-area-{area.lower()}-phone")
     page.get_by_role("link", name="Player boards").tap()
-    page.wait_for_function("location.hash === '#players-heading'")
+    wait_until(page, "location.hash === '#players-heading'")
     assert in_viewport(page, "#players-heading"), rect(page, "#players-heading")
     save_screenshot(page, "table-board-area-players-phone")
     page.get_by_role("button", name="Whole board").tap()
