@@ -9,9 +9,10 @@ big tables a request reads whole (a sequential scan in PostgreSQL's plan: the fi
 does not depend on how busy the machine is).
 
 The samples are taken in a process settled as a production worker is: every request is
-made twice first (the warm-up), then the process collects its garbage and freezes what is
-left (``gc.collect(); gc.freeze()``, as ``gwt_site.wsgi`` does once the application is
-loaded), with the bench's test clients, their sessions and targets among what is frozen.
+made twice first (the warm-up), then the process collects its garbage, freezes what is
+left and sets the collector's thresholds (``gwt_site.collector.settle``, as ``gwt_site.wsgi``
+does once the application is loaded; ``--young-threshold 700`` measures Python's own), with
+the bench's test clients, their sessions and targets among what is frozen.
 The clients share one handler (a worker has one middleware chain), and the test client's
 response is let go before the next sample. The collector stays on: a full collection that
 requests bring on runs inside a sample and counts in it, and the table says how many ran
@@ -62,6 +63,7 @@ import json
 import os
 import platform
 import random
+import resource
 import secrets
 import statistics
 import sys
@@ -277,14 +279,19 @@ def release(response: Any) -> None:
     response.__dict__.pop("json", None)
 
 
-def settle() -> None:
-    """What ``gwt_site.wsgi`` does once the application is loaded: collect, then freeze
-    what is left (there, Django, the views and the engine's tables; here also the bench's
-    test clients, their sessions and targets, which a worker does not hold) out of the
-    collector's reach. Full collections then walk only what requests leave behind, as in a
-    worker; the collector stays on (turning it off would hide what requests cost it)."""
-    gc.collect()
-    gc.freeze()
+def settle(young_threshold: int | None = None) -> None:
+    """What ``gwt_site.wsgi`` does once the application is loaded (``collector.settle``):
+    collect, freeze what is left (there, Django, the views and the engine's tables; here
+    also the bench's test clients, their sessions and targets, which a worker does not hold)
+    out of the collector's reach, and collect the young generation after
+    ``collector.YOUNG_THRESHOLD`` new objects. Full collections then walk only what requests
+    leave behind, as in a worker; the collector stays on (turning it off would hide what
+    requests cost it). ``young_threshold`` measures another threshold (700: Python's)."""
+    from gwt_site import collector
+
+    collector.settle()
+    if young_threshold is not None:
+        gc.set_threshold(young_threshold, *gc.get_threshold()[1:])
 
 
 def warm(requests: list[Request], sizes: dict[str, int]) -> list[set[str]]:
@@ -312,7 +319,10 @@ def check(request: Request, response: Any) -> None:
 
 
 def measure(
-    requests: list[Request], samples: int, profile_path: str | None = None
+    requests: list[Request],
+    samples: int,
+    profile_path: str | None = None,
+    young_threshold: int | None = None,
 ) -> list[dict[str, Any]]:
     """Each request ``samples`` times, once every request has been made twice and the
     process settled as a worker's (``settle``): wall-clock p50 and p99, the CPU time of
@@ -327,7 +337,7 @@ def measure(
         cursor.execute("SELECT relname, reltuples::bigint FROM pg_class WHERE relkind = 'r'")
         sizes = dict(cursor.fetchall())
     all_scans = warm(requests, sizes)
-    settle()
+    settle(young_threshold)
     collections = FullCollections()
     gc.callbacks.append(collections)
     profiler = cProfile.Profile(time.process_time) if profile_path else None
@@ -647,6 +657,12 @@ def main() -> None:
     parser.add_argument(
         "--profile", help="write a cProfile (CPU time) of the measured samples to this file"
     )
+    parser.add_argument(
+        "--young-threshold",
+        type=int,
+        help="collect the young generation after this many new objects instead of"
+        " gwt_site.collector's (700 is Python's own)",
+    )
     args = parser.parse_args()
     # A database measured again is one somebody kept: others may be measuring it too.
     args.keep = args.keep or args.reuse
@@ -676,14 +692,16 @@ def main() -> None:
         return
     print(f"measuring ({args.samples} samples each, load {os.getloadavg()[0]:.1f}) ...", flush=True)
     chosen = [r for r in requests_to_measure() if (args.only or "").lower() in r.name.lower()]
-    results = measure(chosen, args.samples, args.profile)
+    results = measure(chosen, args.samples, args.profile, args.young_threshold)
 
     print()
     print(
         f"{size['games']:,} games, {size['events']:,} events,"
         f" database {size['total'] / 1e9:.2f} GB,"
         f" {size['per_game'] / 1000:.0f} kB a game; Python {platform.python_version()},"
-        f" {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}"
+        f" {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f};"
+        f" young generation collected every {gc.get_threshold()[0]:,} objects,"
+        f" peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
     )
     print()
     print(
