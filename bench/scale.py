@@ -9,10 +9,10 @@ big tables a request reads whole (a sequential scan in PostgreSQL's plan: the fi
 does not depend on how busy the machine is).
 
 The samples are taken in a process settled as a production worker is: every request is
-made twice first (the warm-up), then the process collects its garbage, freezes what is
-left and sets the collector's thresholds (``gwt_site.collector.settle``, as ``gwt_site.wsgi``
-does once the application is loaded; ``--young-threshold 700`` measures Python's own), with
-the bench's test clients, their sessions and targets among what is frozen.
+made twice first (the warm-up), then the process collects its garbage and freezes what is
+left (``gwt_site.collector.settle``, as ``gwt_site.wsgi`` does once the application is
+loaded), with the bench's test clients, their sessions and targets among what is frozen;
+``--gc-thresholds`` measures the collector under other thresholds than Python's.
 The clients share one handler (a worker has one middleware chain), and the test client's
 response is let go before the next sample. The collector stays on: a full collection that
 requests bring on runs inside a sample and counts in it, and the table says how many ran
@@ -248,25 +248,28 @@ def server_cpu() -> tuple[int, float] | None:
         return None
 
 
-class FullCollections:
+class Collections:
     """Counts the garbage collector's full collections (those of its oldest generation) and
-    the time they take, through ``gc.callbacks``: a sample during which one ran is slower by
-    all of it, and with 40 samples the p99 is the slowest but one, so a reader must see
-    whether the p99 includes one."""
+    the time they take, and the time of the younger generations' collections, through
+    ``gc.callbacks``: a sample during which a full one ran is slower by all of it, and with
+    40 samples the p99 is the slowest but one, so a reader must see whether the p99
+    includes one. Their time does not depend on how busy the machine is as the wall clock
+    does."""
 
     def __init__(self) -> None:
         self.count = 0
         self.seconds = 0.0
+        self.young_seconds = 0.0
         self._started = 0.0
 
     def __call__(self, phase: str, info: dict[str, int]) -> None:
-        if info["generation"] != 2:
-            return
         if phase == "start":
-            self.count += 1
+            self.count += info["generation"] == 2
             self._started = time.perf_counter()
-        else:
+        elif info["generation"] == 2:
             self.seconds += time.perf_counter() - self._started
+        else:
+            self.young_seconds += time.perf_counter() - self._started
 
 
 def release(response: Any) -> None:
@@ -279,19 +282,18 @@ def release(response: Any) -> None:
     response.__dict__.pop("json", None)
 
 
-def settle(young_threshold: int | None = None) -> None:
+def settle(thresholds: tuple[int, ...] | None = None) -> None:
     """What ``gwt_site.wsgi`` does once the application is loaded (``collector.settle``):
-    collect, freeze what is left (there, Django, the views and the engine's tables; here
-    also the bench's test clients, their sessions and targets, which a worker does not hold)
-    out of the collector's reach, and collect the young generation after
-    ``collector.YOUNG_THRESHOLD`` new objects. Full collections then walk only what requests
-    leave behind, as in a worker; the collector stays on (turning it off would hide what
-    requests cost it). ``young_threshold`` measures another threshold (700: Python's)."""
+    collect, then freeze what is left (there, Django, the views and the engine's tables;
+    here also the bench's test clients, their sessions and targets, which a worker does not
+    hold) out of the collector's reach. Full collections then walk only what requests leave
+    behind, as in a worker; the collector stays on (turning it off would hide what requests
+    cost it). ``thresholds``: the collector's, as ``gc.set_threshold`` takes them."""
     from gwt_site import collector
 
     collector.settle()
-    if young_threshold is not None:
-        gc.set_threshold(young_threshold, *gc.get_threshold()[1:])
+    if thresholds is not None:
+        gc.set_threshold(*thresholds)
 
 
 def warm(requests: list[Request], sizes: dict[str, int]) -> list[set[str]]:
@@ -322,14 +324,14 @@ def measure(
     requests: list[Request],
     samples: int,
     profile_path: str | None = None,
-    young_threshold: int | None = None,
+    thresholds: tuple[int, ...] | None = None,
 ) -> list[dict[str, Any]]:
     """Each request ``samples`` times, once every request has been made twice and the
     process settled as a worker's (``settle``): wall-clock p50 and p99, the CPU time of
     this process and of the PostgreSQL process it talks to, queries, the big tables read
-    whole, and the full collections that ran during the samples. With ``profile_path``
-    the samples (not the warm-up) also run under cProfile, which slows them: its figures
-    show where the time goes, not how much there is."""
+    whole, and the collections that ran during the samples (full ones apart). With
+    ``profile_path`` the samples (not the warm-up) also run under cProfile, which slows
+    them: its figures show where the time goes, not how much there is."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
@@ -337,8 +339,8 @@ def measure(
         cursor.execute("SELECT relname, reltuples::bigint FROM pg_class WHERE relkind = 'r'")
         sizes = dict(cursor.fetchall())
     all_scans = warm(requests, sizes)
-    settle(young_threshold)
-    collections = FullCollections()
+    settle(thresholds)
+    collections = Collections()
     gc.callbacks.append(collections)
     profiler = cProfile.Profile(time.process_time) if profile_path else None
     results = []
@@ -350,12 +352,15 @@ def measure(
             queries: list[int] = []
             full: list[int] = []  # full collections per sample
             full_seconds = 0.0
+            young_total = 0.0  # seconds in the younger generations' collections
+            paused: list[float] = []  # ms in collections of any generation, per sample
             # The targets rotate from where the warm-up left them.
             for i in range(2, samples + 2):
                 if request.before is not None:
                     request.before()
                 server_started = server_cpu()
                 count, seconds = collections.count, collections.seconds
+                young_seconds = collections.young_seconds
                 with CaptureQueriesContext(connection) as captured:
                     started, cpu_started = time.perf_counter(), time.process_time()
                     if profiler is not None:
@@ -367,6 +372,11 @@ def measure(
                     cpu = time.process_time() - cpu_started
                 full.append(collections.count - count)
                 full_seconds += collections.seconds - seconds
+                young_total += collections.young_seconds - young_seconds
+                paused.append(
+                    (collections.seconds - seconds + collections.young_seconds - young_seconds)
+                    * 1000
+                )
                 server_ended = server_cpu()
                 check(request, response)
                 release(response)
@@ -393,6 +403,9 @@ def measure(
                     "full": sum(full),
                     "full_ms": full_seconds * 1000,
                     "full_in_slowest": sum(full[k] for k in slowest),
+                    "young_ms": young_total * 1000,
+                    "paused_p99": percentile(paused, 99),
+                    "paused_max": max(paused),
                 }
             )
             r = results[-1]
@@ -658,10 +671,10 @@ def main() -> None:
         "--profile", help="write a cProfile (CPU time) of the measured samples to this file"
     )
     parser.add_argument(
-        "--young-threshold",
-        type=int,
-        help="collect the young generation after this many new objects instead of"
-        " gwt_site.collector's (700 is Python's own)",
+        "--gc-thresholds",
+        type=lambda text: tuple(int(n) for n in text.split(",")),
+        help="the collector's thresholds instead of Python's (700,10,10), as gc.set_threshold"
+        " takes them",
     )
     args = parser.parse_args()
     # A database measured again is one somebody kept: others may be measuring it too.
@@ -692,7 +705,7 @@ def main() -> None:
         return
     print(f"measuring ({args.samples} samples each, load {os.getloadavg()[0]:.1f}) ...", flush=True)
     chosen = [r for r in requests_to_measure() if (args.only or "").lower() in r.name.lower()]
-    results = measure(chosen, args.samples, args.profile, args.young_threshold)
+    results = measure(chosen, args.samples, args.profile, args.gc_thresholds)
 
     print()
     print(
@@ -700,23 +713,25 @@ def main() -> None:
         f" database {size['total'] / 1e9:.2f} GB,"
         f" {size['per_game'] / 1000:.0f} kB a game; Python {platform.python_version()},"
         f" {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f};"
-        f" young generation collected every {gc.get_threshold()[0]:,} objects,"
+        f" collector's thresholds {gc.get_threshold()},"
         f" peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
     )
     print()
     print(
         "| request | p50 ms | p99 ms | CPU p50 ms | CPU with PostgreSQL's, p50 / p99 ms"
         " | queries | big tables read whole | full collections: in the samples, ms,"
-        " in the two slowest |"
+        " in the two slowest | younger collections, ms in the samples"
+        " | all collections, ms per sample, p99 / max |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
         scans = ", ".join(r["scans"]) or "-"
         print(
             f"| {r['name']} | {r['p50']:.1f} | {r['p99']:.1f} | {r['cpu']:.1f}"
             f" | {format_ms(r['both_p50'])} / {format_ms(r['both_p99'])}"
             f" | {r['queries']} | {scans}"
-            f" | {r['full']}, {r['full_ms']:.0f} ms, {r['full_in_slowest']} |"
+            f" | {r['full']}, {r['full_ms']:.0f} ms, {r['full_in_slowest']}"
+            f" | {r['young_ms']:.0f} | {r['paused_p99']:.1f} / {r['paused_max']:.1f} |"
         )
     print()
     print("largest tables and indexes (with their indexes and TOAST):")

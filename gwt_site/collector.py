@@ -6,34 +6,21 @@ every full collection walks them all again: 55-75 ms of CPU during which no othe
 the process runs, the longest pause a request met under load, and a bot task's share of
 them in the worker (bench/README.md). Objects created later are collected as usual.
 
-The youngest generation is collected after 20,000 new objects rather than Python's 700. A
-request that builds a page of a hundred games, or an admin list, holds tens of thousands of
-objects (querysets, model instances and their states, rows) while it runs, and many of them
-are held by reference cycles (instances and the related objects cached on them, querysets
-and their queries) that only the collector frees. Under 700, collections of the young
-generations ran every few hundred objects in the middle of the request, found those objects
-alive and moved them on until they reached the oldest generation: once the request was done
-they were garbage there, which only a full collection frees, and the full collections they
-brought on walked 60,000-80,000 such objects for 20-70 ms inside some later request (the
-admin lists' p99 at 100,000 games). Under 20,000, a request's objects are mostly dead before
-the young generation is collected, and are freed there. A process holds at most about
-20,000 more dead objects than before: a few megabytes.
+Python's thresholds stay. Collecting the youngest generation after 20,000 new objects rather
+than 700 saved nothing for moves; over the pages at 100,000 games it ended the full
+collections (55 to 1 over the bench's requests: a request's objects no longer reach the
+oldest generation while it runs), but the middle generation's collections then walk as many
+objects, so the longest pauses were no shorter, for 15-25 MB more per process; 2,000 and
+5,000 gave the same (bench/README.md, ``bench/scale.py --gc-thresholds``).
 """
 
 from __future__ import annotations
 
 import gc
 
-# New container objects (allocations less deallocations) between collections of the youngest
-# generation; the older generations keep Python's default (every 10 of the next younger).
-YOUNG_THRESHOLD = 20_000
-
 
 def settle() -> None:
-    """Collect what start-up left, freeze what survives, and set the collector's thresholds.
-    Call it once the process has imported what it serves with (a pool process: after the
-    fork)."""
+    """Collect what start-up left and freeze what survives. Call it once the process has
+    imported what it serves with (a pool process: after the fork)."""
     gc.collect()
     gc.freeze()
-    _, middle, oldest = gc.get_threshold()
-    gc.set_threshold(YOUNG_THRESHOLD, middle, oldest)
