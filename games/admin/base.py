@@ -10,6 +10,7 @@ from typing import Any, ClassVar
 
 from django.contrib import admin
 from django.contrib.admin.utils import get_fields_from_path
+from django.contrib.admin.views.main import ChangeList
 from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.db import connections
@@ -64,9 +65,20 @@ def estimated_count(queryset: QuerySet[Any]) -> int:
     return int(plan[0]["Plan"]["Plan Rows"])
 
 
+class DeferringChangeList(ChangeList):
+    """A list that leaves out of its rows the columns its model admin names in
+    ``list_deferred``."""
+
+    def get_queryset(self, request: HttpRequest, exclude_parameters: Any = None) -> QuerySet:
+        rows = super().get_queryset(request, exclude_parameters)
+        deferred = getattr(self.model_admin, "list_deferred", [])
+        return rows.defer(*deferred) if deferred else rows
+
+
 class BoundedListAdmin(admin.ModelAdmin):
     """A list for big tables: a bounded count (and no second count of the whole table), and
-    searches by exact values only, each through an index.
+    searches by exact values only, each through an index, and the big columns no row of the
+    list shows left unread.
 
     ``exact_search_fields``: the lookups a search term is compared with (``public_id``,
     ``seats__user__username``); a term that is not a valid value of a field (a name for a
@@ -74,11 +86,21 @@ class BoundedListAdmin(admin.ModelAdmin):
     that a match through a relation with many rows (a player's seats) neither repeats rows nor
     makes the list check every row of the table. ``search_fields`` (kept for small tables
     only) still match by substring.
+
+    ``list_deferred``: the fields (of the model, or of a related one in
+    ``list_select_related``) the list does not read. A game's JSON (its progress, with where
+    every turn began, and its result), a snapshot's state: decoded for each row of a page,
+    they cost CPU and, held by the cycles of related instances, tens of thousands of objects
+    that only a full collection of the garbage collector frees (bench/README.md).
     """
 
     paginator = BoundedCountPaginator
     show_full_result_count = False
     exact_search_fields: ClassVar[list[str]] = []
+    list_deferred: ClassVar[list[str]] = []
+
+    def get_changelist(self, request: HttpRequest, **kwargs: Any) -> type[ChangeList]:
+        return DeferringChangeList
 
     def get_search_results(
         self, request: HttpRequest, queryset: QuerySet[Any], search_term: str

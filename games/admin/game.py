@@ -54,6 +54,8 @@ class PendingReports(TypedDict):
 STALLED_DAYS = (1, 3, 7, 14, 30)
 CHAT_ON_GAME_PAGE = 100  # the latest messages shown on a game's page
 TIMELINE_ON_GAME_PAGE = 100  # the latest events shown on a game's page
+# A game's JSON columns, unread by the lists that show a game by its name only.
+GAME_JSON = ["game__progress", "game__options", "game__result"]
 
 
 class SeatInline(admin.TabularInline):
@@ -165,6 +167,7 @@ class GameAdmin(BoundedListAdmin, ReadOnlyAdmin):
     list_filter = ["status", StalledFilter, ReportedFilter, EditionFilter, "lobby"]
     exact_search_fields = ["public_id", "seats__user__username"]
     list_select_related = ["created_by"]
+    list_deferred = ["progress", "result"]
     exclude = ["seed"]
     readonly_fields = [
         "edition_text",
@@ -339,6 +342,7 @@ class EventAdmin(BoundedListAdmin, ReadOnlyAdmin):
     list_filter = ["kind"]
     exact_search_fields = ["game__public_id"]
     list_select_related = ["game", "actor"]
+    list_deferred = GAME_JSON
     ordering = ["-id"]
     readonly_fields = [
         "game",
@@ -366,6 +370,7 @@ class SnapshotAdmin(BoundedListAdmin, ReadOnlyAdmin):
     list_display = ["game", "seq", "engine_version", "created_at"]
     exact_search_fields = ["game__public_id"]
     list_select_related = ["game"]
+    list_deferred = ["state", *GAME_JSON]
     ordering = ["-id"]
     readonly_fields = ["game", "seq", "engine_version", "created_at"]
     exclude = ["state"]
