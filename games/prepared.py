@@ -84,9 +84,11 @@ class Converters:
 class RowLoader(Generic[M]):
     """Turns the columns of one model, as selected by ``columns``, into an instance."""
 
-    def __init__(self, model: type[M], alias: str) -> None:
+    def __init__(self, model: type[M], alias: str, *, without: tuple[str, ...] = ()) -> None:
+        """``without``: fields left out of the columns, deferred on the instances as the
+        ORM's ``defer`` leaves them (read from the database if asked for)."""
         qn = connection.ops.quote_name
-        fields = list(model._meta.concrete_fields)
+        fields = [field for field in model._meta.concrete_fields if field.name not in without]
         self.model = model
         self.width = len(fields)
         self.columns = ", ".join(f"{alias}.{qn(_column(field))}" for field in fields)

@@ -138,15 +138,17 @@ def game_count_for_user(*, user: User, dismissed: bool = False) -> int:
     return seats.count()
 
 
-def games_of_page(*, user: User, ids: Iterable[int]) -> list[Game]:
+def games_of_page(*, user: User, ids: Iterable[int], with_progress: bool = True) -> list[Game]:
     """The games ``ids`` (a page of ``game_list_for_user(user=user).values_list("pk")``), in
     that order, with the list's annotations, their creators and their seats with the seats'
     users (as ``prefetch_related`` of them leaves them). A list of a player's thousands of
     games is sorted over their ids and sort keys alone, and the page's rows alone are read
     whole, with what is computed for each (the player's note): computed in the sorting
     query, that work was done for every game before the page was cut. The rows are read in
-    three prepared statements (``games.games_page``), without the ORM's query building."""
-    return games_page.games_of_page(user=user, ids=ids)
+    three prepared statements (``games.games_page``), without the ORM's query building.
+    ``with_progress``: a game in play comes with its progress (the round and the scores the
+    page shows); without it, or once over, the progress is deferred."""
+    return games_page.games_of_page(user=user, ids=ids, with_progress=with_progress)
 
 
 def waiting_games(*, user: User) -> QuerySet[Game]:

@@ -105,3 +105,28 @@ def test_the_lists_count_from_the_seats_is_its_own_count(alice, bob, carol, list
         for dismissed in (False, True):
             listed = selectors.game_list_for_user(user=user, dismissed=dismissed).count()
             assert selectors.game_count_for_user(user=user, dismissed=dismissed) == listed
+
+
+def test_a_games_progress_is_read_with_it_only_while_it_is_in_play_and_asked_for(
+    alice, lists, django_assert_num_queries
+):
+    """The list shows the round and the scores of a game in play; a finished game's progress
+    (every turn it had) is left deferred, read only if something asks for it, and so is every
+    game's for the API's list, which does not show it."""
+    ids = list(selectors.game_list_for_user(user=alice).values_list("pk", flat=True))
+    page = selectors.games_of_page(user=alice, ids=ids)
+    in_play = [g for g in page if g.status in (GameStatus.ACTIVE, GameStatus.PAUSED)]
+    over = [g for g in page if g.is_over]
+    assert in_play
+    assert over
+
+    with django_assert_num_queries(0):
+        shown = {g.pk: g.progress for g in in_play}
+    assert shown == {g.pk: g.progress for g in Game.objects.filter(pk__in=shown)}
+    assert any(progress.get("turns") for progress in shown.values())
+    assert all("progress" in g.get_deferred_fields() for g in over)
+    assert all("progress" not in g.get_deferred_fields() for g in in_play)
+
+    without = selectors.games_of_page(user=alice, ids=ids, with_progress=False)
+    assert [g.pk for g in without] == [g.pk for g in page]
+    assert all("progress" in g.get_deferred_fields() for g in without)
