@@ -23,6 +23,8 @@ from django.utils.functional import cached_property
 EXACT_COUNT_UP_TO = 10_000
 # The most rows one search term may match in one field (a player's games, a game's events).
 SEARCH_MATCHES_MAX = 10_000
+# A game's JSON columns, unread by the lists that show a game by its public id only.
+GAME_JSON = ["game__progress", "game__options", "game__result"]
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

@@ -30,7 +30,7 @@ from django.utils.translation import gettext_lazy
 from common.web import AuthenticatedHttpRequest
 from games.admin import tables
 from games.admin.action_page import action_page
-from games.admin.base import BoundedListAdmin, ReadOnlyAdmin
+from games.admin.base import GAME_JSON, BoundedListAdmin, ReadOnlyAdmin
 from games.admin.forms import CHAT_FORMS, REPORT_FORMS, ChatMessageForm, ReportForm
 from games.models import (
     REPORT_PENDING_STATUSES,
@@ -154,6 +154,7 @@ class ReportAdmin(BoundedListAdmin, ActedOnAdmin[ReportForm]):
     ]
     search_fields = ["text"]
     list_select_related = ["game", "reporter", "reported_user", "assigned_to"]
+    list_deferred = GAME_JSON
     ordering = ["created_at"]  # oldest first: the queue's order
     readonly_fields = [
         "moderator_actions",
@@ -270,6 +271,7 @@ class ChatMessageAdmin(BoundedListAdmin, ActedOnAdmin[ChatMessageForm]):
     exact_search_fields = ["id", "game__public_id", "author__username"]
     search_fields = ["text"]
     list_select_related = ["game", "author", "hidden_by"]
+    list_deferred = GAME_JSON
     ordering = ["-created_at", "-id"]
     readonly_fields = [
         "visibility",

@@ -24,7 +24,7 @@ from common.web import AuthenticatedHttpRequest
 from games import editions, moderation
 from games.admin import tables
 from games.admin.action_page import action_page
-from games.admin.base import BoundedListAdmin, ReadOnlyAdmin
+from games.admin.base import GAME_JSON, BoundedListAdmin, ReadOnlyAdmin
 from games.admin.forms import ACTION_FORMS, LiftSuspensionForm, SuspensionForm
 from games.models import (
     REPORT_PENDING_STATUSES,
@@ -54,8 +54,6 @@ class PendingReports(TypedDict):
 STALLED_DAYS = (1, 3, 7, 14, 30)
 CHAT_ON_GAME_PAGE = 100  # the latest messages shown on a game's page
 TIMELINE_ON_GAME_PAGE = 100  # the latest events shown on a game's page
-# A game's JSON columns, unread by the lists that show a game by its name only.
-GAME_JSON = ["game__progress", "game__options", "game__result"]
 
 
 class SeatInline(admin.TabularInline):

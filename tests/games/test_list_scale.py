@@ -74,6 +74,8 @@ def test_a_moderators_list_makes_a_bounded_number_of_queries(
         ("/admin/games/game/", ['"games_game"."progress"', '"games_game"."result"']),
         ("/admin/games/event/", ['"games_game"."progress"', '"games_game"."options"']),
         ("/admin/games/snapshot/", ['"games_snapshot"."state"', '"games_game"."progress"']),
+        ("/admin/games/report/", ['"games_game"."progress"', '"games_game"."options"']),
+        ("/admin/games/chatmessage/", ['"games_game"."progress"', '"games_game"."result"']),
     ],
 )
 def test_a_moderators_list_reads_no_json_column_it_does_not_show(
