@@ -23,6 +23,7 @@ during each request's samples, how long they took, and whether the two slowest s
     .venv/bin/python bench/scale.py --games 10000 --samples 50
     .venv/bin/python bench/scale.py --games 100000 --keep     # keep the database afterwards
     .venv/bin/python bench/scale.py --games 100000 --reuse    # measure the kept one again (kept)
+    .venv/bin/python bench/scale.py --games 100000 --reuse --garbage   # what requests leave
 
 The database is built in two steps:
 
@@ -313,6 +314,42 @@ def warm(requests: list[Request], sizes: dict[str, int]) -> list[set[str]]:
             release(response)
         scans.append(seq_scans([q["sql"] for q in captured.captured_queries], sizes))
     return scans
+
+
+def garbage(requests: list[Request]) -> None:
+    """What each request leaves to the garbage collector: the objects that only a collection
+    frees (held by reference cycles) once it is done, counted with the collector off during
+    one request after the warm-up, and their most common types. Their number does not
+    depend on the machine; every collection walks them, and under Python's thresholds the
+    young collections during the request move them on to the oldest generation, where the
+    full collections find them (the p99 of the lists)."""
+    from collections import Counter
+
+    for request in requests:
+        for i in range(3):
+            if request.before is not None:
+                request.before()
+            response = request.make(i)
+            check(request, response)
+            release(response)
+            del response
+        gc.collect()
+        gc.disable()
+        try:
+            if request.before is not None:
+                request.before()
+            response = request.make(3)
+            release(response)
+            del response
+            gc.set_debug(gc.DEBUG_SAVEALL)
+            found = gc.collect()
+            kinds = Counter(type(thing).__name__ for thing in gc.garbage)
+        finally:
+            gc.set_debug(0)
+            gc.garbage.clear()
+            gc.enable()
+        common = ", ".join(f"{name} {n:,}" for name, n in kinds.most_common(6))
+        print(f"| {request.name} | {found:,} | {common} |", flush=True)
 
 
 def check(request: Request, response: Any) -> None:
@@ -651,6 +688,40 @@ def storage(database: str) -> dict[str, Any]:
     }
 
 
+def print_measures(results: list[dict[str, Any]], size: dict[str, Any]) -> None:
+    """The table of ``measure``'s figures, and the largest tables and indexes."""
+    print()
+    print(
+        f"{size['games']:,} games, {size['events']:,} events,"
+        f" database {size['total'] / 1e9:.2f} GB,"
+        f" {size['per_game'] / 1000:.0f} kB a game; Python {platform.python_version()},"
+        f" {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f};"
+        f" collector's thresholds {gc.get_threshold()},"
+        f" peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
+    )
+    print()
+    print(
+        "| request | p50 ms | p99 ms | CPU p50 ms | CPU with PostgreSQL's, p50 / p99 ms"
+        " | queries | big tables read whole | full collections: in the samples, ms,"
+        " in the two slowest | younger collections, ms in the samples"
+        " | all collections, ms per sample, p99 / max |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for r in results:
+        scans = ", ".join(r["scans"]) or "-"
+        print(
+            f"| {r['name']} | {r['p50']:.1f} | {r['p99']:.1f} | {r['cpu']:.1f}"
+            f" | {format_ms(r['both_p50'])} / {format_ms(r['both_p99'])}"
+            f" | {r['queries']} | {scans}"
+            f" | {r['full']}, {r['full_ms']:.0f} ms, {r['full_in_slowest']}"
+            f" | {r['young_ms']:.0f} | {r['paused_p99']:.1f} / {r['paused_max']:.1f} |"
+        )
+    print()
+    print("largest tables and indexes (with their indexes and TOAST):")
+    for name, bytes_ in size["largest"]:
+        print(f"  {name}: {bytes_ / 1e6:,.1f} MB")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000, help="games in the database")
@@ -669,6 +740,11 @@ def main() -> None:
     )
     parser.add_argument(
         "--profile", help="write a cProfile (CPU time) of the measured samples to this file"
+    )
+    parser.add_argument(
+        "--garbage",
+        action="store_true",
+        help="print what each request leaves to the garbage collector instead of timing it",
     )
     parser.add_argument(
         "--gc-thresholds",
@@ -703,40 +779,17 @@ def main() -> None:
         if not args.keep:
             psql("postgres", f"DROP DATABASE IF EXISTS {database}")
         return
-    print(f"measuring ({args.samples} samples each, load {os.getloadavg()[0]:.1f}) ...", flush=True)
     chosen = [r for r in requests_to_measure() if (args.only or "").lower() in r.name.lower()]
-    results = measure(chosen, args.samples, args.profile, args.gc_thresholds)
-
-    print()
-    print(
-        f"{size['games']:,} games, {size['events']:,} events,"
-        f" database {size['total'] / 1e9:.2f} GB,"
-        f" {size['per_game'] / 1000:.0f} kB a game; Python {platform.python_version()},"
-        f" {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f};"
-        f" collector's thresholds {gc.get_threshold()},"
-        f" peak memory {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB"
-    )
-    print()
-    print(
-        "| request | p50 ms | p99 ms | CPU p50 ms | CPU with PostgreSQL's, p50 / p99 ms"
-        " | queries | big tables read whole | full collections: in the samples, ms,"
-        " in the two slowest | younger collections, ms in the samples"
-        " | all collections, ms per sample, p99 / max |"
-    )
-    print("|---|---|---|---|---|---|---|---|---|---|")
-    for r in results:
-        scans = ", ".join(r["scans"]) or "-"
+    if args.garbage:
+        print("| request | objects left to the collector | most common |\n|---|---|---|")
+        garbage(chosen)
+    else:
         print(
-            f"| {r['name']} | {r['p50']:.1f} | {r['p99']:.1f} | {r['cpu']:.1f}"
-            f" | {format_ms(r['both_p50'])} / {format_ms(r['both_p99'])}"
-            f" | {r['queries']} | {scans}"
-            f" | {r['full']}, {r['full_ms']:.0f} ms, {r['full_in_slowest']}"
-            f" | {r['young_ms']:.0f} | {r['paused_p99']:.1f} / {r['paused_max']:.1f} |"
+            f"measuring ({args.samples} samples each, load {os.getloadavg()[0]:.1f}) ...",
+            flush=True,
         )
-    print()
-    print("largest tables and indexes (with their indexes and TOAST):")
-    for name, bytes_ in size["largest"]:
-        print(f"  {name}: {bytes_ / 1e6:,.1f} MB")
+        results = measure(chosen, args.samples, args.profile, args.gc_thresholds)
+        print_measures(results, size)
     use_database("postgres")
     from django.db import connections
 
