@@ -306,14 +306,19 @@ def warm(requests: list[Request], sizes: dict[str, int]) -> list[set[str]]:
     scans = []
     for request in requests:
         for i in range(2):
-            if request.before is not None:
-                request.before()
             with CaptureQueriesContext(connection) as captured:
-                response = request.make(i)
-            check(request, response)
-            release(response)
+                made(request, i)
         scans.append(seq_scans([q["sql"] for q in captured.captured_queries], sizes))
     return scans
+
+
+def made(request: Request, i: int) -> None:
+    """The request made once (on its ``i``-th target), checked and its response let go."""
+    if request.before is not None:
+        request.before()
+    response = request.make(i)
+    check(request, response)
+    release(response)
 
 
 def garbage(requests: list[Request]) -> None:
@@ -327,20 +332,11 @@ def garbage(requests: list[Request]) -> None:
 
     for request in requests:
         for i in range(3):
-            if request.before is not None:
-                request.before()
-            response = request.make(i)
-            check(request, response)
-            release(response)
-            del response
+            made(request, i)
         gc.collect()
         gc.disable()
         try:
-            if request.before is not None:
-                request.before()
-            response = request.make(3)
-            release(response)
-            del response
+            made(request, 3)
             gc.set_debug(gc.DEBUG_SAVEALL)
             found = gc.collect()
             kinds = Counter(type(thing).__name__ for thing in gc.garbage)
