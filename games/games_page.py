@@ -13,6 +13,7 @@ the order of the ids asked for, which is the list's.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from functools import cache
 from typing import Any
@@ -21,21 +22,37 @@ from django.contrib.auth.models import User
 from django.db import connection
 
 from games import prepared
+from games import progress as progress_summary
 from games.models import Game, GameNote, GameStatus, Seat, SeatStatus
 
 # What ``selectors.game_list_for_user`` annotates each game with, in this order.
 ANNOTATIONS = ("your_turn", "over", "has_note")
-# The games whose progress (games.progress) the list shows: the round and the scores of a game
-# in play. A finished game's is every turn it had, hundreds of pairs decoded into lists that
-# nothing reads and that the collector must walk once the page is done; it stays deferred.
-_PROGRESS_SHOWN = (GameStatus.ACTIVE.value, GameStatus.PAUSED.value)
+# The games whose standing (games.progress) the list shows: the round and the scores of a game
+# in play. The standing is read in SQL, the number of turns and the scores, and the progress
+# stays deferred: it holds every turn so far, hundreds of pairs a page would decode into lists
+# that nothing reads but their count and that the collector must walk once the page is done.
+_STANDING_SHOWN = (GameStatus.ACTIVE.value, GameStatus.PAUSED.value)
 # A seat whose player may be to move: every status but resigned (as the list's sort says).
 _TURN_STATUSES = tuple(s for s in SeatStatus.values if s != SeatStatus.RESIGNED)
 _OVER_STATUSES = (GameStatus.FINISHED.value, GameStatus.ABANDONED.value)
 
 
+def _standing_columns(progress: str) -> tuple[str, str]:
+    """How many turns the summary in column ``progress`` keeps, and its scores as JSON text
+    (both NULL where it keeps none), in the database's own JSON functions."""
+    if connection.vendor == "postgresql":
+        return (
+            f"jsonb_array_length({progress} -> '{progress_summary.TURNS}')",
+            f"({progress} -> '{progress_summary.SCORES}')::text",
+        )
+    return (
+        f"json_array_length({progress}, '$.{progress_summary.TURNS}')",
+        f"json_extract({progress}, '$.{progress_summary.SCORES}')",
+    )
+
+
 @cache
-def _games_statement(count: int, with_progress: bool) -> tuple[str, prepared.RowLoader[Game]]:
+def _games_statement(count: int, with_standing: bool) -> tuple[str, prepared.RowLoader[Game]]:
     """The statement for a page of ``count`` games: each game's columns, then the list's
     annotations, read through the player's own seat (one per game: ``seat_unique_user``).
     Columns are named by their tables, as the ORM names them."""
@@ -52,14 +69,17 @@ def _games_statement(count: int, with_progress: bool) -> tuple[str, prepared.Row
         f"EXISTS (SELECT 1 FROM {table(GameNote)} n WHERE n.{column(GameNote, 'game')} = {g_id}"
         f" AND n.{column(GameNote, 'user')} = %s)"
     )
-    progress = (
-        f"CASE WHEN {g_status} IN ({prepared.parameter_marks(len(_PROGRESS_SHOWN))})"
-        f" THEN {g}.{column(Game, 'progress')} END"
-        if with_progress
-        else "NULL"
+    shown = f"{g_status} IN ({prepared.parameter_marks(len(_STANDING_SHOWN))})"
+    standing = (
+        ", ".join(
+            f"CASE WHEN {shown} THEN {value} END"
+            for value in _standing_columns(f"{g}.{column(Game, 'progress')}")
+        )
+        if with_standing
+        else "NULL, NULL"
     )
     sql = (
-        f"SELECT {games.columns}, {your_turn}, {over}, {has_note}, {progress}"
+        f"SELECT {games.columns}, {your_turn}, {over}, {has_note}, {standing}"
         f" FROM {g} JOIN {s} ON {s}.{column(Seat, 'game')} = {g_id}"
         f" AND {s}.{column(Seat, 'user')} = %s"
         f" WHERE {g_id} IN ({prepared.parameter_marks(count)})"
@@ -93,11 +113,6 @@ def _users_statement(count: int) -> tuple[str, prepared.RowLoader[User]]:
     )
 
 
-@cache
-def _progress_converters() -> prepared.Converters:
-    return prepared.Converters(Game, [Game._meta.get_field("progress")])
-
-
 def _read(sql: str, params: list[Any]) -> list[tuple[Any, ...]]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
@@ -110,28 +125,32 @@ def _flag(value: Any) -> bool | None:
     return None if value is None else bool(value)
 
 
-def games_of_page(*, user: User, ids: Iterable[int], with_progress: bool = True) -> list[Game]:
+def games_of_page(*, user: User, ids: Iterable[int], with_standing: bool = True) -> list[Game]:
     """The games ``ids`` (a page of the ids of ``selectors.game_list_for_user(user=user)``),
     in that order, each with the list's annotations (``your_turn``, ``over``,
     ``has_note``), its creator, and its seats with their users, as ``prefetch_related``
-    leaves them (``game.seats.all()`` is answered without a query). A game's progress is
-    read with it only while it is in play (``_PROGRESS_SHOWN``) and ``with_progress`` (the
-    API's list does not show it), deferred otherwise. A game the player has no seat in is
+    leaves them (``game.seats.all()`` is answered without a query). A game in play comes
+    with its standing (``progress.standing``) when ``with_standing`` (the API's list does
+    not show it); every game's progress is deferred. A game the player has no seat in is
     left out, as the list leaves it out."""
     wanted = list(dict.fromkeys(ids))
     if not wanted:
         return []
-    sql, games = _games_statement(len(wanted), with_progress)
-    shown = _PROGRESS_SHOWN if with_progress else ()
+    sql, games = _games_statement(len(wanted), with_standing)
+    shown = _STANDING_SHOWN if with_standing else ()
     statuses = [GameStatus.ACTIVE.value, *_TURN_STATUSES, *_OVER_STATUSES]
     found: dict[int, Game] = {}
-    progress_at = games.width + len(ANNOTATIONS)
-    for row in _read(sql, [*statuses, user.pk, *shown, user.pk, *wanted]):
+    standing_at = games.width + len(ANNOTATIONS)
+    for row in _read(sql, [*statuses, user.pk, *shown, *shown, user.pk, *wanted]):
         game = games.load(row[: games.width])
-        for name, value in zip(ANNOTATIONS, row[games.width : progress_at], strict=True):
+        for name, value in zip(ANNOTATIONS, row[games.width : standing_at], strict=True):
             setattr(game, name, _flag(value))
-        if row[progress_at] is not None:
-            game.progress = _progress_converters().apply([row[progress_at]])[0]
+        if game.status in shown:
+            turns, scores = row[standing_at:]
+            standing = progress_summary.Standing(
+                turns=turns, scores=[int(total) for total in json.loads(scores or "[]")]
+            )
+            setattr(game, progress_summary.STANDING, standing)
         found[game.pk] = game
     page = [found[pk] for pk in wanted if pk in found]
     if not page:

@@ -15,6 +15,7 @@ table and in each player's whole deck, both public, so any reader may see them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import engine
@@ -22,6 +23,26 @@ from engine import State
 
 TURNS = "turns"
 SCORES = "scores"
+# The attribute a list's statement sets on a game it read with its standing in SQL
+# (``games.games_page``), its progress left unread.
+STANDING = "standing"
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What a list shows of a game in play, which is all it needs of the summary: how many
+    turns have begun (None when the game keeps no turns) and the scores. A finished game's
+    summary holds every turn it had; a list counts them, it does not decode them."""
+
+    turns: int | None
+    scores: list[int]
+
+    def round(self, players: int) -> int | None:
+        """The round now (1 while the first seat to play has had only one turn), or None
+        when the game keeps no turns."""
+        if not self.turns or players < 1:
+            return None
+        return (self.turns - 1) // players + 1
 
 
 def progress_after(progress: dict[str, Any] | None, state: State) -> dict[str, Any]:
@@ -40,13 +61,23 @@ def progress_after(progress: dict[str, Any] | None, state: State) -> dict[str, A
     return summary
 
 
+def standing_of(progress: dict[str, Any] | None) -> Standing:
+    """The standing a summary gives."""
+    turns = (progress or {}).get(TURNS)
+    return Standing(turns=None if turns is None else len(turns), scores=scores_of(progress))
+
+
+def standing(game: Any) -> Standing:
+    """What the lists show of ``game``: the standing its list's statement read (``STANDING``),
+    or else the one its progress gives (which reads the progress if it was deferred)."""
+    read = game.__dict__.get(STANDING)
+    return read if isinstance(read, Standing) else standing_of(game.progress)
+
+
 def round_of(progress: dict[str, Any] | None, players: int) -> int | None:
     """The round now (1 while the first seat to play has had only one turn), or None when
     the game keeps no summary."""
-    turns = (progress or {}).get(TURNS)
-    if not turns or players < 1:
-        return None
-    return (len(turns) - 1) // players + 1
+    return standing_of(progress).round(players)
 
 
 def scores_of(progress: dict[str, Any] | None) -> list[int]:

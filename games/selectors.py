@@ -138,7 +138,7 @@ def game_count_for_user(*, user: User, dismissed: bool = False) -> int:
     return seats.count()
 
 
-def games_of_page(*, user: User, ids: Iterable[int], with_progress: bool = True) -> list[Game]:
+def games_of_page(*, user: User, ids: Iterable[int], with_standing: bool = True) -> list[Game]:
     """The games ``ids`` (a page of ``game_list_for_user(user=user).values_list("pk")``), in
     that order, with the list's annotations, their creators and their seats with the seats'
     users (as ``prefetch_related`` of them leaves them). A list of a player's thousands of
@@ -146,9 +146,9 @@ def games_of_page(*, user: User, ids: Iterable[int], with_progress: bool = True)
     whole, with what is computed for each (the player's note): computed in the sorting
     query, that work was done for every game before the page was cut. The rows are read in
     three prepared statements (``games.games_page``), without the ORM's query building.
-    ``with_progress``: a game in play comes with its progress (the round and the scores the
-    page shows); without it, or once over, the progress is deferred."""
-    return games_page.games_of_page(user=user, ids=ids, with_progress=with_progress)
+    ``with_standing``: a game in play comes with its standing (the round and the scores the
+    page shows, ``progress.standing``), read in SQL; every game's progress is deferred."""
+    return games_page.games_of_page(user=user, ids=ids, with_standing=with_standing)
 
 
 def waiting_games(*, user: User) -> QuerySet[Game]:

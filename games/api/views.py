@@ -95,7 +95,7 @@ def _games_page(
     start = (page - 1) * size
     if player is not None:
         ids = list(games.values_list("pk", flat=True)[start : start + size + 1])
-        rows = selectors.games_of_page(user=player, ids=ids[:size], with_progress=False)
+        rows = selectors.games_of_page(user=player, ids=ids[:size], with_standing=False)
         has_next = len(ids) > size
     else:
         rows = list(games[start : start + size + 1])

@@ -134,7 +134,8 @@ def game_row(game: Game, viewer: User, *, tz_name: str, now: datetime | None = N
     status = choice_label(GameStatus, game.status)
     row = GameRow(game=game, seats=seats, status=status, your_turn=your_turn)
     if game.status in (GameStatus.ACTIVE, GameStatus.PAUSED) and game.current_seat is not None:
-        scores = progress.scores_of(game.progress)
+        standing = progress.standing(game)
+        scores = standing.scores
         if len(scores) == len(seats):
             seats = [replace(seat, score=scores[seat.index]) for seat in seats]
         to_move = next((s for s in seats if s.index == game.current_seat), None)
@@ -157,7 +158,7 @@ def game_row(game: Game, viewer: User, *, tz_name: str, now: datetime | None = N
             waiting_for=waiting,
             since=when(game.turn_since, tz),
             deadline=when(game.turn_deadline, tz),
-            round=progress.round_of(game.progress, game.players),
+            round=standing.round(game.players),
         )
     if game.is_over:
         return GameRow(

@@ -12,7 +12,7 @@ import pytest
 from django.db.models import Prefetch
 from django.utils import timezone
 
-from games import selectors
+from games import progress, selectors
 from games.models import Game, GameStatus, Seat, SeatStatus
 from games.services import notes
 from tests.games.helpers import play_one, started_game
@@ -107,26 +107,41 @@ def test_the_lists_count_from_the_seats_is_its_own_count(alice, bob, carol, list
             assert selectors.game_count_for_user(user=user, dismissed=dismissed) == listed
 
 
-def test_a_games_progress_is_read_with_it_only_while_it_is_in_play_and_asked_for(
+def test_a_game_in_play_comes_with_its_standing_read_in_sql_and_no_game_with_its_progress(
     alice, lists, django_assert_num_queries
 ):
-    """The list shows the round and the scores of a game in play; a finished game's progress
-    (every turn it had) is left deferred, read only if something asks for it, and so is every
-    game's for the API's list, which does not show it."""
+    """The list shows the round and the scores of a game in play: the page's statement reads
+    them (the number of turns and the scores) and no game's progress (every turn it had) is
+    decoded; the standing is the one the progress gives. The API's list, which does not show
+    them, reads no standing either."""
     ids = list(selectors.game_list_for_user(user=alice).values_list("pk", flat=True))
     page = selectors.games_of_page(user=alice, ids=ids)
     in_play = [g for g in page if g.status in (GameStatus.ACTIVE, GameStatus.PAUSED)]
-    over = [g for g in page if g.is_over]
     assert in_play
-    assert over
+    assert any(g.is_over for g in page)
+    assert all("progress" in g.get_deferred_fields() for g in page)
 
     with django_assert_num_queries(0):
-        shown = {g.pk: g.progress for g in in_play}
-    assert shown == {g.pk: g.progress for g in Game.objects.filter(pk__in=shown)}
-    assert any(progress.get("turns") for progress in shown.values())
-    assert all("progress" in g.get_deferred_fields() for g in over)
-    assert all("progress" not in g.get_deferred_fields() for g in in_play)
+        shown = {g.pk: progress.standing(g) for g in in_play}
+    kept = {g.pk: progress.standing_of(g.progress) for g in Game.objects.filter(pk__in=shown)}
+    assert shown == kept
+    assert any(standing.turns for standing in shown.values())
+    assert all(standing.scores for standing in shown.values())
+    assert all(progress.STANDING not in vars(g) for g in page if g.is_over)
 
-    without = selectors.games_of_page(user=alice, ids=ids, with_progress=False)
+    without = selectors.games_of_page(user=alice, ids=ids, with_standing=False)
     assert [g.pk for g in without] == [g.pk for g in page]
     assert all("progress" in g.get_deferred_fields() for g in without)
+    assert all(progress.STANDING not in vars(g) for g in without)
+
+
+def test_a_game_with_no_turns_kept_shows_no_round_and_its_scores(alice, lists):
+    """A game started before the summary kept turns (games.progress): the list's statement
+    reads its scores and no round, as the progress itself gives."""
+    played = lists[0]
+    Game.objects.filter(pk=played.pk).update(progress={"scores": [7, 9]})
+
+    (game,) = selectors.games_of_page(user=alice, ids=[played.pk])
+
+    assert progress.standing(game) == progress.Standing(turns=None, scores=[7, 9])
+    assert progress.standing(game).round(2) is None
