@@ -97,6 +97,27 @@ def env_choice(
 _POSTGRES_SCHEMES = {"postgres", "postgresql", "pgsql"}
 
 
+def with_parallel_workers(options: Mapping[str, Any], workers: str) -> dict[str, Any]:
+    """PostgreSQL connection ``options`` that set ``max_parallel_workers_per_gather`` to
+    ``workers`` for every session (libpq's ``options``, added to any the URL gives), or left
+    as they are with ``workers`` "server" or where the URL's ``options`` already set it."""
+    kept = dict(options)
+    if workers == "server":
+        return kept
+    try:
+        count = int(workers)
+    except ValueError:
+        count = -1
+    if count < 0:
+        raise ImproperlyConfigured(
+            f"DATABASE_PARALLEL_WORKERS={workers!r}: a number of workers (0 or more) or 'server'."
+        )
+    given = str(kept.get("options", ""))
+    if "max_parallel_workers_per_gather" not in given:
+        kept["options"] = f"{given} -c max_parallel_workers_per_gather={count}".strip()
+    return kept
+
+
 def parse_database_url(url: str, base_dir: Path) -> dict[str, Any]:
     """A Django ``DATABASES`` entry from ``postgres://`` or ``sqlite://`` URL.
 

@@ -31,6 +31,7 @@ from gwt_site.env import (
     env_str,
     parse_database_url,
     parse_email_url,
+    with_parallel_workers,
 )
 from gwt_site.observability import init_sentry, logging_config
 
@@ -174,6 +175,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # An unreachable server fails a request within seconds (a 503), not after minutes.
     DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", "5")
+# Parallel workers a statement may start (PostgreSQL's max_parallel_workers_per_gather), or
+# "server" to leave the server's setting. The service's statements are short: at the server's
+# default (2) a player's list of 2,000 games was planned in parallel, and starting the workers
+# cost more than the work they shared (60 ms against 27 ms at the median, bench/README.md).
+DATABASE_PARALLEL_WORKERS = env_str("DATABASE_PARALLEL_WORKERS", "0")
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"]["OPTIONS"] = with_parallel_workers(
+        DATABASES["default"]["OPTIONS"], DATABASE_PARALLEL_WORKERS
+    )
 # The schema owner, for migrations only (docs/deployment.md, "Database roles"): with it set,
 # `manage.py migrate` connects as the owner and grants the web and worker role (DATABASE_URL)
 # no more than it needs: that role then cannot alter, truncate or drop tables, nor disable

@@ -58,6 +58,7 @@ SETTINGS_VARIABLES = [
     "METRICS_TOKEN",
     "METRICS_PORT",
     "DATABASE_HEALTH_CHECK_IDLE",
+    "DATABASE_PARALLEL_WORKERS",
     "NOTIFY_SMTP_CONNECTIONS",
 ]
 
@@ -391,6 +392,43 @@ def test_a_migrate_url_adds_the_owner_connection_for_migrations(monkeypatch, tmp
     assert databases["owner"]["TEST"] == {"MIRROR": "default"}
     assert databases["default"]["CONN_HEALTH_CHECKS"] is True
     assert databases["default"]["OPTIONS"]["connect_timeout"] == "5"
+
+
+def test_postgresql_sessions_start_no_parallel_workers_unless_told(monkeypatch, tmp_path):
+    """A statement of the service is short: by default its sessions start no parallel
+    workers (``max_parallel_workers_per_gather``); a number sets it, "server" leaves the
+    server's setting, and the URL's own ``options`` are kept (and win for that setting)."""
+    url = "postgres://gwt:a@db:5432/gwt"
+
+    def options(**env: str) -> dict[str, Any]:
+        loaded = load_settings(monkeypatch, tmp_path, GWT_ENV="development", **env)
+        return dict(loaded["DATABASES"]["default"]["OPTIONS"])
+
+    assert options(DATABASE_URL=url)["options"] == "-c max_parallel_workers_per_gather=0"
+    assert options(DATABASE_URL=url, DATABASE_PARALLEL_WORKERS="2")["options"] == (
+        "-c max_parallel_workers_per_gather=2"
+    )
+    assert "options" not in options(DATABASE_URL=url, DATABASE_PARALLEL_WORKERS="server")
+    assert options(DATABASE_URL=f"{url}?options=-c%20work_mem%3D8MB")["options"] == (
+        "-c work_mem=8MB -c max_parallel_workers_per_gather=0"
+    )
+    own = "-c max_parallel_workers_per_gather=1"
+    assert options(DATABASE_URL=f"{url}?options={own.replace(' ', '%20')}")["options"] == own
+    assert "options" not in options(DATABASE_URL="sqlite:///var/db.sqlite3")
+    for wrong in ("-1", "many"):
+        with pytest.raises(ImproperlyConfigured, match="DATABASE_PARALLEL_WORKERS"):
+            options(DATABASE_URL=url, DATABASE_PARALLEL_WORKERS=wrong)
+
+
+@pytest.mark.django_db
+def test_a_postgresql_session_of_the_service_starts_no_parallel_workers():
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL's setting")
+    with connection.cursor() as cursor:
+        cursor.execute("SHOW max_parallel_workers_per_gather")
+        assert cursor.fetchone() == ("0",)
 
 
 def test_without_a_migrate_url_there_is_one_connection(monkeypatch, tmp_path):
