@@ -74,12 +74,6 @@ def standing(game: Any) -> Standing:
     return read if isinstance(read, Standing) else standing_of(game.progress)
 
 
-def round_of(progress: dict[str, Any] | None, players: int) -> int | None:
-    """The round now (1 while the first seat to play has had only one turn), or None when
-    the game keeps no summary."""
-    return standing_of(progress).round(players)
-
-
 def scores_of(progress: dict[str, Any] | None) -> list[int]:
     """The seats' scores as they stand, in seat order ([] when not kept)."""
     return [int(total) for total in (progress or {}).get(SCORES, [])]

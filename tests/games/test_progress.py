@@ -15,7 +15,7 @@ pytestmark = pytest.mark.django_db
 def test_a_started_game_is_in_round_one_with_everyones_score(alice, bob):
     game = started_game(alice, [bob])
 
-    assert progress.round_of(game.progress, 2) == 1
+    assert progress.standing_of(game.progress).round(2) == 1
     assert progress.scores_of(game.progress) == [
         s["total"] for s in engine.scores(replay.state_at(game))
     ]
@@ -29,10 +29,10 @@ def test_a_round_ends_when_every_seat_has_had_a_turn(alice, bob):
         game.refresh_from_db()
         if game.current_seat != seats_seen[-1]:
             seats_seen.append(game.current_seat)
-            assert progress.round_of(game.progress, 2) == (len(seats_seen) - 1) // 2 + 1
+            assert progress.standing_of(game.progress).round(2) == (len(seats_seen) - 1) // 2 + 1
 
     assert seats_seen == [0, 1, 0]
-    assert progress.round_of(game.progress, 2) == 2
+    assert progress.standing_of(game.progress).round(2) == 2
     assert progress.scores_of(game.progress) == [
         s["total"] for s in engine.scores(replay.state_at(game))
     ]
@@ -83,5 +83,5 @@ def test_a_game_started_before_the_summary_shows_no_round_rather_than_a_wrong_on
 
     summary = progress.progress_after({}, moved)
 
-    assert progress.round_of(summary, 2) is None
+    assert progress.standing_of(summary).round(2) is None
     assert progress.scores_of(summary) == [s["total"] for s in engine.scores(moved)]
