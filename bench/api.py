@@ -23,6 +23,11 @@ latency a player sees.
     .venv/bin/python bench/api.py --think-ms 250       # busier players
     .venv/bin/python bench/api.py --think-ms 0         # closed loop: capacity
     .venv/bin/python bench/api.py --clients 4 --seconds 10
+    .venv/bin/python bench/api.py --think-ms 0 --wait stream   # hear the turn, do not poll
+
+With `--wait stream` each client opens its game's live stream on uvicorn (the `live`
+service) with its token and, while the bot plays, waits there for the signal that its turn
+has come instead of polling; uvicorn's CPU is then counted with the service's.
 
 Needs PostgreSQL and Redis (BENCH_DATABASE_URL, BENCH_REDIS_URL; defaults: a `gwt_bench`
 database at 127.0.0.1:5432 and Redis database 3 at 127.0.0.1:6379). The bench database is
@@ -32,14 +37,17 @@ created and migrated if needed. Not part of `make test`.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import multiprocessing
 import os
 import platform
+import queue
 import random
 import secrets
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -88,6 +96,71 @@ class Client:
         raise AssertionError("unreachable")
 
 
+class TurnStream:
+    """The game's live stream (``/games/live/?game=<id>`` on the ASGI server), opened with the
+    client's token: instead of polling its legal moves while the bot plays, the client waits
+    here for the signal that its turn has come (or that the game is over). Its events are
+    read by a thread, as an EventSource would."""
+
+    def __init__(self, port: int, token: str, game_id: str) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.conn.request(
+            "GET", f"/games/live/?game={game_id}", headers={"Authorization": f"Token {token}"}
+        )
+        self.response = self.conn.getresponse()
+        self.events: queue.Queue[tuple[str, dict]] = queue.Queue()
+        self.open = self.response.status == 200
+        if self.open:
+            threading.Thread(target=self._read, daemon=True).start()
+            self.open = self.next_event(5.0) == ("ready", {})
+
+    def _read(self) -> None:
+        name, data = "message", ""
+        try:
+            for raw in self.response:
+                line = raw.decode().rstrip("\n")
+                if line.startswith("event:"):
+                    name = line[6:].strip()
+                elif line.startswith("data:"):
+                    data = line[5:].strip()
+                elif not line and data:
+                    self.events.put((name, json.loads(data)))
+                    name, data = "message", ""
+        except (OSError, ValueError, AttributeError, http.client.HTTPException):
+            pass  # closed
+        self.events.put(("closed", {}))
+
+    def next_event(self, timeout: float) -> tuple[str, dict] | None:
+        try:
+            return self.events.get(timeout=max(timeout, 0.0))
+        except queue.Empty:
+            return None
+
+    def wait_turn(self, after: int, timeout: float) -> str | None:
+        """ "turn" once a signal after version ``after`` says it is the client's turn, "over"
+        once one says the game ended; None if neither came within ``timeout`` seconds or the
+        stream closed (the client then polls)."""
+        deadline = time.monotonic() + timeout
+        while (event := self.next_event(deadline - time.monotonic())) is not None:
+            name, data = event
+            if name == "closed":
+                self.open = False
+                return None
+            if data.get("version", 0) <= after:
+                continue
+            if name == "games" and data.get("your_turn"):
+                return "turn"
+            if name == "game" and data.get("status") != "active":
+                return "over"
+        return None
+
+    def close(self) -> None:
+        if self.conn.sock is not None:
+            with contextlib.suppress(OSError):
+                self.conn.sock.shutdown(socket.SHUT_RDWR)
+        self.conn.close()
+
+
 class Results:
     """What one client measured (returned from its process)."""
 
@@ -111,17 +184,30 @@ class Results:
 
 
 def play(
-    port: int, token: str, start_at: float, stop_at: float, seed: int, poll: float, think: float
+    port: int,
+    token: str,
+    start_at: float,
+    stop_at: float,
+    seed: int,
+    poll: float,
+    think: float,
+    live_port: int | None = None,
 ) -> Results:
-    """One client: play games against a bot until ``stop_at``; measure from ``start_at``."""
+    """One client: play games against a bot until ``stop_at``; measure from ``start_at``.
+    With ``live_port``, it waits for its turn on the game's live stream instead of polling."""
     results = Results()
     rng = random.Random(seed)
     client = Client(port, token)
     game_id = None
+    stream: TurnStream | None = None
     known: dict | None = None
+    waiting_after: int | None = None  # the version after which the bot plays
     empty_polls = 0
     while time.time() < stop_at:
         if game_id is None:
+            if stream is not None:
+                stream.close()
+                stream = None
             status, game = client.request(
                 "POST", "/api/games/", {"players": 2, "bots": [1], "quiet_hours": None}
             )
@@ -129,9 +215,20 @@ def play(
                 results.error(f"create {status}")
                 return results
             game_id = game["id"]  # against a bot: started at creation
+            if live_port is not None:
+                stream = TurnStream(live_port, token, game_id)
+                if not stream.open:
+                    results.error("stream")
         if known is not None:  # the last move's answer gave the next decision's options
             legal, known = known, None
         else:
+            if stream is not None and stream.open and waiting_after is not None:
+                outcome = stream.wait_turn(waiting_after, timeout=5.0)
+                waiting_after = None
+                if outcome == "over":
+                    results.games_finished += 1
+                    game_id = None
+                    continue
             # Waiting for its turn, a client polls its legal moves: [] while the bot plays.
             status, legal = client.request("GET", f"/api/games/{game_id}/legal-moves/")
             if status != 200:
@@ -175,6 +272,10 @@ def play(
             game_id = None
         elif answer.get("moves"):
             known = {"version": answer["version"], "moves": answer["moves"]}
+        else:
+            waiting_after = answer["version"]
+    if stream is not None:
+        stream.close()
     results.requests = client.requests
     return results
 
@@ -342,6 +443,14 @@ def arguments(description: str) -> argparse.ArgumentParser:
         "--poll-ms", type=float, default=50.0, help="pause between polls while the bot plays"
     )
     parser.add_argument(
+        "--wait",
+        choices=["poll", "stream"],
+        default="poll",
+        help="how a client waits while the bot plays: poll its legal moves, or hear its turn "
+        "on the game's live stream (uvicorn, opened with its token)",
+    )
+    parser.add_argument("--live-port", type=int, default=8767, help="the ASGI server's port")
+    parser.add_argument(
         "--think-ms",
         type=float,
         default=1000.0,
@@ -406,6 +515,17 @@ def start_servers(
     return web, worker
 
 
+def start_live(args: argparse.Namespace, env: dict[str, str]) -> subprocess.Popen:
+    """The ASGI server of the live streams (uvicorn, as the ``live`` service runs it)."""
+    return subprocess.Popen(
+        [PYTHON, "-m", "uvicorn", "gwt_site.asgi:application", "--host", "127.0.0.1",
+         "--port", str(args.live_port), "--workers", "1", "--no-access-log",
+         "--log-level", "warning", "--timeout-graceful-shutdown", "2"],
+        cwd=ROOT, env=env, start_new_session=True,
+        stdout=(Path(env["VAR_DIR"]) / "live.log").open("wb"), stderr=subprocess.STDOUT,
+    )  # fmt: skip
+
+
 def run_players(
     args: argparse.Namespace,
     tokens: list[str],
@@ -441,7 +561,16 @@ def run_players(
         parts = pool.starmap(
             play,
             [
-                (args.port, token, start_at, stop_at, i, poll, args.think_ms / 1000)
+                (
+                    args.port,
+                    token,
+                    start_at,
+                    stop_at,
+                    i,
+                    poll,
+                    args.think_ms / 1000,
+                    args.live_port if args.wait == "stream" else None,
+                )
                 for i, token in enumerate(tokens)
             ],
         )
@@ -456,21 +585,31 @@ def main() -> None:
     env = environment()
     tokens = prepare(env, args.clients)
     web, worker = start_servers(args, env)
+    roots = {web.pid: "gunicorn", worker.pid: "celery"}
+    live = start_live(args, env) if args.wait == "stream" else None
+    if live is not None:
+        roots[live.pid] = "uvicorn"
     try:
         wait_until_up(args.port)
-        results, cpu, backends = run_players(
-            args, tokens, env, {web.pid: "gunicorn", worker.pid: "celery"}
-        )
+        if live is not None:
+            wait_until_up(args.live_port)
+        results, cpu, backends = run_players(args, tokens, env, roots)
         elapsed = args.seconds
     finally:
-        stop(web)
-        stop(worker)
+        for process in (web, worker, live):
+            if process is not None:
+                stop(process)
 
     print(
         f"bench/api.py: {args.clients} clients (one process each), {elapsed:.0f} s measured "
         f"(+{args.warmup:.0f} s warm-up), thinking {args.think_ms:.0f} ms on average before "
         "each decision, "
-        f"polling every {args.poll_ms:.0f} ms while the bot plays; gunicorn {args.workers} "
+        + (
+            f"polling every {args.poll_ms:.0f} ms while the bot plays"
+            if args.wait == "poll"
+            else "hearing its turn on the game's live stream while the bot plays (uvicorn)"
+        )
+        + f"; gunicorn {args.workers} "
         f"{args.worker_class} workers x {args.threads} threads, "
         f"Celery worker x{args.celery_concurrency}"
         + (f" at niceness {args.celery_nice}" if args.celery_nice else "")
@@ -488,9 +627,7 @@ def main() -> None:
         "(polls, legal moves, the move, the trivial call, new games)"
     )
     if len(cpu) == 2:
-        used = cpu_by_role(
-            cpu[0], cpu[1], {web.pid: "gunicorn", worker.pid: "celery"}, backends or None
-        )
+        used = cpu_by_role(cpu[0], cpu[1], roots, backends or None)
         print(
             f"CPU seconds in the {elapsed:.0f} s window ({os.cpu_count()} cores): "
             + ", ".join(f"{role} {seconds:.1f}" for role, seconds in used.items())
@@ -504,10 +641,22 @@ def main() -> None:
                 if role not in {"other", "postgres, other"}
             )
         )
-        service = sum(used[role] for role in ("gunicorn", "celery", "postgres", "redis"))
+        service = sum(
+            used[role]
+            for role in ("gunicorn", "celery", "uvicorn", "postgres", "redis")
+            if role in used
+        )
         print(
-            f"service CPU per move (gunicorn + Celery + the bench database's PostgreSQL "
-            f"backends + Redis): {service / moves * 1000:.2f} ms"
+            "service CPU per move (gunicorn + Celery"
+            + (" + uvicorn" if live is not None else "")
+            + " + the bench database's PostgreSQL backends + Redis): "
+            + f"{service / moves * 1000:.2f} ms"
+        )
+        whole = sum(used.values())
+        print(
+            "whole machine per move (every process, the clients and other work included): "
+            f"{whole / moves * 1000:.2f} ms; at that cost {os.cpu_count()} cores would make "
+            f"{(os.cpu_count() or 1) / whole * moves:.0f} moves/s"
         )
     ratio = move["p50"] / trivial["p50"] if trivial["p50"] else float("nan")
     print(

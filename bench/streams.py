@@ -145,7 +145,6 @@ def hold_streams(port: int, cookies: list[str], count: int, conn) -> None:
 def main() -> None:
     parser = api.arguments(__doc__.split("\n\n")[0])
     parser.add_argument("--streams", type=int, default=1000)
-    parser.add_argument("--live-port", type=int, default=8767)
     parser.add_argument("--rounds", type=int, default=2, help="without, then with, this often")
     parser.set_defaults(seconds=30.0)
     args = parser.parse_args()
@@ -156,15 +155,8 @@ def main() -> None:
     env = api.environment()
     tokens = api.prepare(env, args.clients)
     cookies = sessions(env, args.clients)
-    logs = Path(env["VAR_DIR"])
     web, worker = api.start_servers(args, env)
-    live = subprocess.Popen(
-        [PYTHON, "-m", "uvicorn", "gwt_site.asgi:application", "--host", "127.0.0.1",
-         "--port", str(args.live_port), "--workers", "1", "--no-access-log",
-         "--log-level", "warning", "--timeout-graceful-shutdown", "2"],
-        cwd=ROOT, env=env, start_new_session=True,
-        stdout=(logs / "live.log").open("wb"), stderr=subprocess.STDOUT,
-    )  # fmt: skip
+    live = api.start_live(args, env)
     holders: list[multiprocessing.process.BaseProcess] = []
     without, with_streams = api.Results(), api.Results()
     cpu_without: list = []

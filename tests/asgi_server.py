@@ -5,8 +5,8 @@ pytest-django's live server speaks WSGI, which cannot hold a live stream open
 ``live`` service and ``make run`` do, on a free local port, against the test database
 (use it with ``transactional_db``: its requests run in their own threads and connections).
 
-``StreamReader`` opens ``/games/live/`` with a session cookie and collects the events in a
-thread, as an EventSource would.
+``StreamReader`` opens ``/games/live/`` with a session cookie (or an API token) and collects
+the events in a thread, as an EventSource would.
 """
 
 from __future__ import annotations
@@ -69,15 +69,19 @@ class Event:
 class StreamReader:
     """One open stream; ``events`` fill in the background until ``close``."""
 
-    def __init__(self, port: int, session_key: str, game: str = "") -> None:
+    def __init__(self, port: int, session_key: str, game: str = "", token: str = "") -> None:
         from django.conf import settings
 
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         path = "/games/live/" + (f"?game={game}" if game else "")
         headers = {"Cookie": f"{settings.SESSION_COOKIE_NAME}={session_key}"} if session_key else {}
+        if token:
+            headers["Authorization"] = f"Token {token}"
         self.conn.request("GET", path, headers=headers)
         self.response = self.conn.getresponse()
         self.status = self.response.status
+        # A refusal's body (an open stream's is read by the thread below).
+        self.refusal = b"" if self.status == 200 else self.response.read()
         self.raw: list[str] = []
         self.events: queue.Queue[Event] = queue.Queue()
         if self.status == 200:

@@ -5,7 +5,8 @@ A page opens one stream (``games/static/games/live.js``) and hears the signals o
 (only those who may read the chat), and the signed-in user's own games (``user:<id>``: the
 lobby's lists, "it is your turn in ..."). A signal carries ids and versions only; the page
 then asks for its fragment through the ordinary view, so what it shows is redacted by that
-view exactly as a reload would be.
+view exactly as a reload would be. A program playing through the API opens the same stream
+with its token (``Authorization: Token <key>``) and hears its turns instead of polling.
 
 The stream is an async view: it needs the ASGI server (``make run``, the ``live`` service of
 docker-compose). Served by WSGI it answers 503 at once and the page keeps polling, as it
@@ -23,16 +24,22 @@ import random
 import weakref
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
+from typing import cast
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.core.handlers.asgi import ASGIRequest
 from django.db import close_old_connections, connection
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+from rest_framework import exceptions
+from rest_framework.authentication import BaseAuthentication, TokenAuthentication
+from rest_framework.request import Request
+from rest_framework.settings import api_settings
 
 from common import live as bus
 from games import chat, live, selectors, signals
@@ -72,8 +79,12 @@ async def stream(request: HttpRequest) -> HttpResponseBase:
 
 
 def _access(request: HttpRequest, public_id: str) -> tuple[int, list[str]] | HttpResponse:
-    """The user and the topics they may hear, or the refusal (the pages' rules)."""
-    user = request.user
+    """The user and the topics they may hear, or the refusal (the pages' rules). A request
+    with an API token is the token's user (``_token_user``), else the session's."""
+    token_user = _token_user(request)
+    if isinstance(token_user, HttpResponse):
+        return token_user
+    user = token_user or request.user
     if not user.is_authenticated:
         return _refusal(403, _("Sign in to get live updates."))
     if active_suspension(user) is not None:
@@ -173,6 +184,26 @@ def _watched(user_id: int) -> None:
         signals.page_watched.send(sender=None, user_id=user_id)
     finally:
         close_old_connections()
+
+
+def _token_user(request: HttpRequest) -> User | HttpResponse | None:
+    """The user of the request's ``Authorization: Token <key>``, checked by the API's own
+    token authentication (an expired token, a suspended or inactive user refused as the API
+    refuses them: the refusal, in JSON as the API's), or None without such a header. A
+    program that plays through the API hears its turns here instead of polling for them."""
+    classes = cast("list[type[BaseAuthentication]]", api_settings.DEFAULT_AUTHENTICATION_CLASSES)
+    for authentication in classes:
+        if not issubclass(authentication, TokenAuthentication):
+            continue
+        try:
+            # DRF's token check reads only the request's headers, which Django's request has.
+            found = authentication().authenticate(cast(Request, request))
+        except exceptions.AuthenticationFailed as exc:
+            return JsonResponse({"code": exc.get_codes(), "message": str(exc.detail)}, status=401)
+        if found is not None:
+            user: User = found[0]
+            return user
+    return None
 
 
 def _refusal(status: int, text: str) -> HttpResponse:

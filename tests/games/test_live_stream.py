@@ -3,6 +3,7 @@ reader hears, and that no signal carries what the reader's seat may not see."""
 
 from __future__ import annotations
 
+import json
 import time
 from concurrent.futures import ThreadPoolExecutor
 
@@ -50,6 +51,63 @@ def test_the_stream_is_for_signed_in_users_and_existing_games(streams, alice, bo
     assert streams(None, game.public_id).status == 403
     assert streams(alice, "nosuchgame23").status == 404
     assert streams(alice, game.public_id).status == 200
+
+
+def test_a_program_opens_the_stream_with_its_api_token_and_hears_its_turn(server, alice, bob):
+    """A client of the API waits for its turn on the stream instead of polling for it."""
+    from rest_framework.authtoken.models import Token
+
+    game = started_game(alice, [bob])
+    game.refresh_from_db()
+    while game.current_seat == 0:  # let bob be the one to move
+        play_one(game)
+        game.refresh_from_db()
+    token, _ = Token.objects.get_or_create(user=alice)
+    stream = StreamReader(server.port, "", game.public_id, token=token.key)
+    try:
+        assert stream.status == 200
+        stream.next("ready")
+        while game.current_seat != 0:
+            play_one(game)
+            game.refresh_from_db()
+        turn = [e.data for e in stream.drain() if e.name == "games"][-1]
+        assert (turn["game"], turn["version"], turn["your_turn"]) == (
+            game.public_id,
+            game.version,
+            True,
+        )
+    finally:
+        stream.close()
+
+
+def test_a_bad_expired_or_suspended_token_is_refused_in_the_apis_words(
+    server, settings, alice, bob, moderator
+):
+    from datetime import timedelta
+
+    from django.utils import timezone
+    from rest_framework.authtoken.models import Token
+
+    def refusal(key: str) -> tuple[int, dict]:
+        stream = StreamReader(server.port, "", token=key)
+        stream.close()
+        return stream.status, json.loads(stream.refusal)
+
+    token, _ = Token.objects.get_or_create(user=alice)
+    assert refusal("not-a-token") == (
+        401,
+        {"code": "authentication_failed", "message": "Invalid token."},
+    )
+    Token.objects.filter(pk=token.pk).update(
+        created=timezone.now() - timedelta(seconds=settings.API_TOKEN_TTL + 1)
+    )
+    assert refusal(token.key)[1]["code"] == "token_expired"
+
+    token, _ = Token.objects.get_or_create(user=bob)
+    moderation.user_suspend(user=bob, moderator=moderator, reason="abuse of the chat")
+    status, body = refusal(token.key)
+    assert (status, body["code"]) == (401, "suspended")
+    assert "suspended" in body["message"]
 
 
 def test_served_by_wsgi_the_stream_answers_at_once_and_the_page_keeps_polling(alice):
