@@ -25,9 +25,9 @@ latency a player sees.
     .venv/bin/python bench/api.py --clients 4 --seconds 10
     .venv/bin/python bench/api.py --think-ms 0 --wait stream   # hear the turn, do not poll
 
-With `--wait stream` each client opens its game's live stream on uvicorn (the `live`
-service) with its token and, while the bot plays, waits there for the signal that its turn
-has come instead of polling; uvicorn's CPU is then counted with the service's.
+With `--wait stream` each client opens its live stream on uvicorn (the `live` service) with
+its token and, while the bot plays, waits there for the signal that its turn has come
+instead of polling; uvicorn's CPU is then counted with the service's.
 
 Needs PostgreSQL and Redis (BENCH_DATABASE_URL, BENCH_REDIS_URL; defaults: a `gwt_bench`
 database at 127.0.0.1:5432 and Redis database 3 at 127.0.0.1:6379). The bench database is
@@ -97,16 +97,14 @@ class Client:
 
 
 class TurnStream:
-    """The game's live stream (``/games/live/?game=<id>`` on the ASGI server), opened with the
-    client's token: instead of polling its legal moves while the bot plays, the client waits
-    here for the signal that its turn has come (or that the game is over). Its events are
-    read by a thread, as an EventSource would."""
+    """The player's live stream (``/games/live/`` on the ASGI server), opened with the client's
+    token and kept for all its games: instead of polling its legal moves while the bot plays,
+    the client waits here for the signal that its turn has come (or that the game is over).
+    Its events are read by a thread, as an EventSource would."""
 
-    def __init__(self, port: int, token: str, game_id: str) -> None:
+    def __init__(self, port: int, token: str) -> None:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        self.conn.request(
-            "GET", f"/games/live/?game={game_id}", headers={"Authorization": f"Token {token}"}
-        )
+        self.conn.request("GET", "/games/live/", headers={"Authorization": f"Token {token}"})
         self.response = self.conn.getresponse()
         self.events: queue.Queue[tuple[str, dict]] = queue.Queue()
         self.open = self.response.status == 200
@@ -136,22 +134,22 @@ class TurnStream:
         except queue.Empty:
             return None
 
-    def wait_turn(self, after: int, timeout: float) -> str | None:
-        """ "turn" once a signal after version ``after`` says it is the client's turn, "over"
-        once one says the game ended; None if neither came within ``timeout`` seconds or the
-        stream closed (the client then polls)."""
+    def wait_turn(self, game_id: str, after: int, timeout: float) -> str | None:
+        """Wait for a signal of the game after version ``after``: "turn" when it says it is
+        the client's turn, "over" when it says the game ended; None if neither came within
+        ``timeout`` seconds or the stream closed (the client then polls)."""
         deadline = time.monotonic() + timeout
         while (event := self.next_event(deadline - time.monotonic())) is not None:
             name, data = event
             if name == "closed":
                 self.open = False
                 return None
-            if data.get("version", 0) <= after:
+            if name != "games" or data["game"] != game_id or data["version"] <= after:
                 continue
-            if name == "games" and data.get("your_turn"):
-                return "turn"
-            if name == "game" and data.get("status") != "active":
+            if data["status"] != "active":
                 return "over"
+            if data["your_turn"]:
+                return "turn"
         return None
 
     def close(self) -> None:
@@ -194,7 +192,7 @@ def play(
     live_port: int | None = None,
 ) -> Results:
     """One client: play games against a bot until ``stop_at``; measure from ``start_at``.
-    With ``live_port``, it waits for its turn on the game's live stream instead of polling."""
+    With ``live_port``, it waits for its turn on its live stream instead of polling."""
     results = Results()
     rng = random.Random(seed)
     client = Client(port, token)
@@ -203,11 +201,12 @@ def play(
     known: dict | None = None
     waiting_after: int | None = None  # the version after which the bot plays
     empty_polls = 0
+    if live_port is not None:
+        stream = TurnStream(live_port, token)
+        if not stream.open:
+            results.error("stream")
     while time.time() < stop_at:
         if game_id is None:
-            if stream is not None:
-                stream.close()
-                stream = None
             status, game = client.request(
                 "POST", "/api/games/", {"players": 2, "bots": [1], "quiet_hours": None}
             )
@@ -215,15 +214,11 @@ def play(
                 results.error(f"create {status}")
                 return results
             game_id = game["id"]  # against a bot: started at creation
-            if live_port is not None:
-                stream = TurnStream(live_port, token, game_id)
-                if not stream.open:
-                    results.error("stream")
         if known is not None:  # the last move's answer gave the next decision's options
             legal, known = known, None
         else:
             if stream is not None and stream.open and waiting_after is not None:
-                outcome = stream.wait_turn(waiting_after, timeout=5.0)
+                outcome = stream.wait_turn(game_id, waiting_after, timeout=5.0)
                 waiting_after = None
                 if outcome == "over":
                     results.games_finished += 1
@@ -447,7 +442,7 @@ def arguments(description: str) -> argparse.ArgumentParser:
         choices=["poll", "stream"],
         default="poll",
         help="how a client waits while the bot plays: poll its legal moves, or hear its turn "
-        "on the game's live stream (uvicorn, opened with its token)",
+        "on its live stream (uvicorn, opened with its token)",
     )
     parser.add_argument("--live-port", type=int, default=8767, help="the ASGI server's port")
     parser.add_argument(
@@ -607,7 +602,7 @@ def main() -> None:
         + (
             f"polling every {args.poll_ms:.0f} ms while the bot plays"
             if args.wait == "poll"
-            else "hearing its turn on the game's live stream while the bot plays (uvicorn)"
+            else "hearing its turn on its live stream while the bot plays (uvicorn)"
         )
         + f"; gunicorn {args.workers} "
         f"{args.worker_class} workers x {args.threads} threads, "

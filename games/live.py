@@ -15,8 +15,10 @@ Topics:
     Event ``chat`` (``{"game"}``) when a line was written, hidden or shown again. Only the
     streams of those who may read the chat subscribe (``games.web.live``).
 ``user:<user id>``
-    Event ``games`` (``{"game", "version", "your_turn"}``) for each human player of a game
-    that changed: their lobby lists and "it is your turn in ..." notices.
+    Event ``games`` (``{"game", "version", "status", "your_turn"}``) for each human player of
+    a game that changed: their lobby lists, "it is your turn in ..." notices, and a program
+    playing through the API, which learns from its own stream when its turn comes back and
+    when a game ended.
 """
 
 from __future__ import annotations
@@ -94,7 +96,12 @@ def _send_game(
                 (
                     [user_topic(user) for user in users],
                     "games",
-                    {"game": public_id, "version": version, "your_turn": your_turn},
+                    {
+                        "game": public_id,
+                        "version": version,
+                        "status": status,
+                        "your_turn": your_turn,
+                    },
                 )
             )
     live.publish_all(signals)  # one round trip to Redis

@@ -52,12 +52,22 @@ def test_a_move_is_announced_after_its_commit_to_the_game_and_its_players(
         (
             [f"user:{next_user.pk}"],
             "games",
-            {"game": game.public_id, "version": game.version, "your_turn": True},
+            {
+                "game": game.public_id,
+                "version": game.version,
+                "status": "active",
+                "your_turn": True,
+            },
         ),
         (
             [f"user:{other.pk}"],
             "games",
-            {"game": game.public_id, "version": game.version, "your_turn": False},
+            {
+                "game": game.public_id,
+                "version": game.version,
+                "status": "active",
+                "your_turn": False,
+            },
         ),
     ]
 
@@ -110,6 +120,22 @@ def test_a_moderators_pause_and_a_join_in_the_waiting_room_are_announced(
     assert statuses[-1:] == ["paused"]
     # Whose turn it is counts only while the game runs.
     assert all(not data["your_turn"] for _, event, data in sent if event == "games")
+
+
+def test_a_players_own_topic_says_when_a_game_of_theirs_ended(
+    alice, bob, sent, django_capture_on_commit_callbacks
+):
+    """What a program that plays through the API hears on its one stream (docs/api.md)."""
+    game = started_game(alice, [bob])
+    sent.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_resign(game=game, user=alice)
+    game.refresh_from_db()
+    assert game.status == "finished"
+    told = {topic: data for topics, event, data in sent if event == "games" for topic in topics}
+    for user in (alice, bob):
+        assert told[f"user:{user.pk}"]["status"] == "finished"
+        assert told[f"user:{user.pk}"]["your_turn"] is False
 
 
 def test_the_hub_hands_a_signal_to_the_streams_of_its_topics_only():
