@@ -14,6 +14,14 @@ delivery tasks do once the rows are due.
     .venv/bin/python bench/move_cost.py                  # 600 moves
     .venv/bin/python bench/move_cost.py --moves 2000 --profile /tmp/move.prof
     .venv/bin/python bench/move_cost.py --moves 2000 --sample    # where each kind's CPU goes
+    .venv/bin/python bench/move_cost.py --moves 1500 --gc        # the garbage collector's share
+
+`--gc` first freezes what start-up loaded, as the servers do (`gwt_site.collector`), then
+counts the collections of each generation and their CPU, and prints what the collector
+still tracks at the end and what the process's caches of states and views hold of it.
+Django's test client leaves a few objects per request that a server does not (the
+finalizers of signal receivers it connects again for each request), so the count is
+higher than a server's.
 
 Needs PostgreSQL and Redis (BENCH_DATABASE_URL, BENCH_REDIS_URL, as for bench/api.py). The
 bot tasks queued by the moves go to the broker; nothing consumes them, so use a Redis
@@ -107,6 +115,60 @@ class Sampler:
                 print(f"{share:5.1f} {own:5.1f}  {name}")
 
 
+class CollectorWatch:
+    """The garbage collector's collections by generation and the CPU they took."""
+
+    def __init__(self) -> None:
+        import gc
+
+        from gwt_site import collector
+
+        collector.settle()  # as gwt_site/wsgi.py and the Celery worker's processes do
+        self.runs = {0: [0, 0.0], 1: [0, 0.0], 2: [0, 0.0]}
+        self._started = 0.0
+        gc.callbacks.append(self._note)
+
+    def _note(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._started = time.process_time()
+        else:
+            run = self.runs[info["generation"]]
+            run[0] += 1
+            run[1] += time.process_time() - self._started
+
+    def report(self, moves: int) -> None:
+        import gc
+
+        from games import replay, seat_views
+
+        def tracked(root: object) -> int:
+            found, stack = 0, [root]
+            while stack:
+                item = stack.pop()
+                found += gc.is_tracked(item)
+                if isinstance(item, dict):
+                    stack.extend(item.values())
+                elif isinstance(item, (list, tuple)):
+                    stack.extend(item)
+            return found
+
+        total = sum(seconds for _, seconds in self.runs.values())
+        print(
+            "garbage collector: "
+            + ", ".join(
+                f"generation {generation} {count} runs {seconds * 1000:.1f} ms"
+                for generation, (count, seconds) in self.runs.items()
+            )
+            + f"; {total / moves * 1000:.3f} ms per client move"
+        )
+        print(
+            f"tracked at the end: {len(gc.get_objects())} objects; the process's states "
+            f"{sum(map(tracked, replay.local_states._entries.values()))} in "
+            f"{len(replay.local_states._entries)} entries, its views "
+            f"{sum(map(tracked, seat_views._views.values()))} in {len(seat_views._views)}"
+        )
+
+
 class Meter:
     """CPU seconds, SQL statements and Redis commands of each call, by kind of request."""
 
@@ -174,6 +236,12 @@ def main() -> None:
         action="store_true",
         help="sample the stacks of every kind of request and print where their CPU goes",
     )
+    parser.add_argument(
+        "--gc",
+        action="store_true",
+        help="freeze the start-up objects as the servers do, and report the garbage "
+        "collector's runs and what it tracks",
+    )
     args = parser.parse_args()
 
     configure()
@@ -200,6 +268,11 @@ def main() -> None:
     meter.profile_kind = args.profile_kind
     profiler = cProfile.Profile(time.process_time) if args.profile else None
     meter.sampler = Sampler() if args.sample else None
+    if args.gc:
+        from django.urls import get_resolver
+
+        get_resolver().url_patterns  # noqa: B018 (the views, imported as gwt_site/wsgi.py does)
+    watch = CollectorWatch() if args.gc else None
     bot_turns: list[tuple[int, int]] = []
     queue = bots.queue_bot_turns
 
@@ -279,6 +352,8 @@ def main() -> None:
         f"per client move (legal moves, move, /api/me/, bot tasks): "
         f"CPU {total_cpu / moves * 1000:.2f} ms, SQL {total_sql / moves:.2f}"
     )
+    if watch is not None:
+        watch.report(moves)
     if meter.sampler is not None:
         meter.sampler.report()
     if profiler is not None:

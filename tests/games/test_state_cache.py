@@ -3,6 +3,7 @@ ignored otherwise, and never written by a transaction that does not commit."""
 
 from __future__ import annotations
 
+import gc
 from datetime import timedelta
 
 import pytest
@@ -69,6 +70,29 @@ def test_a_committed_move_caches_its_state_in_the_process_and_the_shared_cache(c
     assert shared is not None
     assert local["seq"] == shared["seq"] == game.version
     assert state_without_queries(game) == scratch(game) == engine.to_json(result.state)
+
+
+def test_a_cached_entry_holds_nothing_the_garbage_collector_walks(commits, alice, bob):
+    """Each process keeps hundreds of entries: as nested lists and dicts, every collection of
+    the oldest generation walked them all again (bench/README.md)."""
+    game = started_game(alice, [bob])
+    play_committed(commits, game)
+
+    for entry in cached_entries(game, game.version):
+        assert isinstance(entry, dict)
+        assert not gc.is_tracked(entry)
+    assert state_without_queries(game) == scratch(game)
+
+
+def test_an_entry_of_an_earlier_release_is_still_read(alice, bob):
+    """Entries written before the state was kept as text hold its JSON form."""
+    game = started_game(alice, [bob])
+    for _ in range(2):
+        play_one(game)
+    game.refresh_from_db()
+    forge(game, game.version, scratch(game))
+
+    assert state_without_queries(game) == scratch(game)
 
 
 def test_the_shared_cache_serves_another_process_and_fills_this_one(commits, alice, bob):
