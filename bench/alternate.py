@@ -14,7 +14,8 @@ in turn, and prints each figure it knows per run and the median of the pairs' ra
 Needs git, PostgreSQL and Redis (as the benchmark it runs). The scratch worktree is removed
 at the end. Figures it reads (a figure the other tree does not print shows as "-"): moves
 per second and the move's p50 and p99 (`bench/api.py`), the whole machine's CPU per move
-(`bench/api.py`), the whole cycle's CPU per client move and the garbage collector's share
+(`bench/api.py`; for a tree that does not print it yet, added up from its CPU seconds by
+role), the whole cycle's CPU per client move and the garbage collector's share
 (`bench/move_cost.py`).
 """
 
@@ -43,13 +44,26 @@ FIGURES = {
 }
 
 
+# bench/api.py's CPU seconds by role in its window, and the moves measured in it: what
+# gives the whole machine's CPU per move where a tree does not print it yet.
+WINDOW_CPU = re.compile(r"^CPU seconds in the .* window \(\d+ cores\): (.*)$")
+MOVES = re.compile(r"^POST /moves/\s+n=\s*(\d+)")
+
+
 def figures(output: str) -> dict[str, float]:
     found: dict[str, float] = {}
+    window_cpu, moves = None, None
     for line in output.splitlines():
         for name, pattern in FIGURES.items():
             match = pattern.search(line)
             if match and name not in found:
                 found[name] = float(match.group(1))
+        if match := WINDOW_CPU.search(line):
+            window_cpu = sum(map(float, re.findall(r"\d+\.\d+", match.group(1))))
+        if match := MOVES.search(line):
+            moves = int(match.group(1))
+    if "machine ms/move" not in found and window_cpu is not None and moves:
+        found["machine ms/move"] = round(window_cpu / moves * 1000, 2)
     return found
 
 
