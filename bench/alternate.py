@@ -9,14 +9,17 @@ worktree (sharing this checkout's `.venv`), gives each tree a bench database of 
 in turn, and prints each figure it knows per run and the median of the pairs' ratios.
 
     .venv/bin/python bench/alternate.py 94ccb7c -- bench/api.py --think-ms 0 --seconds 30
-    .venv/bin/python bench/alternate.py main~3 --rounds 4 -- bench/move_cost.py --moves 1500 --gc
+    .venv/bin/python bench/alternate.py main~3 --rounds 4 --fresh -- bench/move_cost.py --moves 1500
 
 Needs git, PostgreSQL and Redis (as the benchmark it runs). The scratch worktree is removed
-at the end. Figures it reads (a figure the other tree does not print shows as "-"): moves
-per second and the move's p50 and p99 (`bench/api.py`), the whole machine's CPU per move
-(`bench/api.py`; for a tree that does not print it yet, added up from its CPU seconds by
-role), the whole cycle's CPU per client move and the garbage collector's share
-(`bench/move_cost.py`).
+at the end. The data that earlier runs left in a bench database weighs on the figures (one
+of 3,000 games and 420 MB made a move cost the machine 15 % more than a new one): it prints
+both databases' sizes, and `--fresh` drops both first.
+
+Figures it reads (a figure the other tree does not print shows as "-"): moves per second and
+the move's p50 and p99 (`bench/api.py`), the whole machine's CPU per move (`bench/api.py`;
+for a tree that does not print it yet, added up from its CPU seconds by role), the whole
+cycle's CPU per client move and the garbage collector's share (`bench/move_cost.py`).
 """
 
 from __future__ import annotations
@@ -78,6 +81,22 @@ def bench_database(name: str) -> str:
     return f"{address}_{name}" + (f"?{query}" if query else "")
 
 
+def database_size(url: str, *, drop: bool = False) -> str:
+    """The bench database's size (or "none"), after dropping it first with ``drop``."""
+    import psycopg
+
+    address = url.split("?", 1)[0]
+    server, _, name = address.rpartition("/")
+    with psycopg.connect(f"{server}/postgres", autocommit=True) as conn:
+        if drop:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        row = conn.execute(
+            "SELECT pg_size_pretty(pg_database_size(datname)) FROM pg_database WHERE datname = %s",
+            [name],
+        ).fetchone()
+    return row[0] if row else "none"
+
+
 def run(tree: Path, database: str, command: list[str]) -> str:
     env = {**os.environ, "BENCH_DATABASE_URL": database}
     done = subprocess.run(
@@ -93,6 +112,12 @@ def main() -> None:
     parser.usage = "%(prog)s REV [--rounds N] -- bench/<script>.py [its options]"
     parser.add_argument("rev", help="the other tree: any git revision")
     parser.add_argument("--rounds", type=int, default=3, help="runs of each tree, in turn")
+    parser.add_argument(
+        "--fresh",
+        action="store_true",
+        help="drop both trees' bench databases first: the data earlier runs left weighs on "
+        "every figure, so compare trees on databases of the same size",
+    )
     argv = sys.argv[1:]
     at = argv.index("--") if "--" in argv else len(argv)
     args, command = parser.parse_args(argv[:at]), argv[at + 1 :]
@@ -111,6 +136,8 @@ def main() -> None:
     (scratch / ".venv").symlink_to(ROOT / ".venv")
     trees = {"this tree": (ROOT, bench_database("")), commit: (scratch, bench_database(commit))}
     results: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
+    sizes = {name: database_size(url, drop=args.fresh) for name, (_, url) in trees.items()}
+    print("bench databases at the start: " + ", ".join(f"{n} {s}" for n, s in sizes.items()))
     try:
         for round_ in range(1, args.rounds + 1):
             for name, (tree, database) in trees.items():
@@ -121,6 +148,8 @@ def main() -> None:
     finally:
         subprocess.run(["git", "worktree", "remove", "--force", str(scratch)], cwd=ROOT)
 
+    sizes = {name: database_size(url) for name, (_, url) in trees.items()}
+    print("bench databases at the end: " + ", ".join(f"{n} {s}" for n, s in sizes.items()))
     names = [name for name in FIGURES if any(name in run_ for run_ in results["this tree"])]
     print(f"\n{' '.join(command)}: this tree against {commit}, {args.rounds} rounds in turn")
     print(f"{'figure':<18}{'this tree':>24}{commit:>24}{'median ratio':>14}")
