@@ -147,8 +147,9 @@ def games_of_page(*, user: User, ids: Iterable[int], with_standing: bool = True)
             setattr(game, name, _flag(value))
         if game.status in shown:
             turns, scores = row[standing_at:]
+            kept = {progress_summary.SCORES: json.loads(scores)} if scores else None
             standing = progress_summary.Standing(
-                turns=turns, scores=[int(total) for total in json.loads(scores or "[]")]
+                turns=turns, scores=progress_summary.scores_of(kept)
             )
             setattr(game, progress_summary.STANDING, standing)
         found[game.pk] = game

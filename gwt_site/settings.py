@@ -172,15 +172,14 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 DATABASE_HEALTH_CHECK_IDLE = env_float("DATABASE_HEALTH_CHECK_IDLE", 1.0)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     DATABASES["default"]["ENGINE"] = "gwt_site.postgresql"
-if DATABASES["default"]["ENGINE"].endswith("postgresql"):
-    # An unreachable server fails a request within seconds (a 503), not after minutes.
-    DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", "5")
 # Parallel workers a statement may start (PostgreSQL's max_parallel_workers_per_gather), or
 # "server" to leave the server's setting. The service's statements are short: at the server's
 # default (2) a player's list of 2,000 games was planned in parallel, and starting the workers
 # cost more than the work they shared (60 ms against 27 ms at the median, bench/README.md).
 DATABASE_PARALLEL_WORKERS = env_str("DATABASE_PARALLEL_WORKERS", "0")
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # An unreachable server fails a request within seconds (a 503), not after minutes.
+    DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", "5")
     DATABASES["default"]["OPTIONS"] = with_parallel_workers(
         DATABASES["default"]["OPTIONS"], DATABASE_PARALLEL_WORKERS
     )
