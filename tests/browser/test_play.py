@@ -10,7 +10,7 @@ import engine
 import engine.bots
 from games import replay, services
 from games.models import Event, Game, GameStatus
-from tests.browser.helpers import assert_fits_width
+from tests.browser.helpers import assert_fits_width, wait_until
 from tests.games.helpers import started_game
 from tests.games.play_helpers import finished_against_bot
 
@@ -186,6 +186,39 @@ def test_undo_through_the_page(page, make_user, login):
     page.locator("#play-messages").get_by_text("taken back").wait_for()
     game.refresh_from_db()
     assert engine.to_json(replay.state_at(game)) == engine.to_json(state)
+
+
+# A second swap of the panel while the first is still settling (htmx's settle delay, made
+# long here so that it always comes in that moment; in play, a live update answering the
+# same move): the panel the move swapped in is detached before it settles.
+SECOND_SWAP_WHILE_SETTLING = """url => {
+  window.htmx.config.defaultSettleDelay = 1000;
+  document.addEventListener("htmx:afterSwap", function again(event) {
+    if (event.detail.elt.id !== "game-panel") return;
+    document.removeEventListener("htmx:afterSwap", again);
+    window.htmx.ajax("GET", url, {target: "#game-panel", swap: "outerHTML"});
+  });
+}"""
+
+
+def test_the_focus_after_a_move_survives_a_second_swap_before_the_first_settles(
+    page, make_user, login
+):
+    """The move played by keyboard from its button: the focus goes to the next choice (the
+    moves' heading) even when another answer replaces the panel before the move's own swap
+    has settled, and stays there after both have."""
+    alice, bob = make_user("alice"), make_user("bob")
+    game = started_game(alice, [bob])
+    login(page, alice)
+    page.goto(game_url(game))
+    stop_polling(page)
+    page.evaluate(SECOND_SWAP_WHILE_SETTLING, f"/games/{game.public_id}/panel/")
+    page.locator('#move-form button[data-move-index="2"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector('#game-panel:not([data-version="1"])')
+    wait_until(page, "!document.querySelector('.htmx-settling')", timeout_s=5)
+    page.wait_for_timeout(1200)  # the second swap's own settle delay
+    assert page.evaluate("document.activeElement.id") == "moves-heading"
 
 
 def test_the_game_page_fits_a_phone_screen(phone_page, make_user, login):

@@ -125,15 +125,31 @@
     }
   });
 
-  // Where the focus was when each request left, kept with its request: another request
-  // (a poll, a live update) may start while a swap has just removed the focused element,
-  // and must not make the first one forget where its reader was.
-  var focusOfRequest = new WeakMap();
-  document.addEventListener("htmx:beforeRequest", function (event) {
+  // Where the focus was just before the swap now under way: undefined when it was nowhere
+  // (the body), "" on an element without an id (a move button, say). The focus is put back
+  // at htmx:afterSwap, in the same task as the swap: htmx:afterSettle comes a moment later
+  // and is fired on the swapped-in elements, so a second swap in that moment (a live
+  // update answering the same move) detaches them and the page never hears it settle.
+  var focusBeforeSwap;
+  document.addEventListener("htmx:beforeSwap", function () {
     var active = document.activeElement;
-    // "" marks focus inside the page on an element without an id (a move button, say).
-    if (event.detail.xhr) {
-      focusOfRequest.set(event.detail.xhr, active && active !== document.body ? active.id : null);
+    focusBeforeSwap = active && active !== document.body ? active.id : undefined;
+  });
+  document.addEventListener("htmx:afterSwap", function () {
+    var focusedId = focusBeforeSwap;
+    focusBeforeSwap = undefined;
+    if (focusedId === undefined || (document.activeElement && document.activeElement !== document.body)) {
+      return;
+    }
+    // The focused element was redrawn: the same one again, or else the moves' heading
+    // (never a move button: a second Enter there would play another move).
+    // When the turn has passed, the live region that says what happened.
+    var again = focusedId && document.getElementById(focusedId);
+    var fallback = document.getElementById("moves-heading") || document.getElementById("play-messages");
+    if (again) {
+      again.focus();
+    } else if (fallback) {
+      fallback.focus();
     }
   });
 
@@ -352,22 +368,8 @@
     restoreBoardView();
   });
 
-  document.addEventListener("htmx:afterSettle", function (event) {
+  document.addEventListener("htmx:afterSettle", function () {
     restoreBoardView();
-    var xhr = event.detail.xhr;
-    var focusedId = xhr && focusOfRequest.has(xhr) ? focusOfRequest.get(xhr) : null;
-    if (document.activeElement === document.body || document.activeElement === null) {
-      // The focused element was redrawn: the same one again, or else the moves' heading
-      // (never a move button: a second Enter there would play another move).
-      // When the turn has passed, the live region that says what happened.
-      var again = focusedId && document.getElementById(focusedId);
-      var fallback = document.getElementById("moves-heading") || document.getElementById("play-messages");
-      if (again) {
-        again.focus();
-      } else if (fallback && focusedId !== null) {
-        fallback.focus();
-      }
-    }
     showCurrentLogLine();
     markTurnInTitle();
   });
