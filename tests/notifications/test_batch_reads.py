@@ -81,7 +81,9 @@ def test_decided_after_finds_the_seats_that_decided_since(two_player_game):
     assert prepared.decided_after([]) == set()
 
 
-def test_decided_after_reads_each_game_by_its_index_whatever_the_statistics(two_player_game):
+def test_decided_after_reads_each_game_by_its_index_whatever_the_statistics(
+    two_player_game, alice, bob
+):
     """Delivery asks it for every batch of turn emails, and its cost must not follow the
     number of events: with the events table grown far past what PostgreSQL's statistics
     know (as before autovacuum's next ANALYZE), the plan still looks each check up by the
@@ -90,17 +92,17 @@ def test_decided_after_reads_each_game_by_its_index_whatever_the_statistics(two_
     if connection.vendor != "postgresql":
         pytest.skip("a PostgreSQL plan")
     game = Game.objects.get(pk=two_player_game.pk)
-    other = started_game(game.seats.get(index=0).user, [game.seats.get(index=1).user])
-    with connection.cursor() as cursor:  # 30,000 moves in a few games, never analyzed
+    other = started_game(alice, [bob])
+    with connection.cursor() as cursor:  # 30,000 moves in another game, never analyzed
         cursor.execute(
-            "INSERT INTO games_event (game_id, seq, kind, seat, payload, created_at)"
-            " SELECT %s, 1000 + n, 'move', n %% 2, '{}', now()"
-            " FROM generate_series(1, 30000) AS n",
-            [other.pk],
+            f"INSERT INTO {Event._meta.db_table} (game_id, seq, kind, seat, payload, created_at)"
+            " SELECT %s, 1000 + n, %s, n %% 2, '{}', now() FROM generate_series(1, 30000) AS n",
+            [other.pk, EventKind.MOVE.value],
         )
     checks = [(key, game.pk, key % 2, game.version) for key in range(20)]
     statement = prepared._decided_after_statement(len(checks), connection.vendor)
-    params = [value for check in checks for value in check] + ["move", "undo"]
+    params = [value for check in checks for value in check]
+    params += [EventKind.MOVE.value, EventKind.UNDO.value]
     with connection.cursor() as cursor:
         cursor.execute("EXPLAIN " + statement, params)
         plan = "\n".join(line for (line,) in cursor.fetchall())
