@@ -118,6 +118,28 @@ def with_parallel_workers(options: Mapping[str, Any], workers: str) -> dict[str,
     return kept
 
 
+def with_prepared_statements(options: Mapping[str, Any], threshold: str) -> dict[str, Any]:
+    """PostgreSQL connection ``options`` under which psycopg prepares a statement on the
+    server once a connection has run it ``threshold`` times (server-side parameters, which
+    preparing needs: Django's ``server_side_binding``), or left as they are with ``threshold``
+    "off" (client-side parameters, each statement parsed and planned anew: what a pooler
+    that cannot keep a session's prepared statements needs)."""
+    kept = dict(options)
+    if threshold == "off":
+        return kept
+    try:
+        count = int(threshold)
+    except ValueError:
+        count = -1
+    if count < 0:
+        raise ImproperlyConfigured(
+            f"DATABASE_PREPARE_THRESHOLD={threshold!r}: a number of runs (0 or more) or 'off'."
+        )
+    kept["server_side_binding"] = True
+    kept["prepare_threshold"] = count
+    return kept
+
+
 def parse_database_url(url: str, base_dir: Path) -> dict[str, Any]:
     """A Django ``DATABASES`` entry from ``postgres://`` or ``sqlite://`` URL.
 

@@ -32,6 +32,7 @@ from gwt_site.env import (
     parse_database_url,
     parse_email_url,
     with_parallel_workers,
+    with_prepared_statements,
 )
 from gwt_site.observability import init_sentry, logging_config
 
@@ -177,11 +178,20 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
 # default (2) a player's list of 2,000 games was planned in parallel, and starting the workers
 # cost more than the work they shared (60 ms against 27 ms at the median, bench/README.md).
 DATABASE_PARALLEL_WORKERS = env_str("DATABASE_PARALLEL_WORKERS", "0")
+# Runs of the same statement on a connection after which it is prepared on the server (parsed
+# and planned once for that connection), or "off". The service runs a few dozen statements
+# over and over: prepared, they cost PostgreSQL about a third less CPU per move
+# (bench/README.md). "off" for a pooler that cannot keep a session's prepared statements
+# (PgBouncer in transaction mode before 1.21, or without max_prepared_statements).
+DATABASE_PREPARE_THRESHOLD = env_str("DATABASE_PREPARE_THRESHOLD", "5").strip().lower()
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # An unreachable server fails a request within seconds (a 503), not after minutes.
     DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", "5")
     DATABASES["default"]["OPTIONS"] = with_parallel_workers(
         DATABASES["default"]["OPTIONS"], DATABASE_PARALLEL_WORKERS
+    )
+    DATABASES["default"]["OPTIONS"] = with_prepared_statements(
+        DATABASES["default"]["OPTIONS"], DATABASE_PREPARE_THRESHOLD
     )
 # The schema owner, for migrations only (docs/deployment.md, "Database roles"): with it set,
 # `manage.py migrate` connects as the owner and grants the web and worker role (DATABASE_URL)
