@@ -21,6 +21,7 @@ from django.utils.translation import get_language, gettext, gettext_noop
 import engine
 from common.choices import choice_label
 from common.errors import ConflictError, InvalidRequestError, NotAllowedError
+from common.sql import unprepared
 from engine import Move, State, View
 from games import editions, games_page, journal_store, prepared, replay, seat_views
 from games.errors import GameNotFoundError
@@ -123,6 +124,15 @@ def game_list_for_user(
         "-updated_at",
         "-pk",
     )
+
+
+def game_ids_of_page(ids: Iterable[int]) -> list[int]:
+    """The ids of a page of ``game_list_for_user`` (a slice of its ``values_list("pk")``),
+    read with a plan made for this player: the sorted list is a handful of games for most
+    players and thousands for some, so a plan kept for every player (a prepared statement's
+    generic plan, ``common.sql``) would serve one kind badly."""
+    with unprepared():
+        return list(ids)
 
 
 def game_count_for_user(*, user: User, dismissed: bool = False) -> int:

@@ -1,0 +1,72 @@
+"""Statements prepared on the server (``DATABASE_PREPARE_THRESHOLD``), and those kept from it
+because their best plan depends on their parameters (``common.sql.unprepared``)."""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+from common.sql import unprepared
+from games.models import Game, Seat
+from tests.games.helpers import client_for, started_game
+
+pytestmark = pytest.mark.django_db
+
+RUNS = int(settings.DATABASES["default"]["OPTIONS"].get("prepare_threshold", 5)) + 2
+
+
+@pytest.fixture(autouse=True)
+def postgresql_only():
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL's prepared statements")
+
+
+def prepared_statements() -> list[str]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        return [statement for (statement,) in cursor.fetchall()]
+
+
+def test_a_statement_of_an_unprepared_block_is_planned_each_time_and_the_threshold_comes_back():
+    connection.ensure_connection()
+    before = connection.connection.prepare_threshold
+    with unprepared():
+        assert connection.connection.prepare_threshold is None
+        for pk in range(RUNS):
+            list(Game.objects.filter(pk=pk, version__gte=0).values_list("pk"))
+    assert connection.connection.prepare_threshold == before
+    assert not [text for text in prepared_statements() if '"version" >= $2' in text]
+    for pk in range(RUNS):  # the same statement out of the block is prepared
+        list(Game.objects.filter(pk=pk, version__gte=0).values_list("pk"))
+    assert [text for text in prepared_statements() if '"version" >= $2' in text]
+
+
+def test_the_threshold_comes_back_when_the_block_fails():
+    connection.ensure_connection()
+    before = connection.connection.prepare_threshold
+    with pytest.raises(RuntimeError), unprepared():
+        raise RuntimeError("a statement failed")
+    assert connection.connection.prepare_threshold == before
+
+
+@pytest.mark.parametrize("path", ["/api/games/", "/games/"])
+def test_a_players_sorted_list_is_planned_for_that_player_while_the_page_is_prepared(
+    alice, bob, path
+):
+    """The cut of a player's list (its ids, sorted, a page of them) is a few games for most
+    players and thousands for some: a generic plan kept from the first kind served the
+    second more slowly, so it is never prepared. The page's rows, read by id, are."""
+    for _ in range(3):
+        started_game(alice, [bob])
+    client = client_for(alice)
+    if not path.startswith("/api/"):
+        client.force_login(alice)
+    for _ in range(RUNS):
+        assert client.get(path).status_code == 200
+    statements = prepared_statements()
+    seats = f'"{Seat._meta.db_table}"."user_id" = $'
+    cuts = [text for text in statements if seats in text and "ORDER BY" in text]
+    assert cuts == [], cuts
+    games = Game._meta.db_table
+    assert [text for text in statements if f'"{games}"."id" IN (' in text], statements
