@@ -97,21 +97,30 @@ def env_choice(
 _POSTGRES_SCHEMES = {"postgres", "postgresql", "pgsql"}
 
 
+def _count_or(value: str, word: str, *, name: str, counted: str) -> int | None:
+    """``value`` as a count (0 or more), or None where it is ``word``; anything else is a
+    configuration error that names the setting ``name``."""
+    if value == word:
+        return None
+    try:
+        count = int(value)
+    except ValueError:
+        count = -1
+    if count < 0:
+        raise ImproperlyConfigured(
+            f"{name}={value!r}: a number of {counted} (0 or more) or {word!r}."
+        )
+    return count
+
+
 def with_parallel_workers(options: Mapping[str, Any], workers: str) -> dict[str, Any]:
     """PostgreSQL connection ``options`` that set ``max_parallel_workers_per_gather`` to
     ``workers`` for every session (libpq's ``options``, added to any the URL gives), or left
     as they are with ``workers`` "server" or where the URL's ``options`` already set it."""
     kept = dict(options)
-    if workers == "server":
+    count = _count_or(workers, "server", name="DATABASE_PARALLEL_WORKERS", counted="workers")
+    if count is None:
         return kept
-    try:
-        count = int(workers)
-    except ValueError:
-        count = -1
-    if count < 0:
-        raise ImproperlyConfigured(
-            f"DATABASE_PARALLEL_WORKERS={workers!r}: a number of workers (0 or more) or 'server'."
-        )
     given = str(kept.get("options", ""))
     if "max_parallel_workers_per_gather" not in given:
         kept["options"] = f"{given} -c max_parallel_workers_per_gather={count}".strip()
@@ -125,16 +134,9 @@ def with_prepared_statements(options: Mapping[str, Any], threshold: str) -> dict
     "off" (client-side parameters, each statement parsed and planned anew: what a pooler
     that cannot keep a session's prepared statements needs)."""
     kept = dict(options)
-    if threshold == "off":
+    count = _count_or(threshold, "off", name="DATABASE_PREPARE_THRESHOLD", counted="runs")
+    if count is None:
         return kept
-    try:
-        count = int(threshold)
-    except ValueError:
-        count = -1
-    if count < 0:
-        raise ImproperlyConfigured(
-            f"DATABASE_PREPARE_THRESHOLD={threshold!r}: a number of runs (0 or more) or 'off'."
-        )
     kept["server_side_binding"] = True
     kept["prepare_threshold"] = count
     return kept

@@ -394,16 +394,22 @@ def test_a_migrate_url_adds_the_owner_connection_for_migrations(monkeypatch, tmp
     assert databases["default"]["OPTIONS"]["connect_timeout"] == "5"
 
 
-def test_postgresql_sessions_start_no_parallel_workers_unless_told(monkeypatch, tmp_path):
+@pytest.fixture
+def options(monkeypatch, tmp_path):
+    """The default database's connection options, as settings.py makes them from ``env``."""
+
+    def read(**env: str) -> dict[str, Any]:
+        loaded = load_settings(monkeypatch, tmp_path, GWT_ENV="development", **env)
+        return dict(loaded["DATABASES"]["default"]["OPTIONS"])
+
+    return read
+
+
+def test_postgresql_sessions_start_no_parallel_workers_unless_told(options):
     """A statement of the service is short: by default its sessions start no parallel
     workers (``max_parallel_workers_per_gather``); a number sets it, "server" leaves the
     server's setting, and the URL's own ``options`` are kept (and win for that setting)."""
     url = "postgres://gwt:a@db:5432/gwt"
-
-    def options(**env: str) -> dict[str, Any]:
-        loaded = load_settings(monkeypatch, tmp_path, GWT_ENV="development", **env)
-        return dict(loaded["DATABASES"]["default"]["OPTIONS"])
-
     assert options(DATABASE_URL=url)["options"] == "-c max_parallel_workers_per_gather=0"
     assert options(DATABASE_URL=url, DATABASE_PARALLEL_WORKERS="2")["options"] == (
         "-c max_parallel_workers_per_gather=2"
@@ -431,16 +437,11 @@ def test_a_postgresql_session_of_the_service_starts_no_parallel_workers():
         assert cursor.fetchone() == ("0",)
 
 
-def test_postgresql_statements_are_prepared_after_five_runs_unless_told(monkeypatch, tmp_path):
+def test_postgresql_statements_are_prepared_after_five_runs_unless_told(options):
     """By default psycopg prepares a statement a connection has run five times, with the
     server-side parameters that needs; a number sets the runs, "off" keeps Django's
     client-side parameters (a pooler that drops a session's prepared statements)."""
     url = "postgres://gwt:a@db:5432/gwt"
-
-    def options(**env: str) -> dict[str, Any]:
-        loaded = load_settings(monkeypatch, tmp_path, GWT_ENV="development", **env)
-        return dict(loaded["DATABASES"]["default"]["OPTIONS"])
-
     default = options(DATABASE_URL=url)
     assert (default["server_side_binding"], default["prepare_threshold"]) == (True, 5)
     assert options(DATABASE_URL=url, DATABASE_PREPARE_THRESHOLD="0")["prepare_threshold"] == 0
@@ -451,27 +452,6 @@ def test_postgresql_statements_are_prepared_after_five_runs_unless_told(monkeypa
     for wrong in ("-1", "always"):
         with pytest.raises(ImproperlyConfigured, match="DATABASE_PREPARE_THRESHOLD"):
             options(DATABASE_URL=url, DATABASE_PREPARE_THRESHOLD=wrong)
-
-
-@pytest.mark.django_db
-def test_a_statement_run_over_and_over_is_prepared_on_the_server():
-    """What makes a move cheaper for PostgreSQL: the session keeps the statement parsed and
-    planned (``pg_prepared_statements``) once its runs reach the threshold."""
-    from django.conf import settings
-    from django.db import connection
-
-    from games.models import Game
-
-    if connection.vendor != "postgresql":
-        pytest.skip("PostgreSQL's prepared statements")
-    runs = int(settings.DATABASES["default"]["OPTIONS"].get("prepare_threshold", 5)) + 1
-    for pk in range(runs):
-        list(Game.objects.filter(pk=pk).values_list("pk"))
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT statement FROM pg_prepared_statements")
-        prepared = [statement for (statement,) in cursor.fetchall()]
-    table = Game._meta.db_table
-    assert any(f'FROM "{table}" WHERE "{table}"."id" = $1' in text for text in prepared), prepared
 
 
 def test_without_a_migrate_url_there_is_one_connection(monkeypatch, tmp_path):
