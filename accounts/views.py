@@ -352,7 +352,7 @@ def profile_page(
                 },
             }
         )
-    games = list(
+    games = game_selectors.game_list_read(
         game_selectors.game_list_for_user(user=user).filter(
             status__in=[GameStatus.OPEN, GameStatus.ACTIVE, GameStatus.PAUSED]
         )

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import (
@@ -42,6 +42,8 @@ from games.models import (
     active_suspension,
 )
 from games.terms import names
+
+T = TypeVar("T")
 
 RECORD_FORMAT = "gwt-record/1"
 # The seats of a list of games, then their users in a query of their own (by primary key):
@@ -126,13 +128,13 @@ def game_list_for_user(
     )
 
 
-def game_ids_of_page(ids: Iterable[int]) -> list[int]:
-    """The ids of a page of ``game_list_for_user`` (a slice of its ``values_list("pk")``),
-    read with a plan made for this player: the sorted list is a handful of games for most
-    players and thousands for some, so a plan kept for every player (a prepared statement's
-    generic plan, ``common.sql``) would serve one kind badly."""
+def game_list_read(rows: Iterable[T]) -> list[T]:
+    """``rows`` of ``game_list_for_user`` (the list, a filter or a page of it, or of its
+    ids), read with a plan made for this player: the sorted list is a handful of games for
+    most players and thousands for some, so a plan kept for every player (a prepared
+    statement's generic plan, ``common.sql``) would serve one kind badly."""
     with unprepared():
-        return list(ids)
+        return list(rows)
 
 
 def game_count_for_user(*, user: User, dismissed: bool = False) -> int:

@@ -99,7 +99,9 @@ _POSTGRES_SCHEMES = {"postgres", "postgresql", "pgsql"}
 
 def _count_or(value: str, word: str, *, name: str, counted: str) -> int | None:
     """``value`` as a count (0 or more), or None where it is ``word``; anything else is a
-    configuration error that names the setting ``name``."""
+    configuration error that names the setting ``name``. Case and spaces around do not
+    matter."""
+    value = value.strip().lower()
     if value == word:
         return None
     try:

@@ -183,7 +183,7 @@ DATABASE_PARALLEL_WORKERS = env_str("DATABASE_PARALLEL_WORKERS", "0")
 # over and over: prepared, they cost PostgreSQL about a third less CPU per move
 # (bench/README.md). "off" for a pooler that cannot keep a session's prepared statements
 # (PgBouncer in transaction mode before 1.21, or without max_prepared_statements).
-DATABASE_PREPARE_THRESHOLD = env_str("DATABASE_PREPARE_THRESHOLD", "5").strip().lower()
+DATABASE_PREPARE_THRESHOLD = env_str("DATABASE_PREPARE_THRESHOLD", "5")
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # An unreachable server fails a request within seconds (a 503), not after minutes.
     DATABASES["default"]["OPTIONS"].setdefault("connect_timeout", "5")

@@ -9,6 +9,7 @@ from django.db import connection
 
 from common.sql import unprepared
 from games.models import Game, Seat
+from notifications.models import GameNotificationPreference
 from tests.games.helpers import client_for, started_game
 
 pytestmark = pytest.mark.django_db
@@ -63,13 +64,21 @@ def test_the_threshold_comes_back_when_the_block_fails():
     assert connection.connection.prepare_threshold == before
 
 
-@pytest.mark.parametrize("path", ["/api/games/", "/games/"])
-def test_a_players_sorted_list_is_planned_for_that_player_while_the_page_is_prepared(
-    alice, bob, path
+@pytest.mark.parametrize(
+    ("path", "also_prepared"),
+    [
+        ("/api/games/", f'"{Game._meta.db_table}"."id" IN ('),  # the page's games, by id
+        ("/games/", f'"{Game._meta.db_table}"."id" IN ('),
+        # each listed game's email setting
+        ("/accounts/profile/", f'FROM "{GameNotificationPreference._meta.db_table}"'),
+    ],
+)
+def test_a_players_sorted_list_is_planned_for_that_player_while_the_rest_is_prepared(
+    alice, bob, path, also_prepared
 ):
-    """The cut of a player's list (its ids, sorted, a page of them) is a few games for most
+    """A player's sorted list of games (or a page of its ids) is a few games for most
     players and thousands for some: a generic plan kept from the first kind served the
-    second more slowly, so it is never prepared. The page's rows, read by id, are."""
+    second more slowly, so it is never prepared. The page's other statements are."""
     for _ in range(3):
         started_game(alice, [bob])
     client = client_for(alice)
@@ -79,7 +88,6 @@ def test_a_players_sorted_list_is_planned_for_that_player_while_the_page_is_prep
         assert client.get(path).status_code == 200
     statements = prepared_statements()
     seats = f'"{Seat._meta.db_table}"."user_id" = $'
-    cuts = [text for text in statements if seats in text and "ORDER BY" in text]
-    assert cuts == [], cuts
-    games = Game._meta.db_table
-    assert [text for text in statements if f'"{games}"."id" IN (' in text], statements
+    lists = [text for text in statements if seats in text and "ORDER BY" in text]
+    assert lists == [], lists
+    assert [text for text in statements if also_prepared in text], statements

@@ -94,9 +94,7 @@ def _games_page(
     page, size = query["page"], query["page_size"]
     start = (page - 1) * size
     if player is not None:
-        ids = selectors.game_ids_of_page(
-            games.values_list("pk", flat=True)[start : start + size + 1]
-        )
+        ids = selectors.game_list_read(games.values_list("pk", flat=True)[start : start + size + 1])
         rows = selectors.games_of_page(user=player, ids=ids[:size], with_standing=False)
         has_next = len(ids) > size
     else:

@@ -81,7 +81,7 @@ def my_games(request: AuthenticatedHttpRequest) -> HttpResponse:
     ids = games.values_list("pk", flat=True)
     counted = _SeatCountedPaginator(ids, lambda: selectors.game_count_for_user(user=user))
     page = _page(request, counted)
-    shown = selectors.games_of_page(user=user, ids=selectors.game_ids_of_page(page.object_list))
+    shown = selectors.games_of_page(user=user, ids=selectors.game_list_read(page.object_list))
     groups = group_my_games(shown, request.user, tz_name=time_zone_name(request))
     context = {"groups": groups, "page": page, "waiting_count": finding.waiting_count(request)}
     return render(request, "games/lobby_my_games.html", context)
