@@ -39,13 +39,18 @@ from accounts.forms import (
 from common import api_tokens
 from common.client_ip import client_ip
 from common.errors import ServiceError
-from common.web import AuthenticatedHttpRequest
+from common.web import AuthenticatedHttpRequest, CountedPaginator, page_of
 from games import selectors as game_selectors
 from games.errors import GameNotFoundError
-from games.models import GameStatus
+from games.models import NOT_ENDED
 from notifications import bounces, endpoints, languages, preferences, push
 from notifications import selectors as notification_selectors
 from notifications.models import ChannelKind, GameNotificationPreference, WebhookStyle
+
+# Games on a page of the profile's notifications per game: a player can have hundreds of games
+# in play, and each is a form of three selects, which cost the page as much as the rest of it
+# for every twenty or so.
+GAMES_PER_PAGE = 20
 
 # --- signing up ----------------------------------------------------------------------------
 
@@ -319,7 +324,15 @@ def profile_game_mode(request: AuthenticatedHttpRequest, public_id: str) -> Http
         messages.error(request, exc.message)
         return profile_page(request, status=exc.status)
     messages.success(request, _("Emails for game %(game)s are saved.") % {"game": game.public_id})
-    return redirect("profile")
+    return redirect(_games_page_url(request.POST.get("page", "")))
+
+
+def _games_page_url(page: str) -> str:
+    """The profile at the page of the games list a per-game form was sent from (its hidden
+    ``page``), so that a player working through a long list stays where they were."""
+    if not page.isdigit() or int(page) <= 1:
+        return reverse("profile")
+    return f"{reverse('profile')}?page={int(page)}#games-heading"
 
 
 def profile_page(
@@ -352,11 +365,16 @@ def profile_page(
                 },
             }
         )
-    games = game_selectors.game_list_read(
-        game_selectors.game_list_for_user(user=user).filter(
-            status__in=[GameStatus.OPEN, GameStatus.ACTIVE, GameStatus.PAUSED]
-        )
+    in_play = game_selectors.game_list_for_user(user=user).filter(status__in=NOT_ENDED)
+    games_page = page_of(
+        request,
+        CountedPaginator(
+            in_play,
+            GAMES_PER_PAGE,
+            lambda: game_selectors.game_count_for_user(user=user, statuses=NOT_ENDED),
+        ),
     )
+    games = game_selectors.game_list_read(games_page.object_list)
     overrides = dict(
         GameNotificationPreference.objects.filter(user_id=user.pk, game__in=games).values_list(
             "game_id", "mode"
@@ -393,6 +411,7 @@ def profile_page(
         "display_form": display_form,
         "email_form": email_form or EmailChangeForm(user=user),
         "game_forms": game_forms,
+        "games_page": games_page,
         "push_offered": push.is_configured(),
         "vapid_public_key": push.public_key(),
         "push_subscriptions": list(user.push_subscriptions.all()),

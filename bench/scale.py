@@ -546,6 +546,10 @@ def requests_to_measure() -> list[Request]:
             f"my games, 2,000 games, page {deep_page} (page)",
             lambda i: heavy_client.get(f"/games/?page={deep_page}"),
         ),
+        Request("profile, a typical player", lambda i: pick(players, i).get("/accounts/profile/")),
+        Request(
+            "profile, a player with 2,000 games", lambda i: heavy_client.get("/accounts/profile/")
+        ),
         Request("open games (page)", lambda i: pick(players, i).get("/games/open/")),
         Request("open games (API)", lambda i: pick(apis, i).get("/api/lobby/")),
         Request(

@@ -1,17 +1,23 @@
-"""Request helpers the web pages share (htmx awareness, signing in, the time zone)."""
+"""Request helpers the web pages share (htmx awareness, signing in, the time zone, pages of a
+long list)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.http import HttpRequest, HttpResponse
+from django.core.paginator import InvalidPage, Page, Paginator
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import resolve_url
+from django.utils.functional import cached_property
+
+# What a page lists: model rows, or ids sorted before the page's rows are read.
+_Row = TypeVar("_Row")
 
 
 class AuthenticatedHttpRequest(HttpRequest):
@@ -51,3 +57,33 @@ def signed_in(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         return response
 
     return wrapper
+
+
+def page_of(request: HttpRequest, rows: Paginator[_Row]) -> Page[_Row]:
+    """The page of ``rows`` asked for (``?page=``, from 1); a 404 for one that does not
+    exist, as a person who typed it can tell."""
+    try:
+        return rows.page(request.GET.get("page") or 1)
+    except InvalidPage as exc:
+        raise Http404(f"No such page: {exc}") from exc
+
+
+# Paginator is generic in its stubs only (as the admin's classes: pyproject.toml).
+if TYPE_CHECKING:
+    _Paginator = Paginator[Any]
+else:
+    _Paginator = Paginator
+
+
+class CountedPaginator(_Paginator):
+    """Pages whose number comes from ``count`` rather than from the listed rows' own
+    ``count()``: a player's list joins each of their thousands of seats to its game to count
+    them, where their seats alone give the same number."""
+
+    def __init__(self, rows: Any, per_page: int, count: Callable[[], int]) -> None:
+        super().__init__(rows, per_page)
+        self._count = count
+
+    @cached_property
+    def count(self) -> int:
+        return self._count()

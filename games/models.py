@@ -46,6 +46,11 @@ class GameStatus(models.TextChoices):
     ABANDONED = "abandoned", _("abandoned")
 
 
+# A game in these has not ended: its players' notification settings and time zones still
+# apply to it.
+NOT_ENDED = (GameStatus.OPEN, GameStatus.ACTIVE, GameStatus.PAUSED)
+
+
 class Layout(models.TextChoices):
     BEGINNER = "beginner", _("beginner")
     RANDOM = "random", _("random")

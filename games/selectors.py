@@ -137,12 +137,17 @@ def game_list_read(rows: Iterable[T]) -> list[T]:
         return list(rows)
 
 
-def game_count_for_user(*, user: User, dismissed: bool = False) -> int:
+def game_count_for_user(
+    *, user: User, dismissed: bool = False, statuses: Iterable[str] | None = None
+) -> int:
     """How many games ``game_list_for_user(user=user, dismissed=dismissed)`` lists, counted
     from the user's seats alone (a user has one seat in a game, and every seat's game
     exists): the games' rows are not read, where the list's own count joined each of a
-    player's thousands of seats to its game."""
+    player's thousands of seats to its game. ``statuses``: of the games in those statuses
+    alone (the game's row is then read for its status, by its key)."""
     seats = Seat.objects.filter(user=user)
+    if statuses is not None:
+        seats = seats.filter(game__status__in=list(statuses))
     if not dismissed:
         seats = seats.exclude(
             Exists(DismissedGame.objects.filter(game=OuterRef("game_id"), user=user))

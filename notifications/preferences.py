@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from common.errors import InvalidRequestError, NotAllowedError
-from games.models import Game, GameStatus, Seat
+from games.models import NOT_ENDED, Game, Seat
 from games.timecontrol.clock import quiet_check
 from notifications import languages, links
 from notifications.models import GameNotificationPreference, Mode, NotificationPreference
@@ -85,7 +85,7 @@ def preference_set(
             # (a turn already running keeps the deadline it was given).
             Seat.objects.filter(
                 user_id=user.pk,
-                game__status__in=[GameStatus.OPEN, GameStatus.ACTIVE, GameStatus.PAUSED],
+                game__status__in=NOT_ENDED,
             ).exclude(time_zone=time_zone).update(time_zone=time_zone)
     return preference
 

@@ -10,22 +10,26 @@ follow the redirect, so the page works either way. While the game is open the ro
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import InvalidPage, Page, Paginator
-from django.db.models import QuerySet
+from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.functional import cached_property
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from common.errors import ServiceError
 from common.links import absolute
-from common.web import AuthenticatedHttpRequest, is_htmx, signed_in, time_zone_name
+from common.web import (
+    AuthenticatedHttpRequest,
+    CountedPaginator,
+    is_htmx,
+    page_of,
+    signed_in,
+    time_zone_name,
+)
 from games import selectors, services
 from games.errors import GameNotFoundError
 from games.models import Game, GameStatus
@@ -39,39 +43,6 @@ ROOM_POLL_SECONDS = 4
 # Games on a page of "My games" and of the open games: a player with thousands of games
 # gets pages, each as quick as the first.
 GAMES_PER_PAGE = 50
-# What a page lists: games, or the ids of a player's games sorted before the page's rows are
-# read (``selectors.games_of_page``).
-_Row = TypeVar("_Row")
-
-
-def _page(request: AuthenticatedHttpRequest, games: Paginator[_Row]) -> Page[_Row]:
-    """The page of ``games`` asked for (``?page=``, from 1); a 404 for one that does not
-    exist."""
-    try:
-        return games.page(request.GET.get("page") or 1)
-    except InvalidPage as exc:
-        raise Http404(f"No such page: {exc}") from exc
-
-
-# Paginator is generic in its stubs only (as the admin's classes: pyproject.toml).
-if TYPE_CHECKING:
-    _IdsPaginator = Paginator[int]
-else:
-    _IdsPaginator = Paginator
-
-
-class _SeatCountedPaginator(_IdsPaginator):
-    """Pages of the sorted ids of a player's games, their number counted from the player's
-    seats (``selectors.game_count_for_user``) rather than by joining each of a player's
-    thousands of seats to its game, as the list's own count does."""
-
-    def __init__(self, ids: QuerySet[Game, int], count: Callable[[], int]) -> None:
-        super().__init__(ids, GAMES_PER_PAGE)
-        self._count = count
-
-    @cached_property
-    def count(self) -> int:
-        return self._count()
 
 
 @login_required
@@ -79,8 +50,10 @@ def my_games(request: AuthenticatedHttpRequest) -> HttpResponse:
     user = request.user
     games = selectors.game_list_for_user(user=user)
     ids = games.values_list("pk", flat=True)
-    counted = _SeatCountedPaginator(ids, lambda: selectors.game_count_for_user(user=user))
-    page = _page(request, counted)
+    counted = CountedPaginator(
+        ids, GAMES_PER_PAGE, lambda: selectors.game_count_for_user(user=user)
+    )
+    page = page_of(request, counted)
     shown = selectors.games_of_page(user=user, ids=selectors.game_list_read(page.object_list))
     groups = group_my_games(shown, request.user, tz_name=time_zone_name(request))
     context = {"groups": groups, "page": page, "waiting_count": finding.waiting_count(request)}
@@ -110,7 +83,7 @@ def new_game(request: AuthenticatedHttpRequest) -> HttpResponse:
 def open_games(request: AuthenticatedHttpRequest) -> HttpResponse:
     viewer = request.user
     tz_name = time_zone_name(request)
-    page = _page(request, Paginator(selectors.game_list_lobby(user=viewer), GAMES_PER_PAGE))
+    page = page_of(request, Paginator(selectors.game_list_lobby(user=viewer), GAMES_PER_PAGE))
     rows = with_reliability([game_row(game, viewer, tz_name=tz_name) for game in page.object_list])
     seeking = with_reliability(
         [

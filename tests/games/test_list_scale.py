@@ -1,6 +1,7 @@
 """Lists whose cost does not grow with the data: the moderators' pages in a bounded number
-of queries, searches by exact values, pages of "my games" and of the lobby (web and API),
-and the indexes that keep them quick (bench/scale.py measures them at 100,000 games)."""
+of queries, searches by exact values, pages of "my games", of the lobby (web and API) and of
+the profile's notifications per game, and the indexes that keep them quick (bench/scale.py
+measures them at 100,000 games)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from accounts import views as account_views
 from games import chat, replay
 from games.admin import base as admin_base
-from games.models import Event, Game, Report
+from games.models import Event, Game, GameStatus, Report
 from games.moderation.reports import report_create
 from games.web import lobby
 from tests.games.helpers import client_for, play_one, started_game
@@ -266,6 +268,85 @@ def test_my_games_page_makes_the_same_queries_for_many_games_as_for_few(
     with django_assert_max_num_queries(12):
         many = client.get("/games/")
     assert many.status_code == 200
+
+
+def _profile_games(page) -> list[str]:
+    """The games listed in the profile's notifications per game, in order."""
+    return re.findall(
+        r'action="/accounts/profile/games/([a-z0-9]+)/emails/"', page.content.decode()
+    )
+
+
+def _webhook_games(page) -> list[str]:
+    """The games offered for a webhook that posts every turn of one game."""
+    picker = page.content.decode().split('id="webhook-game"')[1].split("</select>")[0]
+    return re.findall(r'value="([a-z0-9]+)"', picker)
+
+
+def test_the_profiles_games_in_play_come_in_pages(client, alice, bob, games, monkeypatch):
+    """A player in hundreds of games got a form for each on one page. The list of the games
+    still in play comes in pages, counted from the player's seats; an ended game is not in it."""
+    monkeypatch.setattr(account_views, "GAMES_PER_PAGE", 2)
+    ended = started_game(bob, [alice])
+    Game.objects.filter(pk=ended.pk).update(status=GameStatus.ABANDONED)
+    in_play = {g.public_id for g in games if g.seats.filter(user=alice).exists()}
+    assert len(in_play) == 3
+    client.force_login(alice)
+
+    pages = [client.get(f"/accounts/profile/?page={n}") for n in (1, 2)]
+    beyond = client.get("/accounts/profile/?page=3")
+
+    assert [p.status_code for p in pages] == [200, 200]
+    shown = [_profile_games(p) for p in pages]
+    assert [len(ids) for ids in shown] == [2, 1]
+    assert set(shown[0] + shown[1]) == in_play
+    assert "Page 1 of 2" in pages[0].content.decode()
+    assert 'href="?page=2#games-heading"' in pages[0].content.decode()
+    assert 'href="?page=1#games-heading"' in pages[1].content.decode()
+    assert [_webhook_games(p) for p in pages] == shown
+    assert beyond.status_code == 404
+
+
+def test_a_game_mode_saved_from_a_later_page_of_the_profile_returns_to_that_page(
+    client, alice, games, monkeypatch
+):
+    monkeypatch.setattr(account_views, "GAMES_PER_PAGE", 2)
+    client.force_login(alice)
+    game = _profile_games(client.get("/accounts/profile/?page=2"))[0]
+    url = f"/accounts/profile/games/{game}/emails/"
+
+    from_second = client.post(url, {"mode": "off", "page": "2"})
+    from_first = client.post(url, {"mode": "off"})
+    made_up = client.post(url, {"mode": "off", "page": "2; x"})
+
+    assert from_second["Location"] == "/accounts/profile/?page=2#games-heading"
+    assert 'name="page" value="2"' in client.get("/accounts/profile/?page=2").content.decode()
+    assert from_first["Location"] == made_up["Location"] == "/accounts/profile/"
+
+
+def test_the_profile_reads_one_page_of_games_in_a_bounded_number_of_queries(
+    client, alice, bob, games, monkeypatch
+):
+    """The page is cut by the database (a LIMIT on the sorted list) and the number of queries
+    does not grow with the player's games."""
+    monkeypatch.setattr(account_views, "GAMES_PER_PAGE", 2)
+    client.force_login(alice)
+    client.get("/accounts/profile/")
+
+    def queries() -> list[str]:
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get("/accounts/profile/").status_code == 200
+        return [q["sql"] for q in captured.captured_queries]
+
+    few = queries()
+    for _ in range(3):
+        started_game(bob, [alice])
+    many = queries()
+
+    listed = [sql for sql in many if 'FROM "games_game"' in sql and "ORDER BY" in sql]
+    assert len(listed) == 1
+    assert "LIMIT 2" in listed[0]
+    assert len(many) == len(few)
 
 
 def test_the_lists_indexes_exist_and_events_are_read_through_game_and_seq():
