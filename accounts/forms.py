@@ -21,6 +21,7 @@ from accounts.models import Palette, TextSize
 from accounts.services import is_unconfirmed
 from common import login_throttle
 from common.client_ip import client_ip
+from common.widgets import ListedSelect
 from games.models import active_suspension
 from notifications import languages
 from notifications.models import Mode
@@ -58,7 +59,7 @@ class SignUpForm(UserCreationForm):
             "Deadlines and times are shown in it; your browser's is chosen for you. "
             "You can change it later in your profile."
         ),
-        widget=forms.Select(attrs={"data-browser-zone": ""}),
+        widget=ListedSelect(attrs={"data-browser-zone": ""}),
     )
 
     class Meta(UserCreationForm.Meta):
@@ -186,17 +187,20 @@ class PreferencesForm(forms.Form):
         label=_("Digest hour (your time)"),
         choices=[(hour, f"{hour:02d}:00") for hour in range(24)],
         coerce=int,
+        widget=ListedSelect,
     )
     time_zone = forms.ChoiceField(
         label=_("Time zone"),
         choices=time_zone_choices,
         help_text=_("Times on the site and in emails are shown in this zone."),
+        widget=ListedSelect,
     )
     language = forms.ChoiceField(
         label=_("Language"),
         choices=settings.LANGUAGES,
         required=False,
         help_text=_("The site and every email you get are in this language."),
+        widget=ListedSelect,
     )
 
     always_notify = forms.BooleanField(
@@ -213,6 +217,7 @@ class PreferencesForm(forms.Form):
         coerce=int,
         empty_value=None,
         required=False,
+        widget=ListedSelect,
     )
     quiet_end = forms.TypedChoiceField(
         label=_("Quiet hours until (your time)"),
@@ -224,6 +229,7 @@ class PreferencesForm(forms.Form):
             "During your quiet hours only what is urgent is sent (a deadline warning, a turn "
             "that runs out soon); the rest waits for their end and comes as one message."
         ),
+        widget=ListedSelect,
     )
     push = forms.BooleanField(
         label=_("Push notifications to my subscribed browsers"), required=False
@@ -273,8 +279,17 @@ class GameModeForm(forms.Form):
         label=_("Emails for this game"),
         choices=[("", _("as in my preferences")), *Mode.choices],
         required=False,
+        widget=ListedSelect,
     )
-    push = forms.ChoiceField(label=_("Push for this game"), choices=CHANNEL_CHOICES, required=False)
+    push = forms.ChoiceField(
+        label=_("Push for this game"),
+        choices=CHANNEL_CHOICES,
+        required=False,
+        widget=ListedSelect,
+    )
     webhook = forms.ChoiceField(
-        label=_("My webhooks for this game"), choices=CHANNEL_CHOICES, required=False
+        label=_("My webhooks for this game"),
+        choices=CHANNEL_CHOICES,
+        required=False,
+        widget=ListedSelect,
     )

@@ -1,0 +1,96 @@
+"""The select written out in Python (``common.widgets.ListedSelect``) gives the markup of
+Django's own ``Select``, up to the spaces between tags, in every case a form can put it in."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django import forms
+
+from accounts.forms import GameModeForm, PreferencesForm, SignUpForm
+from common.widgets import ListedSelect
+
+CHOICES = [
+    ("Fruits", [("a", "Apple <&> \"quoted\" 'single'"), ("b", "Banana")]),
+    ("c", "Cherry"),
+    (None, "nothing"),
+    ("a", "Apple again"),
+    (3, "three"),
+]
+
+
+def _form(widget: type[forms.Select]) -> type[forms.Form]:
+    class Picker(forms.Form):
+        fruit = forms.ChoiceField(
+            choices=CHOICES,
+            help_text="Pick one.",
+            widget=widget(attrs={"data-x": "1 < 2", "autofocus": True, "hidden": False}),
+        )
+        hour = forms.TypedChoiceField(
+            choices=[(h, f"{h:02d}") for h in range(3)], coerce=int, required=False, widget=widget
+        )
+
+    return Picker
+
+
+def _tags(html: str) -> str:
+    """The markup without the spaces Django's templates leave between tags."""
+    return re.sub(r">\s+<", "><", str(html)).strip()
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,  # unbound: nothing chosen
+        {"fruit": "a", "hour": "2"},  # the first of two options with the chosen value
+        {"fruit": "3"},  # a number's choice
+        {"fruit": ""},  # the None option, and an error (required)
+        {"fruit": "nope<script>"},  # an unknown value: an error, nothing chosen
+    ],
+)
+def test_a_listed_select_writes_the_markup_of_djangos_select(data):
+    django_form, listed_form = _form(forms.Select)(data), _form(ListedSelect)(data)
+    if data is not None:
+        django_form.is_valid()
+        listed_form.is_valid()
+
+    for name in ("fruit", "hour"):
+        assert _tags(listed_form[name]) == _tags(django_form[name])
+
+
+def test_a_listed_select_marks_the_initial_value_and_escapes_what_it_writes():
+    form = _form(ListedSelect)(initial={"fruit": "b", "hour": 1})
+
+    html = str(form["fruit"])
+
+    assert '<option value="b" selected>Banana</option>' in html
+    assert "Apple &lt;&amp;&gt; &quot;quoted&quot; &#x27;single&#x27;" in html
+    assert 'data-x="1 &lt; 2"' in html
+    assert " autofocus" in html
+    assert "hidden" not in html
+    assert '<option value="1" selected>01</option>' in str(form["hour"])
+
+
+@pytest.mark.parametrize(
+    ("form", "initial"),
+    [
+        (PreferencesForm, {"time_zone": "Europe/Paris", "digest_hour": 7, "language": "fr"}),
+        (GameModeForm, {"mode": "off", "push": "on"}),
+        (SignUpForm, {"time_zone": "America/New_York"}),
+    ],
+)
+def test_the_account_forms_selects_read_as_before(form, initial):
+    """The profile's and sign-up's selects, written with ``ListedSelect``, give the markup
+    they gave through Django's templates."""
+    listed = form(initial=initial)
+    html = {name: str(listed[name]) for name, field in listed.fields.items()}
+    for field in listed.fields.values():  # this form's copies: Django's select, same state
+        if isinstance(field.widget, ListedSelect):
+            field.widget.__class__ = forms.Select
+    plain = {name: str(listed[name]) for name in listed.fields}
+
+    assert {name: _tags(text) for name, text in html.items()} == {
+        name: _tags(text) for name, text in plain.items()
+    }
+    assert any(isinstance(f.widget, ListedSelect) for f in form.base_fields.values())
