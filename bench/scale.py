@@ -550,6 +550,16 @@ def requests_to_measure() -> list[Request]:
         Request(
             "profile, a player with 2,000 games", lambda i: heavy_client.get("/accounts/profile/")
         ),
+        Request(
+            "a player's page, a typical player",
+            lambda i: pick(players, i).get(f"/players/{pick(typical, i + 1).username}/"),
+        ),
+        Request(
+            "a player's page, the player with 2,000 games",
+            lambda i: pick(players, i).get(f"/players/{heavy.username}/"),
+        ),
+        Request("leaderboard", lambda i: pick(players, i).get("/players/")),
+        Request("new game (page)", lambda i: pick(players, i).get("/games/new/")),
         Request("open games (page)", lambda i: pick(players, i).get("/games/open/")),
         Request("open games (API)", lambda i: pick(apis, i).get("/api/lobby/")),
         Request(

@@ -57,7 +57,12 @@ class Placement:
 def left_the_game(seat: Seat) -> bool:
     """A person's seat that a bot played at the end: resigned, or replaced after a timeout
     or by a moderator (a seat a moderator restored is the person's again)."""
-    return seat.status == SeatStatus.RESIGNED or bool(seat.bot)
+    return seat_left(seat.status, seat.bot)
+
+
+def seat_left(status: str, bot: str) -> bool:
+    """``left_the_game`` of a seat read as its two columns."""
+    return status == SeatStatus.RESIGNED or bool(bot)
 
 
 def placements(
@@ -130,5 +135,10 @@ def _strengths(result: dict[str, Any]) -> dict[int, int]:
 
 def final_scores(game: Game) -> list[dict[str, Any]] | None:
     """The engine's final scores per seat ({"total", "categories"}), when the game has them."""
-    scores = (game.result or {}).get("scores")
+    return scores_of(game.result)
+
+
+def scores_of(result: dict[str, Any] | None) -> list[dict[str, Any]] | None:
+    """``final_scores`` of a game's ``result`` read as a column."""
+    scores = (result or {}).get("scores")
     return scores if isinstance(scores, list) and scores else None

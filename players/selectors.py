@@ -6,12 +6,14 @@ final scores per category), never by replaying a game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Q, QuerySet
+from django.core.cache import cache
+from django.db.models import Count, Max, Q, QuerySet
 
 from engine.rules.scoring import CATEGORIES
 from games.models import Game, GameStatus, Seat
@@ -21,6 +23,11 @@ from players.models import ProfileSettings, Rating, RatingChange
 # The final scoring categories in the engine's order.
 CATEGORY_ORDER = CATEGORIES
 RECENT_GAMES = 10
+# The form of the statistics kept in the cache (``stats``): changed with ``Stats`` or with
+# how they are counted, so that figures counted the old way are not read.
+STATS_FORM = 1
+# How long counted statistics stay in the cache unread.
+STATS_KEPT_SECONDS = 7 * 24 * 3600
 
 
 def min_games() -> int:
@@ -102,19 +109,38 @@ def _finished_seats(user: User) -> QuerySet[Seat]:
 
 def stats(user: User) -> Stats:
     """Games played and won, average and best score, and points per scoring category, over
-    the player's finished games (a seat the player left to a bot: played, not scored)."""
+    the player's finished games (a seat the player left to a bot: played, not scored).
+
+    Counted once for what those games are now (how many, and the last change to any of
+    their rows) and kept in the cache under that: a player with thousands of games had each
+    game's result read and decoded on every view of their page. A game that ends, is
+    rolled back or is changed by a moderator changes the key."""
+    finished = Seat.objects.filter(user=user, game__status=GameStatus.FINISHED)
+    now = finished.aggregate(games=Count("pk"), changed=Max("game__updated_at"))
+    changed = now["changed"].isoformat() if now["changed"] else "-"
+    key = f"players:stats:{STATS_FORM}:{user.pk}:{now['games']}:{changed}"
+    kept = cache.get(key)
+    if isinstance(kept, Stats):
+        return kept
+    counted = _stats_of(finished.values_list("index", "status", "bot", "game__result"))
+    cache.set(key, counted, STATS_KEPT_SECONDS)
+    return counted
+
+
+def _stats_of(seats: Iterable[tuple[int, str, str, dict[str, Any] | None]]) -> Stats:
+    """``stats`` of the finished seats read as (index, status, bot, the game's result): the
+    columns alone, not the games' rows with their other JSON."""
     result = Stats(categories=dict.fromkeys(CATEGORY_ORDER, 0))
-    for seat in _finished_seats(user).iterator(chunk_size=500):
-        game = seat.game
+    for index, status, bot, game_result in seats:
         result.played += 1
-        if policy.left_the_game(seat):
+        if policy.seat_left(status, bot):
             continue
-        if seat.index in ((game.result or {}).get("winners") or []):
+        if index in ((game_result or {}).get("winners") or []):
             result.won += 1
-        scores = policy.final_scores(game)
-        if scores is None or seat.index >= len(scores):
+        scores = policy.scores_of(game_result)
+        if scores is None or index >= len(scores):
             continue
-        score = scores[seat.index]
+        score = scores[index]
         total = int(score.get("total", 0))
         result.scored += 1
         result.total_points += total

@@ -6,11 +6,13 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
 from django.template import Context, Template
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 
 from games import services
-from players import ratings
+from players import ratings, selectors
 from players.models import ProfileSettings, Rating
 from tests.games.helpers import play_one, started_game
 from tests.games.play_helpers import client_of
@@ -135,6 +137,29 @@ def test_the_profile_shows_ratings_with_a_chart_and_statistics(client, three_pla
     assert stats["ratings"][0]["rank"] == 1
     assert 'data-testid="played">3<' in html
     assert "Cities" in html  # the share table names the categories
+
+
+def test_a_players_statistics_are_counted_once_for_what_their_finished_games_are(alice, bob):
+    """A player with thousands of finished games had each game's result read and decoded on
+    every view of their page. The statistics are counted once for the games as they are,
+    and counted again when one ends or changes."""
+    finished_game([alice, bob], [60, 40])
+    first = selectors.stats(alice)
+
+    with CaptureQueriesContext(connection) as again:
+        second = selectors.stats(alice)
+    later = finished_game([alice, bob], [30, 50], minutes=5)
+    third = selectors.stats(alice)
+    scores = later.result["scores"]
+    later.result = {**later.result, "scores": [{**scores[0], "total": 35}, scores[1]]}
+    later.save()  # a moderator's fix of the result: the row changes
+    fourth = selectors.stats(alice)
+
+    assert second == first
+    assert (first.played, first.won, first.scored, first.best) == (1, 1, 1, 60)
+    assert [q["sql"] for q in again.captured_queries if '"result"' in q["sql"]] == []
+    assert (third.played, third.won, third.scored, third.total_points) == (2, 1, 2, 90)
+    assert (fourth.played, fourth.scored, fourth.total_points) == (2, 2, 95)
 
 
 def test_head_to_head(client, three_played, alice, bob, carol):
