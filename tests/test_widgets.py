@@ -10,6 +10,7 @@ from django import forms
 
 from accounts.forms import GameModeForm, PreferencesForm, SignUpForm
 from common.widgets import ListedSelect
+from games.web.forms import NewGameForm
 
 CHOICES = [
     ("Fruits", [("a", "Apple <&> \"quoted\" 'single'"), ("b", "Banana")]),
@@ -78,11 +79,12 @@ def test_a_listed_select_marks_the_initial_value_and_escapes_what_it_writes():
         (PreferencesForm, {"time_zone": "Europe/Paris", "digest_hour": 7, "language": "fr"}),
         (GameModeForm, {"mode": "off", "push": "on"}),
         (SignUpForm, {"time_zone": "America/New_York"}),
+        (NewGameForm, {"players": 3, "quiet_start": 23, "rated": "no", "layout": "random"}),
     ],
 )
 def test_the_account_forms_selects_read_as_before(form, initial):
-    """The profile's and sign-up's selects, written with ``ListedSelect``, give the markup
-    they gave through Django's templates."""
+    """The profile's, sign-up's and new game's selects, written with ``ListedSelect``, give
+    the markup they gave through Django's templates."""
     listed = form(initial=initial)
     html = {name: str(listed[name]) for name, field in listed.fields.items()}
     for field in listed.fields.values():  # this form's copies: Django's select, same state

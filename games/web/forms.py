@@ -10,6 +10,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from common.errors import ServiceError
+from common.widgets import ListedSelect
 from games import editions, naming
 from games.models import (
     BOT_STRENGTH_HELP,
@@ -67,7 +68,7 @@ class NewGameForm(forms.Form):
         help_text=_('Optional: left empty, the game is called after its players ("ann vs ben").'),
         widget=forms.TextInput(attrs={"autocomplete": "off"}),
     )
-    edition = forms.ChoiceField(label=_("Edition"), choices=(), required=False)
+    edition = forms.ChoiceField(label=_("Edition"), choices=(), required=False, widget=ListedSelect)
     simmental = forms.BooleanField(
         label=_("Simmental variant"),
         required=False,
@@ -78,6 +79,7 @@ class NewGameForm(forms.Form):
         choices=[(n, str(n)) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
         coerce=int,
         initial=MIN_PLAYERS,
+        widget=ListedSelect,
     )
     bots = forms.TypedMultipleChoiceField(
         label=_("Bot seats"),
@@ -92,6 +94,7 @@ class NewGameForm(forms.Form):
         # The strengths are shown; the kinds they name (older pages posted those) still pass.
         choices=[*strength_choices(), *BotKind.choices],
         initial=BOT_STRENGTHS[BotKind.HEURISTIC],
+        widget=ListedSelect,
     )
     layout = forms.ChoiceField(
         label=_("Building layout"),
@@ -101,17 +104,20 @@ class NewGameForm(forms.Form):
             "Beginner: the neutral buildings in their printed order, player buildings on "
             "side a; random: neutral buildings shuffled, player building sides drawn at random."
         ),
+        widget=ListedSelect,
     )
     turn_limit_hours = forms.TypedChoiceField(
         label=_("Turn time limit"),
         choices=[(h, str(h)) for h in TURN_LIMIT_HOURS],  # words: __init__
         coerce=int,
         initial=72,
+        widget=ListedSelect,
     )
     timeout_policy = forms.ChoiceField(
         label=_("When a turn runs out of time"),
         choices=TimeoutPolicy.choices,
         initial=TimeoutPolicy.BOT_MOVE,
+        widget=ListedSelect,
     )
     vacation_days = forms.IntegerField(
         label=_("Vacation days per player"),
@@ -152,6 +158,7 @@ class NewGameForm(forms.Form):
         choices=[(h, f"{h:02d}:00") for h in range(24)],
         coerce=int,
         initial=DEFAULT_QUIET_START,
+        widget=ListedSelect,
     )
     quiet_end = forms.TypedChoiceField(
         label=_("Quiet until"),
@@ -160,6 +167,7 @@ class NewGameForm(forms.Form):
         choices=[(h, f"{h:02d}:00") for h in range(24)],
         coerce=int,
         initial=DEFAULT_QUIET_END,
+        widget=ListedSelect,
     )
     weekend_pause = forms.BooleanField(
         label=_("Weekend pause"),
@@ -197,6 +205,7 @@ class NewGameForm(forms.Form):
             "A rated game changes its players' ratings when it ends; bots are left out of the "
             "ranking, so a rated game needs at least two people."
         ),
+        widget=ListedSelect,
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
