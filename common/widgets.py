@@ -13,6 +13,7 @@ from typing import Any
 
 from django import forms
 from django.forms.renderers import BaseRenderer
+from django.utils.functional import Promise
 from django.utils.safestring import SafeString, mark_safe
 
 
@@ -22,8 +23,8 @@ class ListedSelect(forms.Select):
     (``Widget.get_context``), so what the field and form add to it (``id``, ``required``,
     ``aria-describedby``, ``aria-invalid``) is kept; the options are read from the choices
     as ``ChoiceWidget.optgroups`` reads them: the first option of the chosen value is
-    chosen, an option's ``None`` is written as "", and ``escape`` is Django's (the standard
-    library's, quotes included)."""
+    chosen, and an option's ``None`` is written as "". Text is escaped as the templates
+    escape it (``_text``)."""
 
     def render(
         self,
@@ -34,10 +35,10 @@ class ListedSelect(forms.Select):
     ) -> SafeString:
         widget = forms.Widget.get_context(self, name, value, attrs)["widget"]
         chosen = set(widget["value"])  # ChoiceWidget.format_value: a list of strings
-        parts = [f'<select name="{escape(str(widget["name"]))}"{_attributes(widget["attrs"])}>']
+        parts = [f'<select name="{_text(widget["name"])}"{_attributes(widget["attrs"])}>']
         for group_value, group_label in self.choices:
             if isinstance(group_label, (list, tuple)):
-                parts.append(f'<optgroup label="{escape(str(group_value))}">')
+                parts.append(f'<optgroup label="{_text(group_value)}">')
                 options = group_label
             else:
                 options = [(group_value, group_label)]
@@ -47,8 +48,8 @@ class ListedSelect(forms.Select):
                 if selected:
                     chosen.clear()  # one select, one chosen option: the first
                 parts.append(
-                    f'<option value="{escape(shown)}"{" selected" if selected else ""}>'
-                    f"{escape(str(option_label))}</option>"
+                    f'<option value="{_text(shown)}"{" selected" if selected else ""}>'
+                    f"{_text(option_label)}</option>"
                 )
             if options is group_label:
                 parts.append("</optgroup>")
@@ -60,7 +61,17 @@ def _attributes(attrs: dict[str, Any]) -> str:
     """Django's ``django/forms/widgets/attrs.html``: in their order, ``False`` left out,
     ``True`` written as the bare name."""
     return "".join(
-        f" {name}" if value is True else f' {name}="{escape(str(value))}"'
+        f" {name}" if value is True else f' {name}="{_text(value)}"'
         for name, value in attrs.items()
         if value is not False
     )
+
+
+def _text(value: Any) -> str:
+    """``value`` as a template writes it: text marked safe as it is, the rest escaped (with
+    quotes, as Django's ``escape``); a lazy translation in the active language."""
+    if isinstance(value, Promise):
+        value = str(value)
+    if hasattr(value, "__html__"):
+        return str(value.__html__())
+    return escape(str(value))

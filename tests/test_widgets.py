@@ -7,6 +7,8 @@ import re
 
 import pytest
 from django import forms
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext_lazy
 
 from accounts.forms import GameModeForm, PreferencesForm, SignUpForm
 from common.widgets import ListedSelect
@@ -14,6 +16,8 @@ from games.web.forms import NewGameForm
 
 CHOICES = [
     ("Fruits", [("a", "Apple <&> \"quoted\" 'single'"), ("b", "Banana")]),
+    ("s", mark_safe("Safe &amp; sound")),  # written as it is, not escaped again
+    ("l", gettext_lazy("Yes")),
     ("c", "Cherry"),
     (None, "nothing"),
     ("a", "Apple again"),
