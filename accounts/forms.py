@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
 
 from accounts.models import Palette, TextSize
 from accounts.services import is_unconfirmed
@@ -271,6 +272,13 @@ class DisplayForm(forms.Form):
     )
 
 
+def _channel_choice(label: StrOrPromise) -> forms.ChoiceField:
+    """A game's switch of one channel: as in my preferences, on or off."""
+    return forms.ChoiceField(
+        label=label, choices=CHANNEL_CHOICES, required=False, widget=ListedSelect
+    )
+
+
 class GameModeForm(forms.Form):
     """One game's override of the email mode and of the channels ("" keeps the account's
     setting)."""
@@ -281,15 +289,5 @@ class GameModeForm(forms.Form):
         required=False,
         widget=ListedSelect,
     )
-    push = forms.ChoiceField(
-        label=_("Push for this game"),
-        choices=CHANNEL_CHOICES,
-        required=False,
-        widget=ListedSelect,
-    )
-    webhook = forms.ChoiceField(
-        label=_("My webhooks for this game"),
-        choices=CHANNEL_CHOICES,
-        required=False,
-        widget=ListedSelect,
-    )
+    push = _channel_choice(_("Push for this game"))
+    webhook = _channel_choice(_("My webhooks for this game"))
