@@ -8,6 +8,7 @@ CPU that way (``bench/scale.py``, "profile").
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 from typing import Any
 
@@ -47,10 +48,14 @@ class ListedSelect(forms.Select):
                 selected = shown in chosen
                 if selected:
                     chosen.clear()  # one select, one chosen option: the first
-                parts.append(
-                    f'<option value="{_text(shown)}"{" selected" if selected else ""}>'
-                    f"{_text(option_label)}</option>"
-                )
+                label = str(option_label) if isinstance(option_label, Promise) else option_label
+                if selected or type(label) is not str:
+                    parts.append(
+                        f'<option value="{_text(shown)}"{" selected" if selected else ""}>'
+                        f"{_text(label)}</option>"
+                    )
+                else:
+                    parts.append(_plain_option(shown, label))
             if options is group_label:
                 parts.append("</optgroup>")
         parts.append("</select>")
@@ -65,6 +70,13 @@ def _attributes(attrs: dict[str, Any]) -> str:
         for name, value in attrs.items()
         if value is not False
     )
+
+
+@lru_cache(maxsize=4096)
+def _plain_option(value: str, label: str) -> str:
+    """An option not chosen, of plain text: the same few hundred (the time zones, hours,
+    modes in each language) are written on every page that has them."""
+    return f'<option value="{escape(value)}">{escape(label)}</option>'
 
 
 def _text(value: Any) -> str:
