@@ -366,7 +366,7 @@ def idempotency_keys(loader: Loader, later: datetime) -> None:
     from django.conf import settings
 
     from games.ledger import KEYS_KEPT_AT_THE_END
-    from games.retention import ENDED
+    from games.models import ENDED
 
     hours = max(0, int(getattr(settings, "GAME_ENDED_KEYS_KEEP_HOURS", 0) or 0))
     loader.run(

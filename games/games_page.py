@@ -23,7 +23,7 @@ from django.db import connection
 
 from games import prepared
 from games import progress as progress_summary
-from games.models import Game, GameNote, GameStatus, Seat, SeatStatus
+from games.models import ENDED, Game, GameNote, GameStatus, Seat, SeatStatus
 
 # What ``selectors.game_list_for_user`` annotates each game with, in this order.
 ANNOTATIONS = ("your_turn", "over", "has_note")
@@ -34,7 +34,7 @@ ANNOTATIONS = ("your_turn", "over", "has_note")
 _STANDING_SHOWN = (GameStatus.ACTIVE.value, GameStatus.PAUSED.value)
 # A seat whose player may be to move: every status but resigned (as the list's sort says).
 _TURN_STATUSES = tuple(s for s in SeatStatus.values if s != SeatStatus.RESIGNED)
-_OVER_STATUSES = (GameStatus.FINISHED.value, GameStatus.ABANDONED.value)
+_OVER_STATUSES = tuple(status.value for status in ENDED)
 
 
 def _standing_columns(progress: str) -> tuple[str, str]:

@@ -46,6 +46,8 @@ class GameStatus(models.TextChoices):
     ABANDONED = "abandoned", _("abandoned")
 
 
+# A game in these has ended (``Game.is_over``): it is only read again.
+ENDED = (GameStatus.FINISHED, GameStatus.ABANDONED)
 # A game in these has not ended: its players' notification settings and time zones still
 # apply to it.
 NOT_ENDED = (GameStatus.OPEN, GameStatus.ACTIVE, GameStatus.PAUSED)
@@ -340,7 +342,7 @@ class Game(models.Model):
 
     @property
     def is_over(self) -> bool:
-        return self.status in {GameStatus.FINISHED, GameStatus.ABANDONED}
+        return self.status in ENDED
 
     @property
     def clock_rules(self) -> ClockRules:

@@ -32,9 +32,8 @@ from django.db.models.functions import Mod
 from django.utils import timezone
 
 from common.batches import delete_in_batches
-from games.models import Game, GameStatus, IdempotencyKey, Snapshot
+from games.models import ENDED, Game, IdempotencyKey, Snapshot
 
-ENDED = (GameStatus.FINISHED, GameStatus.ABANDONED)
 # Rows deleted per statement: a first run works through a large backlog in short transactions.
 TRIM_BATCH = 5000
 

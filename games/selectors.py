@@ -28,6 +28,7 @@ from games.errors import GameNotFoundError
 from games.event_rows import EventRow
 from games.lineage import Lineage, setup_rules_version
 from games.models import (
+    ENDED,
     OUT_OF_TURN,
     SEAT_COLOURS,
     DismissedGame,
@@ -109,7 +110,7 @@ def game_list_for_user(
     games = Game.objects.filter(seats__user=user).annotate(
         your_turn=ExpressionWrapper(my_turn, output_field=BooleanField()),
         over=ExpressionWrapper(
-            Q(status__in=[GameStatus.FINISHED, GameStatus.ABANDONED]),
+            Q(status__in=ENDED),
             output_field=BooleanField(),
         ),
         has_note=Exists(GameNote.objects.filter(game=OuterRef("pk"), user=user)),

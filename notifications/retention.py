@@ -22,7 +22,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 
 from common.batches import delete_in_batches
-from games.models import GameStatus
+from games.models import ENDED
 from notifications.models import OPEN_STATUSES, ChannelDelivery, Notification, Status
 
 # Rows deleted per statement: a run works through a large backlog in short transactions.
@@ -36,7 +36,7 @@ def purgeable(now: datetime) -> QuerySet[Notification] | None:
         return None
     before = now - timedelta(days=days)
     return Notification.objects.filter(
-        Q(game__isnull=True) | Q(game__status__in=[GameStatus.FINISHED, GameStatus.ABANDONED]),
+        Q(game__isnull=True) | Q(game__status__in=ENDED),
         status__in=[Status.SENT, Status.SKIPPED],
         created_at__lt=before,
     ).exclude(
