@@ -5,13 +5,13 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.core.paginator import EmptyPage, Page, PageNotAnInteger, Paginator
+from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from common.web import AuthenticatedHttpRequest
+from common.web import AuthenticatedHttpRequest, page_of
 from games import editions
 from players import pages, selectors, services
 from players.models import Rating
@@ -34,11 +34,7 @@ def edition_of(request: HttpRequest) -> str:
 
 
 def leaderboard_page(request: HttpRequest, edition: str) -> Page[Rating]:
-    paginator = Paginator(selectors.leaderboard(edition), LEADERBOARD_PAGE_SIZE)
-    try:
-        return paginator.page(request.GET.get("page") or 1)
-    except (EmptyPage, PageNotAnInteger) as exc:
-        raise Http404("no such page") from exc
+    return page_of(request, Paginator(selectors.leaderboard(edition), LEADERBOARD_PAGE_SIZE))
 
 
 @require_safe
