@@ -130,7 +130,9 @@ def english_left(content: str, *, allowed: Iterable[str] = ()) -> list[str]:
     text = readable_text(content)
     names = {a for a in allowed if a} | set(time_zone_names())  # time zones are names too
     for name in sorted(names, key=len, reverse=True):
-        text = text.replace(name, " ")
+        # Whole tokens only: a short notation or name taken out of a French word ("mo" out
+        # of "mois") left a piece that read as English ("is").
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
     # English quoted on purpose (« ... »), names in capitals (rule ids: R2-TURN-01), and
     # identifiers: paths, URLs, dotted module names, JSON keys, component ids (rockfall-6).
     text = _QUOTED.sub(" ", text)
