@@ -46,7 +46,9 @@ The database is built in two steps:
    outbox is then as a month later: its rows sent, and those of ended games purged
    (``notifications.retention``); so are the ended games' snapshots and keys, as the daily
    trim leaves them (``games.retention``). The seed's rows are purged and trimmed through
-   those modules, and the copies are made without what they delete.
+   those modules, and the copies are made without what they delete. The ratings are then
+   counted as ``manage.py rebuild_ratings`` counts them (SQL runs no task), so that the
+   profiles show a rating history (``--reuse`` counts them in a kept database that has none).
 
 The databases are named ``gwt_scale_seed`` and ``gwt_scale_<N>``, or with another prefix
 (``BENCH_SCALE_PREFIX``). Needs PostgreSQL (``BENCH_PG``, default
@@ -83,6 +85,7 @@ from bench.scale_copy import (  # noqa: E402
     build_copies,
     pg_url,
     psql,
+    ratings_counted,
     use_database,
 )
 
@@ -558,6 +561,10 @@ def requests_to_measure() -> list[Request]:
             "a player's page, the player with 2,000 games",
             lambda i: pick(players, i).get(f"/players/{heavy.username}/"),
         ),
+        Request(
+            "a player's page (API), the player with 2,000 games",
+            lambda i: pick(apis, i).get(f"/api/players/{heavy.username}/"),
+        ),
         Request("leaderboard", lambda i: pick(players, i).get("/players/")),
         Request("new game (page)", lambda i: pick(players, i).get("/games/new/")),
         Request("open games (page)", lambda i: pick(players, i).get("/games/open/")),
@@ -782,6 +789,9 @@ def main() -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0, interactive=False)  # a kept database, older schema
+    counted = ratings_counted()
+    if counted is not None:
+        print(f"ratings counted in {counted:.0f} s", flush=True)
     size = storage(database)
     print_storage(database)
     if args.storage_only:

@@ -141,13 +141,13 @@ class PlayerApi(APIView):
                     **_rating(r.rating),
                     "history": [
                         {
-                            "game": change.game.public_id,
-                            "finished_at": change.finished_at.isoformat(),
-                            "place": change.place,
-                            "rating_before": round(change.ordinal_before, 3),
-                            "rating_after": round(change.ordinal_after, 3),
+                            "game": step.game_public_id,
+                            "finished_at": step.finished_at.isoformat(),
+                            "place": step.place,
+                            "rating_before": round(step.ordinal_before, 3),
+                            "rating_after": round(step.ordinal_after, 3),
                         }
-                        for change in r.history
+                        for step in r.history
                     ],
                 }
                 for r in profile.ratings

@@ -3,7 +3,7 @@
 Plain SVG markup with presentation attributes (no script, no stylesheet of its own), so it
 works without JavaScript and under the site's Content-Security-Policy, scales with its
 ``viewBox``, and says what it shows to screen readers (``role="img"``, a title, and a
-``<title>`` on each point or bar). Every text that goes in is escaped.
+``<title>`` on each marked point or bar). Every text that goes in is escaped.
 """
 
 from __future__ import annotations
@@ -31,29 +31,30 @@ CATEGORY_COLOURS = (
 )
 
 
-@dataclass(frozen=True)
-class Point:
-    label: str  # what the point's tooltip says (the game and its date)
-    value: float
+# The rating chart marks the last games this many (a point with its tooltip); the games
+# before them are the line alone. A marker per game of a player with hundreds of rated
+# games drew points closer than a pixel, whose tooltips nobody could reach, and made the
+# page's SVG grow by 150 bytes a game.
+RATING_MARKERS = 50
 
 
 def _fmt(number: float) -> str:
     return f"{number:.1f}".rstrip("0").rstrip(".") if number % 1 else f"{number:.0f}"
 
 
-def rating_history(points: Sequence[Point], *, title: str) -> SafeString:
-    """A line of the rating after each counted game, first game on the left (0 drawn for
-    reference: the ordinal a new player starts from)."""
+def rating_history(values: Sequence[float], labels: Sequence[str], *, title: str) -> SafeString:
+    """A line of the rating after each counted game (``values``), first game on the left (0
+    drawn for reference: the ordinal a new player starts from). The last ``len(labels)``
+    games get a marker, whose tooltip is their label (the game and its date)."""
     # Small enough that its text stays readable when a phone scales it down.
     width, height, left, right, top, bottom = 480, 220, 56, 12, 14, 32
-    values = [p.value for p in points]
     low, high = min([0.0, *values]), max([0.0, *values])
     if high - low < 1:
         high, low = high + 0.5, low - 0.5
     plot_w, plot_h = width - left - right, height - top - bottom
 
     def x(i: int) -> float:
-        return left + (plot_w * i / (len(points) - 1) if len(points) > 1 else plot_w / 2)
+        return left + (plot_w * i / (len(values) - 1) if len(values) > 1 else plot_w / 2)
 
     def y(v: float) -> float:
         return top + plot_h * (high - v) / (high - low)
@@ -71,15 +72,16 @@ def rating_history(points: Sequence[Point], *, title: str) -> SafeString:
             f'stroke="#ddd"/><text x="{left - 6}" y="{y(value) + 4:.1f}" text-anchor="end" '
             f'font-size="15" fill="#555">{_fmt(value)}</text>'
         )
-    if points:
-        line = " ".join(f"{x(i):.1f},{y(p.value):.1f}" for i, p in enumerate(points))
+    if values:
+        line = " ".join(f"{x(i):.1f},{y(v):.1f}" for i, v in enumerate(values))
         parts.append(f'<polyline points="{line}" fill="none" stroke="#1f5fa8" stroke-width="2"/>')
-        for i, p in enumerate(points):
+        first = len(values) - len(labels)
+        for i, label in enumerate(labels, start=first):
             parts.append(
-                f'<circle cx="{x(i):.1f}" cy="{y(p.value):.1f}" r="3.5" fill="#1f5fa8">'
-                f"<title>{escape(p.label)}: {_fmt(p.value)}</title></circle>"
+                f'<circle cx="{x(i):.1f}" cy="{y(values[i]):.1f}" r="3.5" fill="#1f5fa8">'
+                f"<title>{escape(label)}: {_fmt(values[i])}</title></circle>"
             )
-    games = _("%(count)d rated games") % {"count": len(points)}
+    games = _("%(count)d rated games") % {"count": len(values)}
     parts.append(
         f'<text x="{left + plot_w / 2:.1f}" y="{height - 8}" text-anchor="middle" '
         f'font-size="15" fill="#555">{escape(games)}</text></svg>'

@@ -4,6 +4,7 @@ API and the pages read the same numbers."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils.safestring import SafeString
@@ -32,8 +33,24 @@ class EditionRating:
     name: str
     rating: Rating
     rank: int | None
-    history: list[RatingChange]
-    chart: SafeString
+    history: list[selectors.RatingStep]
+    player: str  # whose rating, for the chart's title
+
+    @cached_property
+    def chart(self) -> SafeString:
+        """The history drawn, when a page shows it (the API sends the history alone)."""
+        labels = [
+            _("%(date)s, place %(place)d")
+            % {"date": step.finished_at.date().isoformat(), "place": step.place}
+            for step in self.history[-charts.RATING_MARKERS :]
+        ]
+        title = _("Rating of %(user)s in the %(edition)s, game by game") % {
+            "user": self.player,
+            "edition": self.name,
+        }
+        return charts.rating_history(
+            [step.ordinal_after for step in self.history], labels, title=title
+        )
 
 
 @dataclass
@@ -54,38 +71,25 @@ def profile(user: User, *, viewer: User | AnonymousUser, opponent_name: str = ""
     profile from ``viewer`` is refused as if that player did not exist)."""
     ratings = []
     for rating in selectors.ratings_of(user):
-        history = selectors.rating_history(user, rating.edition)
-        name = editions.edition_name(rating.edition)
-        points = [
-            charts.Point(
-                _("%(date)s, place %(place)d")
-                % {"date": change.finished_at.date().isoformat(), "place": change.place},
-                change.ordinal_after,
-            )
-            for change in history
-        ]
-        title = _("Rating of %(user)s in the %(edition)s, game by game") % {
-            "user": user.get_username(),
-            "edition": name,
-        }
         ratings.append(
             EditionRating(
                 edition=rating.edition,
-                name=name,
+                name=editions.edition_name(rating.edition),
                 rating=rating,
                 rank=selectors.rank_of(rating),
-                history=history,
-                chart=charts.rating_history(points, title=title),
+                history=selectors.rating_history(user, rating.edition),
+                player=user.get_username(),
             )
         )
-    stats = selectors.stats(user)
+    finished = selectors.finished_games(user)
+    stats = finished.stats
     page = Profile(
         user=user,
         hidden_from_visitors=selectors.hidden_from_visitors(user),
         ratings=ratings,
         stats=stats,
         current=selectors.current_games(user),
-        recent=[(seat, _place_text(seat)) for seat in selectors.recent_games(user)],
+        recent=[(seat, _place_text(seat)) for seat in selectors.recent_games(user, finished)],
         shares=[(category_label(s.category), s) for s in stats.shares if s.points],
     )
     if opponent_name:

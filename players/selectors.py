@@ -6,8 +6,10 @@ final scores per category), never by replaying a game.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 from django.conf import settings
@@ -23,9 +25,9 @@ from players.models import ProfileSettings, Rating, RatingChange
 # The final scoring categories in the engine's order.
 CATEGORY_ORDER = CATEGORIES
 RECENT_GAMES = 10
-# The form of the statistics kept in the cache (``stats``): changed with ``Stats`` or with
-# how they are counted, so that figures counted the old way are not read.
-STATS_FORM = 1
+# The form of what is kept in the cache (``finished_games``): changed with
+# ``FinishedGames`` or how it is counted, so that figures counted the old way are not read.
+STATS_FORM = 2
 # How long counted statistics stay in the cache unread.
 STATS_KEPT_SECONDS = 7 * 24 * 3600
 
@@ -99,32 +101,57 @@ class Stats:
         ]
 
 
-def _finished_seats(user: User) -> QuerySet[Seat]:
-    return (
-        Seat.objects.filter(user=user, game__status=GameStatus.FINISHED)
-        .select_related("game")
-        .order_by("-game__finished_at", "-game_id")
+@dataclass(frozen=True)
+class FinishedGames:
+    """What a player's finished games add up to: their statistics and the latest of them,
+    counted together and kept in the cache together, as both change only when one of
+    those games does."""
+
+    stats: Stats
+    recent: tuple[int, ...]  # the last ``RECENT_GAMES`` games' ids, the latest first
+
+
+def finished_games(user: User) -> FinishedGames:
+    """The statistics of the player's finished games (a seat the player left to a bot:
+    played, not scored) and which of them finished last.
+
+    Counted once for what those games are now (how many, and the last change to any of
+    their rows) and kept in the cache under that: a player with thousands of games had each
+    game's result read and decoded on every view of their page, and those games sorted by
+    their end. A game that ends, is rolled back or is changed by a moderator changes the
+    key."""
+    finished = Seat.objects.filter(user=user, game__status=GameStatus.FINISHED)
+    now = finished.aggregate(games=Count("pk"), changed=Max("game__updated_at"))
+    changed = now["changed"].isoformat() if now["changed"] else "-"
+    key = f"players:finished:{STATS_FORM}:{user.pk}:{now['games']}:{changed}"
+    kept = cache.get(key)
+    if isinstance(kept, FinishedGames):
+        return kept
+    rows = list(
+        finished.values_list(
+            "index", "status", "bot", "game__result", "game_id", "game__finished_at"
+        )
     )
+    latest = heapq.nlargest(RECENT_GAMES, rows, key=_latest_first)
+    counted = FinishedGames(
+        stats=_stats_of(row[:4] for row in rows), recent=tuple(row[4] for row in latest)
+    )
+    cache.set(key, counted, STATS_KEPT_SECONDS)
+    return counted
+
+
+def _latest_first(row: tuple[Any, ...]) -> tuple[bool, datetime, int]:
+    """The sort key of a finished seat's row, largest first as the list shows them: by the
+    game's end, then its id (an end not recorded sorts first, as PostgreSQL's ``DESC``
+    puts a null)."""
+    game_id, finished_at = row[4], row[5]
+    return (finished_at is None, finished_at or datetime.min.replace(tzinfo=UTC), game_id)
 
 
 def stats(user: User) -> Stats:
     """Games played and won, average and best score, and points per scoring category, over
-    the player's finished games (a seat the player left to a bot: played, not scored).
-
-    Counted once for what those games are now (how many, and the last change to any of
-    their rows) and kept in the cache under that: a player with thousands of games had each
-    game's result read and decoded on every view of their page. A game that ends, is
-    rolled back or is changed by a moderator changes the key."""
-    finished = Seat.objects.filter(user=user, game__status=GameStatus.FINISHED)
-    now = finished.aggregate(games=Count("pk"), changed=Max("game__updated_at"))
-    changed = now["changed"].isoformat() if now["changed"] else "-"
-    key = f"players:stats:{STATS_FORM}:{user.pk}:{now['games']}:{changed}"
-    kept = cache.get(key)
-    if isinstance(kept, Stats):
-        return kept
-    counted = _stats_of(finished.values_list("index", "status", "bot", "game__result"))
-    cache.set(key, counted, STATS_KEPT_SECONDS)
-    return counted
+    the player's finished games (``finished_games``)."""
+    return finished_games(user).stats
 
 
 def _stats_of(seats: Iterable[tuple[int, str, str, dict[str, Any] | None]]) -> Stats:
@@ -165,12 +192,27 @@ def rank_of(rating: Rating) -> int | None:
     return 1 + better + same_before
 
 
-def rating_history(user: User, edition: str) -> list[RatingChange]:
-    return list(
+@dataclass(frozen=True)
+class RatingStep:
+    """What one counted game did to a player's rating, as the profile shows it."""
+
+    game_public_id: str
+    finished_at: datetime
+    place: int
+    ordinal_before: float
+    ordinal_after: float
+
+
+def rating_history(user: User, edition: str) -> list[RatingStep]:
+    """Every counted game of the player in the edition, first first: the columns the
+    profile shows, read as values, because a player with thousands of rated games had each
+    game's whole row (its JSON) read and a model built for it on every view."""
+    rows = (
         RatingChange.objects.filter(user=user, edition=edition)
-        .select_related("game")
         .order_by("finished_at", "game_id")
+        .values_list("game__public_id", "finished_at", "place", "ordinal_before", "ordinal_after")
     )
+    return [RatingStep(*row) for row in rows]
 
 
 def current_games(user: User) -> list[Game]:
@@ -183,8 +225,17 @@ def current_games(user: User) -> list[Game]:
     )
 
 
-def recent_games(user: User) -> list[Seat]:
-    return list(_finished_seats(user).prefetch_related("game__seats__user")[:RECENT_GAMES])
+def recent_games(user: User, finished: FinishedGames) -> list[Seat]:
+    """The player's seats in their last finished games (``finished.recent``), with the
+    games, the latest first: a dozen rows by primary key, not a sort of all the player's
+    games."""
+    seats = {
+        seat.game_id: seat
+        for seat in Seat.objects.filter(user=user, game_id__in=finished.recent)
+        .select_related("game")
+        .defer("game__progress")  # a finished game's turns, hundreds of them: not shown
+    }
+    return [seats[game_id] for game_id in finished.recent if game_id in seats]
 
 
 @dataclass

@@ -12,7 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from games import services
-from players import ratings, selectors
+from players import charts, ratings, selectors
 from players.models import ProfileSettings, Rating
 from tests.games.helpers import play_one, started_game
 from tests.games.play_helpers import client_of
@@ -139,6 +139,65 @@ def test_the_profile_shows_ratings_with_a_chart_and_statistics(client, three_pla
     assert "Cities" in html  # the share table names the categories
 
 
+def test_the_rating_chart_draws_every_game_and_marks_the_last_ones(
+    client, three_played, monkeypatch
+):
+    """A player with hundreds of rated games had a marker per game, closer than a pixel,
+    and 150 bytes of SVG each: the line goes through every game, the last ones alone are
+    marked, each with its tooltip."""
+    monkeypatch.setattr(charts, "RATING_MARKERS", 2)
+    html = client.get("/players/alice/").content.decode()
+    chart = re.search(r'<svg class="chart rating-chart".*?</svg>', html, re.S)
+    assert chart is not None
+    line = re.search(r'<polyline points="([^"]*)"', chart[0])
+    assert line is not None
+    points = line[1].split()
+    assert len(points) == 3
+    markers = re.findall(
+        r'<circle cx="([\d.]+)" cy="([\d.]+)"[^>]*><title>([^<]*)</title>', chart[0]
+    )
+    assert [f"{x},{y}" for x, y, _title in markers] == points[1:]
+    history = client.get("/api/players/alice/").json()["ratings"][0]["history"]
+    assert [title for _x, _y, title in markers] == [
+        f"{step['finished_at'][:10]}, place {step['place']}: {charts._fmt(step['rating_after'])}"
+        for step in history[1:]
+    ]
+    assert "3 rated games" in chart[0]
+
+
+def test_the_rating_chart_escapes_its_tooltips_and_marks_none_without_labels():
+    chart = charts.rating_history([1.0, 2.5, -1.0], ["<b>&", "late"], title="a <title>")
+    assert chart.count("<circle") == 2
+    assert "<title>&lt;b&gt;&amp;: 2.5</title>" in chart
+    assert "<title>late: -1</title>" in chart
+    assert "a &lt;title&gt;" in chart
+    assert charts.rating_history([1.0, 2.0], [], title="t").count("<circle") == 0
+
+
+def test_the_profile_reads_the_rating_history_without_the_games_rows(
+    client, three_played, monkeypatch
+):
+    """The history is read as the columns shown: each game's whole row (its JSON) was read
+    for every rated game of the player on every view. The API sends the history without
+    drawing it."""
+
+    def not_drawn(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the API drew the chart")
+
+    monkeypatch.setattr(charts, "rating_history", not_drawn)
+    with CaptureQueriesContext(connection) as queries:
+        answer = client.get("/api/players/alice/").json()
+    history = [q["sql"] for q in queries.captured_queries if "players_ratingchange" in q["sql"]]
+    assert history
+    for sql in history:
+        assert not any(f'"{column}"' in sql for column in ("progress", "options", "result"))
+    steps = answer["ratings"][0]["history"]
+    games = {g.public_id for g in three_played}
+    assert [s["game"] in games for s in steps] == [True, True, True]
+    assert steps[0]["finished_at"] < steps[1]["finished_at"] < steps[2]["finished_at"]
+    assert all(s["rating_before"] != s["rating_after"] for s in steps)
+
+
 def test_a_players_statistics_are_counted_once_for_what_their_finished_games_are(alice, bob):
     """A player with thousands of finished games had each game's result read and decoded on
     every view of their page. The statistics are counted once for the games as they are,
@@ -160,6 +219,31 @@ def test_a_players_statistics_are_counted_once_for_what_their_finished_games_are
     assert [q["sql"] for q in again.captured_queries if '"result"' in q["sql"]] == []
     assert (third.played, third.won, third.scored, third.total_points) == (2, 1, 2, 90)
     assert (fourth.played, fourth.scored, fourth.total_points) == (2, 2, 95)
+
+
+def test_the_recently_finished_games_are_found_with_the_statistics_and_kept(
+    alice, bob, monkeypatch
+):
+    """The profile's recently finished games sorted all of a player's finished games by
+    their end on every view: they are found when the statistics are counted (the latest
+    end first, then the latest game), and kept in the cache with them."""
+    monkeypatch.setattr(selectors, "RECENT_GAMES", 3)
+    ended_last = finished_game([alice, bob], [60, 40], minutes=30)
+    ended_first = finished_game([bob, alice], [30, 50], minutes=10)
+    tied = [finished_game([alice, bob], [70, 20], minutes=20) for _ in range(2)]
+    finished_game([bob, "heuristic"], [10, 20], minutes=40)  # not alice's
+
+    assert selectors.finished_games(alice).recent == (ended_last.pk, tied[1].pk, tied[0].pk)
+    with CaptureQueriesContext(connection) as again:
+        seats = selectors.recent_games(alice, selectors.finished_games(alice))
+    assert [seat.game_id for seat in seats] == [ended_last.pk, tied[1].pk, tied[0].pk]
+    assert {seat.user_id for seat in seats} == {alice.pk}
+    assert seats[0].game.finished_at == ended_last.finished_at  # read with its game
+    assert len(again.captured_queries) == 2  # the cache's key, then the three seats
+    assert ended_first.pk not in selectors.finished_games(alice).recent
+
+    latest = finished_game([alice, bob], [10, 20], minutes=50)
+    assert selectors.finished_games(alice).recent == (latest.pk, ended_last.pk, tied[1].pk)
 
 
 def test_head_to_head(client, three_played, alice, bob, carol):
