@@ -14,17 +14,26 @@ With the setting at 0 every reuse is checked, as Django does.
 
 from __future__ import annotations
 
+import datetime
 import time
 from typing import Any
 
 from django.conf import settings
 from django.db.backends.postgresql import base
 
+from gwt_site.postgresql.timestamps import adapters_with_utc_timestamps
+
 
 class DatabaseWrapper(base.DatabaseWrapper):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.last_released = 0.0  # time.monotonic() when a request or task last let it go
+
+    def get_connection_params(self) -> dict[str, Any]:
+        params: dict[str, Any] = super().get_connection_params()
+        if self.timezone is datetime.UTC and "context" in params:
+            params["context"] = adapters_with_utc_timestamps(params["context"])
+        return params
 
     def close_if_unusable_or_obsolete(self) -> None:
         """At the start and end of each request and task (``close_old_connections``): the
