@@ -19,7 +19,7 @@ from common.api import error_responses, validated
 from common.errors import NotAllowedError, NotFoundError
 from players import pages, selectors
 from players.models import Rating
-from players.views import LEADERBOARD_PAGE_SIZE, leaderboard_editions
+from players.views import LEADERBOARD_PAGE_SIZE, leaderboard_editions, leaderboard_paginator
 
 
 class LeaderboardPagination(PageNumberPagination):
@@ -80,6 +80,7 @@ class LeaderboardApi(APIView):
                 _("No leaderboard for edition %(edition)r.") % {"edition": edition},
             )
         paginator = self.pagination_class()
+        paginator.django_paginator_class = leaderboard_paginator(edition)  # type: ignore[assignment]
         page = paginator.paginate_queryset(selectors.leaderboard(edition), request, view=self)
         assert page is not None
         assert paginator.page is not None

@@ -27,7 +27,7 @@ from openskill.models import PlackettLuce
 
 from games.models import Game, GameStatus
 from games.stints import decision_shares
-from players import policy
+from players import policy, ratings_version
 from players.models import EditionCursor, RatedGame, Rating, RatingChange
 
 logger = logging.getLogger(__name__)
@@ -159,7 +159,16 @@ def rebuild(edition: str) -> int:
         return _rebuild_locked(edition)
 
 
+def _changed_on_commit(edition: str) -> None:
+    """The edition's ratings change in this transaction: its leaderboard's kept counts are
+    read no more (``ratings_version``), from now and again once it commits (what a view
+    counts meanwhile sees the ratings before the change)."""
+    ratings_version.changed(edition)
+    transaction.on_commit(lambda: ratings_version.changed(edition))
+
+
 def _rebuild_locked(edition: str) -> int:
+    _changed_on_commit(edition)
     RatingChange.objects.filter(edition=edition).delete()
     RatedGame.objects.filter(edition=edition).delete()
     Rating.objects.filter(edition=edition).delete()
@@ -224,6 +233,7 @@ def _is_newest(game: Game) -> bool:
 
 
 def _count_one(game: Game, placements: list[policy.Placement]) -> None:
+    _changed_on_commit(game.edition)
     user_ids = [p.user_id for p in placements]
     rows = {
         r.user_id: r
@@ -258,8 +268,10 @@ def ranked_games() -> QuerySet[Game]:
 def editions_with_games() -> Iterable[str]:
     """Every edition a rated game was finished in, or a rating exists for."""
     played = ranked_games().filter(rated=True)
-    found = set(played.values_list("edition", flat=True).distinct())
-    found |= set(Rating.objects.values_list("edition", flat=True).distinct())
+    # Ordered by the edition alone: with the models' own ordering, DISTINCT would be over
+    # every row.
+    found = set(played.order_by("edition").values_list("edition", flat=True).distinct())
+    found |= set(Rating.objects.order_by("edition").values_list("edition", flat=True).distinct())
     return sorted(found)
 
 

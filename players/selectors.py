@@ -19,7 +19,7 @@ from django.db.models import Count, Max, Q, QuerySet
 
 from engine.rules.scoring import CATEGORIES
 from games.models import Game, GameStatus, Seat
-from players import policy, ratings
+from players import policy, ratings, ratings_version
 from players.models import ProfileSettings, Rating, RatingChange
 
 # The final scoring categories in the engine's order.
@@ -47,7 +47,16 @@ def leaderboard(edition: str) -> QuerySet[Rating]:
 
 
 def rated_editions() -> list[str]:
-    return sorted(set(Rating.objects.values_list("edition", flat=True).distinct()))
+    """The editions that have ratings, each found by one probe of the ratings' index (the
+    next edition after the last one found): a ``DISTINCT`` over the table read every rating
+    (with ``Rating``'s ordering, every row whole), 0.2 s a view at 56,000 ratings."""
+    found: list[str] = []
+    while True:
+        after = Rating.objects.filter(edition__gt=found[-1]) if found else Rating.objects.all()
+        edition = after.order_by("edition").values_list("edition", flat=True).first()
+        if edition is None:
+            return found
+        found.append(edition)
 
 
 def is_hidden_from(user: User, viewer: User | AnonymousUser) -> bool:
@@ -181,15 +190,37 @@ def ratings_of(user: User) -> list[Rating]:
     return list(Rating.objects.filter(user=user).order_by("edition"))
 
 
+def leaderboard_count(edition: str) -> int:
+    """How many players the edition's leaderboard lists, kept for the version of its ratings
+    (``ratings_version``)."""
+    key = f"players:listed:{edition}:{min_games()}:{ratings_version.version(edition)}"
+    kept = cache.get(key)
+    if isinstance(kept, int):
+        return kept
+    counted = leaderboard(edition).count()
+    cache.set(key, counted, ratings_version.COUNTS_KEPT_SECONDS)
+    return counted
+
+
 def rank_of(rating: Rating) -> int | None:
-    """The rating's place on its edition's leaderboard, or None while it is not listed."""
+    """The rating's place on its edition's leaderboard, or None while it is not listed; kept
+    for the version of the edition's ratings and the rating's own value."""
     if rating.games < min_games():
         return None
+    version = ratings_version.version(rating.edition)
+    key = (
+        f"players:rank:{rating.edition}:{min_games()}:{version}:{rating.user_id}:{rating.ordinal!r}"
+    )
+    kept = cache.get(key)
+    if isinstance(kept, int):
+        return kept
     better = leaderboard(rating.edition).filter(ordinal__gt=rating.ordinal).count()
     same_before = (
         leaderboard(rating.edition).filter(ordinal=rating.ordinal, user_id__lt=rating.user_id)
     ).count()
-    return 1 + better + same_before
+    rank = 1 + better + same_before
+    cache.set(key, rank, ratings_version.COUNTS_KEPT_SECONDS)
+    return rank
 
 
 @dataclass(frozen=True)

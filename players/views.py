@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.core.paginator import Page, Paginator
+from django.core.paginator import Page
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from common.web import AuthenticatedHttpRequest, page_of
+from common.web import AuthenticatedHttpRequest, CountedPaginator, page_of
 from games import editions
 from players import pages, selectors, services
 from players.models import Rating
@@ -24,22 +27,35 @@ def leaderboard_editions() -> list[str]:
     return sorted(set(editions.offered()) | set(selectors.rated_editions()))
 
 
-def edition_of(request: HttpRequest) -> str:
-    """The edition asked for (``?edition=``), or the first one; an unknown one is a 404."""
-    known = leaderboard_editions()
+def edition_of(request: HttpRequest, known: list[str]) -> str:
+    """The edition asked for (``?edition=``) among the ``known`` ones
+    (``leaderboard_editions``), or the first one; an unknown one is a 404."""
     edition = request.GET.get("edition") or (known[0] if known else editions.default_edition())
     if edition not in known:
         raise Http404("no such edition")
     return edition
 
 
+def leaderboard_paginator(edition: str) -> Callable[[Any, int], CountedPaginator]:
+    """A paginator for the edition's leaderboard, given its rows and their number per page
+    (as Django's and DRF's pagination make one), that counts them once per version of the
+    edition's ratings (``selectors.leaderboard_count``), not on every page."""
+    return lambda rows, per_page: CountedPaginator(
+        rows, per_page, lambda: selectors.leaderboard_count(edition)
+    )
+
+
 def leaderboard_page(request: HttpRequest, edition: str) -> Page[Rating]:
-    return page_of(request, Paginator(selectors.leaderboard(edition), LEADERBOARD_PAGE_SIZE))
+    paginator = leaderboard_paginator(edition)(
+        selectors.leaderboard(edition), LEADERBOARD_PAGE_SIZE
+    )
+    return page_of(request, paginator)
 
 
 @require_safe
 def leaderboard(request: HttpRequest) -> HttpResponse:
-    edition = edition_of(request)
+    known = leaderboard_editions()
+    edition = edition_of(request, known)
     page = leaderboard_page(request, edition)
     start = page.start_index()
     rows = [
@@ -56,7 +72,7 @@ def leaderboard(request: HttpRequest) -> HttpResponse:
         {
             "edition": edition,
             "edition_name": editions.edition_name(edition),
-            "editions": [(e, editions.edition_name(e)) for e in leaderboard_editions()],
+            "editions": [(e, editions.edition_name(e)) for e in known],
             "page": page,
             "rows": rows,
             "min_games": selectors.min_games(),

@@ -189,6 +189,18 @@ def staff(make_user) -> Any:
 
 
 @pytest.fixture(autouse=True)
+def leaderboards_counted_afresh() -> None:
+    """Each test counts its leaderboards and ranks from its own ratings: the counts are kept
+    in the cache for a version of each edition's ratings (``players.ratings_version``),
+    which a test's rolled-back ratings would leave as it was for the next test."""
+    from engine.editions import EDITIONS
+    from players import ratings_version
+
+    for edition in EDITIONS:
+        ratings_version.changed(edition)
+
+
+@pytest.fixture(autouse=True)
 def api_tokens_read_every_time(settings) -> Iterator[None]:
     """Each API request reads its token's user from the database, as the query counts of
     the tests assume: a process remembers a token only once its user has been unchanged for
