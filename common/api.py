@@ -7,6 +7,8 @@ Every error is JSON ``{"code", "message"}`` (plus details for some) with a 4xx s
 
 from __future__ import annotations
 
+from datetime import datetime
+from functools import cache
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -77,6 +79,20 @@ class ErrorSerializer(serializers.Serializer[Any]):
     errors = serializers.JSONField(  # type: ignore[assignment]
         required=False, help_text="Per-field problems of a 400."
     )
+
+
+@cache
+def _time_field() -> serializers.DateTimeField:
+    """One field for the answers' times: a DRF field is built anew at some cost (its
+    arguments, validators, messages), and writing a time reads nothing from it but the
+    settings. Built on first use: DRF's settings name this module's parser."""
+    return serializers.DateTimeField()
+
+
+def api_time(value: datetime | None) -> str | None:
+    """A time as the API writes it (DRF's ``DateTimeField``: ISO 8601 in the current time
+    zone), or None."""
+    return None if value is None else str(_time_field().to_representation(value))
 
 
 def error_responses(*statuses: int) -> dict[int, Any]:

@@ -16,7 +16,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.api import AuthenticatedRequest, error_responses, validated
+from common.api import AuthenticatedRequest, api_time, error_responses, validated
 from common.errors import InvalidRequestError
 from games import chat, selectors
 from games.models import CHAT_MESSAGE_MAX_CHARS, ChatMessage, Game, Report, ReportReason, Seat
@@ -46,7 +46,7 @@ class ChatMessageOutput(serializers.Serializer[Any]):
             "seat": message.seat,
             "author": message.author.get_username(),
             "text": message.text,
-            "created_at": serializers.DateTimeField().to_representation(message.created_at),
+            "created_at": api_time(message.created_at),
             "hidden": message.is_hidden,
             "hidden_reason": message.hidden_reason if message.is_hidden else None,
         }
@@ -116,7 +116,7 @@ class ReportOutput(serializers.Serializer[Any]):
             "reason": report.reason,
             "text": report.text,
             "status": report.status,
-            "created_at": serializers.DateTimeField().to_representation(report.created_at),
+            "created_at": api_time(report.created_at),
         }
 
 

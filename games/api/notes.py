@@ -15,7 +15,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from common.api import AuthenticatedRequest, error_responses, validated
+from common.api import AuthenticatedRequest, api_time, error_responses, validated
 from games import selectors
 from games.models import NOTE_MAX_CHARS, GameNote
 from games.permissions import seat_of
@@ -31,7 +31,7 @@ class NoteOutput(serializers.Serializer[Any]):
             return {"text": "", "updated_at": None}
         return {
             "text": note.text,
-            "updated_at": serializers.DateTimeField().to_representation(note.updated_at),
+            "updated_at": api_time(note.updated_at),
         }
 
 

@@ -24,7 +24,7 @@ from rest_framework.utils.urls import replace_query_param
 from rest_framework.views import APIView
 
 from common import api_tokens, login_throttle
-from common.api import AuthenticatedRequest, ErrorSerializer, error_responses, validated
+from common.api import AuthenticatedRequest, ErrorSerializer, api_time, error_responses, validated
 from common.client_ip import client_ip
 from common.errors import InvalidRequestError, RateLimitedError
 from games import editions, journal_store, naming, selectors, services
@@ -128,19 +128,25 @@ class SeatOutput(serializers.Serializer[Any]):
     )
 
     def to_representation(self, seat: Seat) -> dict[str, Any]:
-        return {
-            "index": seat.index,
-            "colour": seat.colour,
-            "user": seat.user.get_username() if seat.user else None,
-            "bot": seat.bot or None,
-            "status": seat.status,
-            "seeking_substitute": seat.seeking_substitute,
-        }
+        return seat_fields(seat)
+
+
+def seat_fields(seat: Seat) -> dict[str, Any]:
+    """``SeatOutput``'s answer, written without building the serializer for each seat of a
+    list."""
+    return {
+        "index": seat.index,
+        "colour": seat.colour,
+        "user": seat.user.get_username() if seat.user else None,
+        "bot": seat.bot or None,
+        "status": seat.status,
+        "seeking_substitute": seat.seeking_substitute,
+    }
 
 
 def _seat_output(seat: Seat, signals: dict[int, Reliability] | None) -> dict[str, Any]:
     """A seat, with its player's reliability where the answer lists them (the lobby)."""
-    out = SeatOutput().to_representation(seat)
+    out = seat_fields(seat)
     signal = signals.get(seat.user_id) if signals and seat.user_id else None
     if signal is not None:
         out["reliability"] = {
@@ -218,7 +224,6 @@ class GameOutput(serializers.Serializer[Any]):
         seats = list(game.seats.all())
         mine = next((seat for seat in seats if seat.user_id == user.pk), None)
         limit = game.turn_time_limit
-        dt = serializers.DateTimeField()
         return {
             "id": game.public_id,
             "name": naming.game_title(game.name, seats),
@@ -232,10 +237,8 @@ class GameOutput(serializers.Serializer[Any]):
             "lobby": game.lobby,
             "rated": game.rated,
             "current_seat": game.current_seat,
-            "turn_since": dt.to_representation(game.turn_since) if game.turn_since else None,
-            "turn_deadline": (
-                dt.to_representation(game.turn_deadline) if game.turn_deadline else None
-            ),
+            "turn_since": api_time(game.turn_since),
+            "turn_deadline": api_time(game.turn_deadline),
             "turn_time_limit": int(limit.total_seconds()) if limit else None,
             "timeout_policy": game.timeout_policy,
             "vacation_days": game.vacation_days,
@@ -257,9 +260,9 @@ class GameOutput(serializers.Serializer[Any]):
             ),
             "has_note": _has_note(game, user) if mine else False,
             "created_by": game.created_by.get_username(),
-            "created_at": dt.to_representation(game.created_at),
-            "started_at": dt.to_representation(game.started_at) if game.started_at else None,
-            "finished_at": dt.to_representation(game.finished_at) if game.finished_at else None,
+            "created_at": api_time(game.created_at),
+            "started_at": api_time(game.started_at),
+            "finished_at": api_time(game.finished_at),
             "rules_version": game.rules_version,
             "engine_version": game.rules_version,
             "result": game.result,
@@ -830,7 +833,7 @@ class EventOutput(serializers.Serializer[Any]):
             "text": selectors.event_text(event, self.context.get("lines")),
             "notation": selectors.event_notation(event),
             "taken_back_by": taken_back.get(event.seq),
-            "created_at": serializers.DateTimeField().to_representation(event.created_at),
+            "created_at": api_time(event.created_at),
         }
 
 
