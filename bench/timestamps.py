@@ -9,17 +9,15 @@ the cursor and without, and prints the CPU per value, the best of the rounds of 
     .venv/bin/python bench/timestamps.py
     .venv/bin/python bench/timestamps.py --rows 50000 --rounds 9
 
-Needs PostgreSQL (``BENCH_DATABASE_URL``, default the server's ``postgres`` database on
-127.0.0.1:5432); it reads ``generate_series`` and writes nothing.
+Needs PostgreSQL (``BENCH_PG``, as ``bench/scale.py``: its ``postgres`` database); it
+reads ``generate_series`` and writes nothing.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import secrets
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -31,27 +29,6 @@ SQL = """
            now() - n * interval '13.5 seconds', now() + n * interval '1 day'
     FROM generate_series(1, %s) n
 """
-
-
-def configure() -> None:
-    os.environ.update(
-        {
-            "GWT_ENV": "production",
-            "SECRET_KEY": secrets.token_urlsafe(40),
-            "DEBUG": "0",
-            "DATABASE_URL": os.environ.get(
-                "BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/postgres"
-            ),
-            "REDIS_URL": os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/3"),
-            "EMAIL_URL": "dummy://",
-            "VAR_DIR": tempfile.mkdtemp(prefix="gwt-timestamps-"),
-            "DJANGO_SETTINGS_MODULE": "gwt_site.settings",
-            "ALLOWED_HOSTS": "localhost",
-        }
-    )
-    import django
-
-    django.setup()
 
 
 def read(rows: int, *, django_loader: bool) -> float:
@@ -75,11 +52,13 @@ def main() -> None:
     parser.add_argument("--rows", type=int, default=20_000, help="rows of four timestamps")
     parser.add_argument("--rounds", type=int, default=7, help="reads of each loader")
     args = parser.parse_args()
-    configure()
+    from bench.scale import configure
+
+    configure("postgres")  # production settings; the statement reads no table
     from django.db import connection
 
     if connection.vendor != "postgresql":
-        raise SystemExit("needs PostgreSQL (BENCH_DATABASE_URL)")
+        raise SystemExit("needs PostgreSQL (BENCH_PG)")
     best = {"Django's loader": float("inf"), "the site's loader": float("inf")}
     for _ in range(args.rounds):
         best["Django's loader"] = min(best["Django's loader"], read(args.rows, django_loader=True))

@@ -6,7 +6,6 @@ for that reason)."""
 
 from importlib import import_module
 
-from django.conf import settings
 from django.db import migrations, models
 
 AddIndexConcurrentlyOnPostgres = import_module(
@@ -20,7 +19,6 @@ class Migration(migrations.Migration):
     dependencies = [
         ("players", "0002_profile_settings_names"),
         ("games", "0013_scale_indexes"),
-        migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
