@@ -137,6 +137,9 @@ class SuspensionAwareTokenAuthentication(TokenAuthentication):
         if not users:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
         user = cast("WithAnnotations[User, _TokenUserColumns]", users[0])
+        # An annotation of a raw statement gets no field's converter: SQLite's text would
+        # stay a naive time.
+        user.token_created = _token_created_converters(token_model).apply([user.token_created])[0]
         suspension = active_suspension(user) if user.suspended_now else None
         self._check(user, suspension)
         remembered = token_cache.Remembered(
@@ -271,6 +274,12 @@ def _token_user_sql(token_model: Any) -> str:
         f" ON t.{_column(token, 'user')} = u.{_column(user, user.pk.name)}"
         f" WHERE t.{_column(token, token.pk.name)} = %s"
     )
+
+
+@cache
+def _token_created_converters(token_model: Any) -> Converters:
+    """What the ORM would do to the token's ``created`` as the database gives it."""
+    return Converters(token_model, [token_model._meta.get_field("created")])
 
 
 @cache
