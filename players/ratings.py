@@ -159,7 +159,7 @@ def rebuild(edition: str) -> int:
         return _rebuild_locked(edition)
 
 
-def _changed_on_commit(edition: str) -> None:
+def _ratings_changing(edition: str) -> None:
     """The edition's ratings change in this transaction: its leaderboard's kept counts are
     read no more (``ratings_version``), from now and again once it commits (what a view
     counts meanwhile sees the ratings before the change)."""
@@ -168,7 +168,7 @@ def _changed_on_commit(edition: str) -> None:
 
 
 def _rebuild_locked(edition: str) -> int:
-    _changed_on_commit(edition)
+    _ratings_changing(edition)
     RatingChange.objects.filter(edition=edition).delete()
     RatedGame.objects.filter(edition=edition).delete()
     Rating.objects.filter(edition=edition).delete()
@@ -233,7 +233,7 @@ def _is_newest(game: Game) -> bool:
 
 
 def _count_one(game: Game, placements: list[policy.Placement]) -> None:
-    _changed_on_commit(game.edition)
+    _ratings_changing(game.edition)
     user_ids = [p.user_id for p in placements]
     rows = {
         r.user_id: r

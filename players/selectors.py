@@ -157,14 +157,8 @@ def _latest_first(row: tuple[Any, ...]) -> tuple[bool, datetime, int]:
     return (finished_at is None, finished_at or datetime.min.replace(tzinfo=UTC), game_id)
 
 
-def stats(user: User) -> Stats:
-    """Games played and won, average and best score, and points per scoring category, over
-    the player's finished games (``finished_games``)."""
-    return finished_games(user).stats
-
-
 def _stats_of(seats: Iterable[tuple[int, str, str, dict[str, Any] | None]]) -> Stats:
-    """``stats`` of the finished seats read as (index, status, bot, the game's result): the
+    """The statistics of the finished seats read as (index, status, bot, the game's result): the
     columns alone, not the games' rows with their other JSON."""
     result = Stats(categories=dict.fromkeys(CATEGORY_ORDER, 0))
     for index, status, bot, game_result in seats:

@@ -248,16 +248,16 @@ def test_a_players_statistics_are_counted_once_for_what_their_finished_games_are
     every view of their page. The statistics are counted once for the games as they are,
     and counted again when one ends or changes."""
     finished_game([alice, bob], [60, 40])
-    first = selectors.stats(alice)
+    first = selectors.finished_games(alice).stats
 
     with CaptureQueriesContext(connection) as again:
-        second = selectors.stats(alice)
+        second = selectors.finished_games(alice).stats
     later = finished_game([alice, bob], [30, 50], minutes=5)
-    third = selectors.stats(alice)
+    third = selectors.finished_games(alice).stats
     scores = later.result["scores"]
     later.result = {**later.result, "scores": [{**scores[0], "total": 35}, scores[1]]}
     later.save()  # a moderator's fix of the result: the row changes
-    fourth = selectors.stats(alice)
+    fourth = selectors.finished_games(alice).stats
 
     assert second == first
     assert (first.played, first.won, first.scored, first.best) == (1, 1, 1, 60)
