@@ -30,6 +30,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.db.models.fields.json import KT
 
 import engine
 from common.errors import InvalidRequestError
@@ -223,7 +224,8 @@ def takeback_lapse(game: Game, *, reason: str, seat: int | None, actor: Actor) -
     game.takeback_asked = None
     asked = request and (
         Event.objects.filter(game=game, seq=request)
-        .values_list("seat", "payload__decision", "payload__text")
+        .annotate(asked_text=KT("payload__text"))  # text: SQLite's would decode "12" as 12
+        .values_list("seat", "payload__decision", "asked_text")
         .first()
     )
     asker, decision, text = asked or (None, None, "")

@@ -37,6 +37,7 @@ import orjson
 from django.conf import settings
 from django.core.cache import cache
 from django.db import connection, transaction
+from django.db.models.fields.json import KT
 from django.db.models.functions import Mod
 
 import engine
@@ -62,8 +63,12 @@ def event_refs(game: Game, upto: int | None = None) -> list[EventRef]:
     events = Event.objects.filter(game=game)
     if upto is not None:
         events = events.filter(seq__lte=upto)
-    rows = events.order_by("seq").values_list(
-        "seq", "kind", "seat", *(f"payload__{key}" for key in prepared.REF_KEYS)
+    # The rules version is read as text: SQLite's JSON_EXTRACT gives a string unquoted, and
+    # the JSON field would decode "1e-2" as the number 0.01.
+    rows = (
+        events.order_by("seq")
+        .annotate(ref_text=KT("payload__to"))
+        .values_list("seq", "kind", "seat", "payload__to_seq", "payload__revealed", "ref_text")
     )
     return [_ref(*row) for row in rows]
 

@@ -12,29 +12,9 @@
 """
 
 import django.db.models.deletion
-from django.contrib.postgres.operations import AddIndexConcurrently
 from django.db import migrations, models
 
-
-class AddIndexConcurrentlyOnPostgres(AddIndexConcurrently):
-    """CREATE INDEX CONCURRENTLY on PostgreSQL; a plain CREATE INDEX elsewhere (SQLite in
-    development)."""
-
-    def database_forwards(self, app_label, schema_editor, from_state, to_state):
-        if schema_editor.connection.vendor == "postgresql":
-            super().database_forwards(app_label, schema_editor, from_state, to_state)
-        else:
-            migrations.AddIndex.database_forwards(
-                self, app_label, schema_editor, from_state, to_state
-            )
-
-    def database_backwards(self, app_label, schema_editor, from_state, to_state):
-        if schema_editor.connection.vendor == "postgresql":
-            super().database_backwards(app_label, schema_editor, from_state, to_state)
-        else:
-            migrations.AddIndex.database_backwards(
-                self, app_label, schema_editor, from_state, to_state
-            )
+from common.migration_ops import AddIndexConcurrentlyOnPostgres
 
 
 class Migration(migrations.Migration):

@@ -8,15 +8,11 @@ meanwhile: the migration is not atomic for that reason); then the old one is dro
 is quick (the foreign key stays as it is). No table is rewritten.
 """
 
-from importlib import import_module
-
 import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-AddIndexConcurrentlyOnPostgres = import_module(
-    "games.migrations.0013_scale_indexes"
-).AddIndexConcurrentlyOnPostgres
+from common.migration_ops import AddIndexConcurrentlyOnPostgres
 
 
 class Migration(migrations.Migration):

@@ -4,22 +4,15 @@ at 56,000 ratings in ``bench/scale.py``'s database). Built with CREATE INDEX CON
 PostgreSQL, so that the ratings go on being counted meanwhile (the migration is not atomic
 for that reason)."""
 
-from importlib import import_module
-
 from django.db import migrations, models
 
-AddIndexConcurrentlyOnPostgres = import_module(
-    "games.migrations.0013_scale_indexes"
-).AddIndexConcurrentlyOnPostgres
+from common.migration_ops import AddIndexConcurrentlyOnPostgres
 
 
 class Migration(migrations.Migration):
     atomic = False
 
-    dependencies = [
-        ("players", "0002_profile_settings_names"),
-        ("games", "0013_scale_indexes"),
-    ]
+    dependencies = [("players", "0002_profile_settings_names")]
 
     operations = [
         AddIndexConcurrentlyOnPostgres(
