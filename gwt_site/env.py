@@ -144,6 +144,13 @@ def with_prepared_statements(options: Mapping[str, Any], threshold: str) -> dict
     return kept
 
 
+# The development service writes from several processes (web, worker, beat). SQLite's
+# default (deferred) transactions start as readers, and a reader that then writes while
+# another connection writes fails at once with "database is locked", whatever the timeout:
+# an immediate transaction takes the write lock at its start and waits for it instead.
+SQLITE_OPTIONS: dict[str, Any] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+
+
 def parse_database_url(url: str, base_dir: Path) -> dict[str, Any]:
     """A Django ``DATABASES`` entry from ``postgres://`` or ``sqlite://`` URL.
 
@@ -170,7 +177,7 @@ def parse_database_url(url: str, base_dir: Path) -> dict[str, Any]:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(path),
             "CONN_MAX_AGE": conn_max_age,
-            "OPTIONS": query,
+            "OPTIONS": {**SQLITE_OPTIONS, **query},
             "TEST": {"NAME": str(path.with_name(f"test-{path.name}"))},
         }
 

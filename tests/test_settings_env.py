@@ -157,6 +157,75 @@ def test_an_absolute_sqlite_url_and_an_in_memory_one():
     assert parse_database_url("sqlite://:memory:", BASE)["NAME"] == ":memory:"
 
 
+def _two_writers_that_read_first(path: Path, options: dict[str, Any]) -> list[str]:
+    """Two connections to one SQLite file, each reading and then writing in a transaction
+    (``atomic``), the second committing while the first holds its read: what each ended
+    with."""
+    import threading
+    import time
+
+    from django.db import connections, transaction
+
+    alias = f"lock_check_{path.stem}"
+    settings = parse_database_url(f"sqlite:///{path}", BASE)
+    settings["OPTIONS"] = {**settings["OPTIONS"], **options}
+    configured = connections.configure_settings({"default": settings})["default"]
+    connections.settings[alias] = configured
+    outcomes: list[str] = []
+
+    def second_writer() -> None:
+        try:
+            with transaction.atomic(using=alias), connections[alias].cursor() as cursor:
+                cursor.execute("SELECT count(*) FROM t")
+                cursor.execute("INSERT INTO t VALUES (2)")
+            outcomes.append("second committed")
+        except Exception as exc:  # the outcome is the assertion
+            outcomes.append(f"second: {exc}")
+        finally:
+            connections[alias].close()
+
+    try:
+        with connections[alias].cursor() as cursor:
+            cursor.execute("CREATE TABLE t (n integer)")
+        other = threading.Thread(target=second_writer)
+        try:
+            with transaction.atomic(using=alias), connections[alias].cursor() as cursor:
+                cursor.execute("SELECT count(*) FROM t")
+                other.start()
+                time.sleep(0.5)  # the second writes and waits to commit meanwhile
+                cursor.execute("INSERT INTO t VALUES (1)")
+            outcomes.append("first committed")
+        except Exception as exc:  # the outcome is the assertion
+            outcomes.append(f"first: {exc}")
+        other.join()
+    finally:
+        connections[alias].close()
+        del connections[alias]
+        del connections.settings[alias]
+    return sorted(outcomes)
+
+
+def test_sqlite_transactions_take_the_write_lock_first_so_concurrent_writers_wait(
+    tmp_path, django_db_blocker
+):
+    """The development service writes from the web, the worker and beat at once. With
+    SQLite's deferred transactions, a transaction that reads and then writes while another
+    commits fails at once ("database is locked"); immediate ones wait their turn."""
+    assert parse_database_url("sqlite:///var/db.sqlite3", BASE)["OPTIONS"] == {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+    }
+    assert parse_database_url("sqlite:///var/db.sqlite3?timeout=5", BASE)["OPTIONS"] == {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": "5",
+    }
+    with django_db_blocker.unblock():  # connections of its own to files of its own
+        immediate = _two_writers_that_read_first(tmp_path / "a.sqlite3", {})
+        deferred = _two_writers_that_read_first(tmp_path / "b.sqlite3", {"transaction_mode": None})
+    assert immediate == ["first committed", "second committed"]
+    assert "first: database is locked" in deferred
+
+
 def test_an_unknown_database_scheme_is_refused():
     with pytest.raises(ImproperlyConfigured, match="not supported"):
         parse_database_url("mysql://u@h/db", BASE)
