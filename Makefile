@@ -11,6 +11,9 @@ STAMP  := $(VENV)/.installed-requirements
 NODE_STAMP := node_modules/.package-lock.json
 ADDR   ?= 127.0.0.1:8000
 EDITION ?= 1e
+# The test suite's parallel workers (pytest-xdist): one more than the cores (a worker often
+# waits on PostgreSQL or the browser), four at most; 0 runs it in this one process.
+TEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); echo $$(( n + 1 < 4 ? n + 1 : 4 )))
 
 .DEFAULT_GOAL := help
 .PHONY: help venv run migrate check fmt test messages golden corpus screenshots restore-drill clean
@@ -69,10 +72,11 @@ fmt: $(STAMP)
 # tests/conftest.py picks PostgreSQL and Redis when reachable (DATABASE_URL / REDIS_URL, or
 # 127.0.0.1:5432 and :6379), else SQLite and the embedded broker, and says which.
 # REQUIRE_SERVICES=1 turns the fallback into a failure. Extra pytest arguments: ARGS="...".
+# The workers (TEST_WORKERS) each have their own test database, Redis database and files.
 # The browser tests' front-end assets (axe-core, package-lock.json) are installed by npm ci
 # when npm is on the machine; without them the accessibility checks are skipped and say why.
 test: check $(NODE_STAMP)
-	$(PY) -m pytest $(ARGS)
+	$(PY) -m pytest -n $(TEST_WORKERS) $(ARGS)
 
 $(NODE_STAMP): package-lock.json
 	@if command -v npm >/dev/null 2>&1; then npm ci --no-audit --no-fund --loglevel=error; \

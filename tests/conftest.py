@@ -1,7 +1,9 @@
 """Test-run setup shared by every test package.
 
 * Chooses PostgreSQL/Redis or SQLite/filesystem broker (tests/services.py) and configures
-  Django with that choice, before any setting is read.
+  Django with that choice, before any setting is read. In a parallel run (``-n``, as
+  ``make test`` runs it) each worker chooses for itself, with its own Redis database and
+  files (pytest-django gives it its own test database).
 * ``--slow`` runs the tests marked ``slow`` and switches Hypothesis to its "slow" profile
   (many more examples); without it they are skipped.
 * The fixtures every package shares: users (``make_user``, ``alice``, ``bob``, ``carol``),
@@ -25,11 +27,15 @@ from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 
 from tests import users
-from tests.services import ServicesUnavailableError, select_services
+from tests.services import ServicesUnavailableError, select_services, worker_number
 
 ROOT = Path(__file__).resolve().parent.parent
-# TEST_VAR_DIR lets two runs on one machine keep their files apart.
-TEST_VAR_DIR = Path(os.environ.get("TEST_VAR_DIR") or ROOT / "var" / "test")
+# pytest-xdist's worker running this process ("gw0", "gw1"...), or "" in a run of one process.
+XDIST_WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
+# TEST_VAR_DIR lets two runs on one machine keep their files apart; each worker of a parallel
+# run keeps its own under it (pytest-django gives each its own test database too).
+TEST_RUN_DIR = Path(os.environ.get("TEST_VAR_DIR") or ROOT / "var" / "test")
+TEST_VAR_DIR = TEST_RUN_DIR / XDIST_WORKER  # the service's VAR_DIR in this process
 
 hypothesis_settings.register_profile("default", deadline=None)
 hypothesis_settings.register_profile(
@@ -37,6 +43,7 @@ hypothesis_settings.register_profile(
 )
 
 _selection_key = pytest.StashKey[str]()
+_environ_key = pytest.StashKey[dict[str, str]]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -60,8 +67,11 @@ def pytest_configure(config: pytest.Config) -> None:
             "Unset DJANGO_SETTINGS_MODULE (and drop --ds): the test suite configures Django "
             "itself once it has chosen the database and broker."
         )
+    if _parallel_controller(config):
+        # Its workers start from this environment and choose their own services, as below.
+        config.stash[_environ_key] = dict(os.environ)
     try:
-        selection = select_services(os.environ, TEST_VAR_DIR)
+        selection = select_services(os.environ, TEST_VAR_DIR, worker=worker_number(os.environ))
     except ServicesUnavailableError as exc:
         raise pytest.UsageError(str(exc)) from None
 
@@ -81,7 +91,28 @@ def pytest_configure(config: pytest.Config) -> None:
 
     # Load settings now; pytest-django then sets Django up in its own pytest_configure.
     settings.DATABASES  # noqa: B018
-    config.stash[_selection_key] = selection.summary
+    config.stash[_selection_key] = selection.summary + (
+        f"; {config.getoption('numprocesses')} workers in parallel, each with its own test"
+        " database and the Redis databases counting down from that one"
+        if _parallel_controller(config)
+        else ""
+    )
+
+
+def _parallel_controller(config: pytest.Config) -> bool:
+    """This process hands the tests to pytest-xdist's workers (``-n``) and runs none."""
+    return not XDIST_WORKER and config.getoption("dist", "no") != "no"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The controller of a parallel run gives its workers the environment it was started
+    with, before xdist starts them: with this run's choice in it, each would load Django's
+    settings before it could choose its own database, broker and files."""
+    saved = session.config.stash.get(_environ_key, None)
+    if saved is not None:
+        os.environ.clear()
+        os.environ.update(saved)
 
 
 @pytest.fixture(scope="session", autouse=True)

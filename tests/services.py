@@ -31,7 +31,10 @@ class Selection:
     summary: str
 
 
-def select_services(environ: Mapping[str, str], var_dir: Path) -> Selection:
+def select_services(environ: Mapping[str, str], var_dir: Path, *, worker: int = 0) -> Selection:
+    """The services of a run, or of worker ``worker`` of a parallel run: each worker has its
+    own Redis database, counting down from TEST_REDIS_DB (its own PostgreSQL database is
+    pytest-django's doing)."""
     require = environ.get("REQUIRE_SERVICES", "").strip().lower() in {"1", "true", "yes", "on"}
     problems: list[str] = []
 
@@ -50,7 +53,12 @@ def select_services(environ: Mapping[str, str], var_dir: Path) -> Selection:
         problems.append(f"DATABASE_URL is not PostgreSQL ({db.scheme}://)")
         database = f"{db.scheme} (from DATABASE_URL)"
 
-    redis_db = int(environ.get("TEST_REDIS_DB") or TEST_REDIS_DB)
+    redis_db = int(environ.get("TEST_REDIS_DB") or TEST_REDIS_DB) - worker
+    if redis_db < 1:  # database 0 is the development service's
+        raise ServicesUnavailableError(
+            f"worker {worker} would use Redis database {redis_db}: run fewer workers (-n) "
+            "or set a higher TEST_REDIS_DB"
+        )
     redis_url: str | None = with_redis_db(environ.get("REDIS_URL") or DEFAULT_REDIS_URL, redis_db)
     red = urlsplit(redis_url)
     where = f"{red.hostname or 'localhost'}:{red.port or 6379}"
@@ -72,6 +80,11 @@ def select_services(environ: Mapping[str, str], var_dir: Path) -> Selection:
         redis_url=redis_url,
         summary=f"tests: database={database}, broker={broker}",
     )
+
+
+def worker_number(environ: Mapping[str, str]) -> int:
+    """The number of pytest-xdist's worker running this process ("gw1": 1), 0 without one."""
+    return int(environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw"))
 
 
 def with_redis_db(url: str, db: int) -> str:

@@ -42,3 +42,17 @@ def test_require_services_refuses_an_explicit_sqlite_database():
 def test_tests_use_their_own_redis_database_number():
     assert with_redis_db("redis://:pw@cache:6380/0", 15) == "redis://:pw@cache:6380/15"
     assert with_redis_db("redis://cache", 15) == "redis://cache/15"
+
+
+def test_each_parallel_worker_has_its_own_redis_database_counting_down(monkeypatch):
+    from tests import services
+
+    monkeypatch.setattr(services, "probe_redis", lambda url: None)  # as if it answered
+    environ = {"DATABASE_URL": "sqlite:///x.db", "REDIS_URL": "redis://cache/0"}
+
+    assert select_services(environ, VAR).redis_url == "redis://cache/15"
+    assert select_services(environ, VAR, worker=2).redis_url == "redis://cache/13"
+    mine = {**environ, "TEST_REDIS_DB": "12"}
+    assert select_services(mine, VAR, worker=1).redis_url == "redis://cache/11"
+    with pytest.raises(ServicesUnavailableError, match="worker 12 would use Redis database 0"):
+        select_services(mine, VAR, worker=12)

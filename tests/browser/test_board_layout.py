@@ -18,7 +18,7 @@ import pytest
 import engine
 from games.management.commands.board_preview import bot_position, preview_page
 from tests.browser.helpers import assert_fits_width
-from tests.conftest import TEST_VAR_DIR
+from tests.conftest import TEST_RUN_DIR
 from tests.games.second_edition_view import second_edition_view
 
 VIEWPORTS = {
@@ -122,7 +122,7 @@ def test_the_table_fits_and_every_label_stays_inside_its_piece(browser, pages, e
         )
         assert width_px > VIEWPORTS[width]["width"] * 0.9
         overflows = page.evaluate(OVERFLOWS, [list(BOXES)])
-        out = TEST_VAR_DIR / "screenshots"
+        out = TEST_RUN_DIR / "screenshots"  # every worker's
         out.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(out / f"board-{edition}-{width}.png"), full_page=True)
         assert overflows == []

@@ -68,9 +68,9 @@ def live(page: Any) -> None:
 
 
 def screenshot(page: Any, name: str) -> None:
-    from tests.conftest import TEST_VAR_DIR
+    from tests.conftest import TEST_RUN_DIR
 
-    out = TEST_VAR_DIR / "screenshots"
+    out = TEST_RUN_DIR / "screenshots"  # every worker's
     out.mkdir(parents=True, exist_ok=True)
     for size_name, size in SIZES.items():
         page.set_viewport_size(size)

@@ -18,7 +18,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import DEFAULT_TIMEOUT_MS
 from tests.browser.helpers import assert_fits_width
-from tests.conftest import TEST_VAR_DIR
+from tests.conftest import TEST_RUN_DIR
 
 SIZES = {"desktop": {"width": 1366, "height": 900}, "phone": {"width": 390, "height": 844}}
 
@@ -49,7 +49,7 @@ def sized_page(browser, live_server, login) -> Iterator[Callable[..., Any]]:
 
 
 def shot(page: Any, name: str) -> None:
-    out = TEST_VAR_DIR / "screenshots"
+    out = TEST_RUN_DIR / "screenshots"  # every worker's
     out.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(out / f"{name}.png"), full_page=True)
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from players import ratings
 from tests.browser.helpers import assert_fits_width
-from tests.conftest import TEST_VAR_DIR
+from tests.conftest import TEST_RUN_DIR
 from tests.players.helpers import finished_game
 
 
@@ -28,7 +28,7 @@ def played(alice: Any, bob: Any, carol: Any) -> None:
 
 
 def shot(page: Any, name: str) -> None:
-    out = TEST_VAR_DIR / "screenshots"
+    out = TEST_RUN_DIR / "screenshots"  # every worker's
     out.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(out / f"{name}.png"), full_page=True)
 
