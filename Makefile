@@ -16,12 +16,13 @@ EDITION ?= 1e
 TEST_WORKERS ?= $(shell n=$$(nproc 2>/dev/null || echo 1); echo $$(( n + 1 < 4 ? n + 1 : 4 )))
 
 .DEFAULT_GOAL := help
-.PHONY: help venv run migrate check fmt test messages golden corpus screenshots restore-drill clean
+.PHONY: help venv run migrate check fmt test test-sqlite messages golden corpus screenshots restore-drill clean
 
 help:
 	@echo "make run      start web server + Celery worker + beat (SQLite and files under var/"
 	@echo "              unless DATABASE_URL / REDIS_URL are set); prints URL and admin login"
 	@echo "make test     make check, then the whole test suite"
+	@echo "make test-sqlite  the tests of what differs on SQLite (make run's database), on SQLite"
 	@echo "make check    ruff check + format check, the import contracts (lint-imports), mypy"
 	@echo "make fmt      fix lint where safe and format the code"
 	@echo "make migrate  create the database if needed and apply migrations"
@@ -77,6 +78,17 @@ fmt: $(STAMP)
 # when npm is on the machine; without them the accessibility checks are skipped and say why.
 test: check $(NODE_STAMP)
 	$(PY) -m pytest -n $(TEST_WORKERS) $(ARGS)
+
+# The tests of what the code does differently on SQLite, the database of `make run`, run on
+# SQLite (CI runs them after the whole suite on PostgreSQL).
+SQLITE_TESTS := tests/games/test_api.py tests/games/test_moves.py tests/games/test_takebacks.py \
+	tests/games/test_rules_versions.py tests/games/test_web_play.py tests/games/test_list_scale.py \
+	tests/players tests/test_token_cache.py tests/test_migrations.py tests/test_healthz.py \
+	tests/notifications/test_delivery.py tests/notifications/test_inbound_full_game.py \
+	tests/browser/test_every_player_reached.py
+test-sqlite: $(STAMP) $(NODE_STAMP)
+	REQUIRE_SERVICES= DATABASE_URL=sqlite:///$(CURDIR)/var/test-sqlite/db.sqlite3 \
+		TEST_VAR_DIR=$(CURDIR)/var/test-sqlite $(PY) -m pytest -n $(TEST_WORKERS) $(SQLITE_TESTS) $(ARGS)
 
 $(NODE_STAMP): package-lock.json
 	@if command -v npm >/dev/null 2>&1; then npm ci --no-audit --no-fund --loglevel=error; \

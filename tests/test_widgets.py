@@ -10,7 +10,7 @@ from django import forms
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy
 
-from accounts.forms import GameModeForm, PreferencesForm, SignUpForm
+from accounts.forms import GameModeForm, PreferencesForm, SignUpForm, time_zone_choices
 from common.widgets import ListedSelect
 from games.web.forms import NewGameForm
 
@@ -100,3 +100,30 @@ def test_the_account_forms_selects_read_as_before(form, initial):
         name: _tags(text) for name, text in plain.items()
     }
     assert any(isinstance(f.widget, ListedSelect) for f in form.base_fields.values())
+
+
+@pytest.mark.parametrize("form", [PreferencesForm, SignUpForm])
+def test_the_time_zones_are_listed_and_checked_without_normalizing_them_again(form, monkeypatch):
+    """The ~600 zones are kept as choices already in Django's shape: drawing the select and
+    checking a value walk them as they are (a function given as choices is normalized on
+    every walk)."""
+    from django.utils import choices
+
+    walked = []
+    normalize = choices.normalize_choices
+
+    def counting(value, *, depth=0):
+        walked.append(value)
+        return normalize(value, depth=depth)
+
+    monkeypatch.setattr(choices, "normalize_choices", counting)
+    field = form(initial={"time_zone": "Europe/Paris"})["time_zone"]
+    html = str(field)
+    assert field.field.valid_value("Pacific/Auckland")
+    assert not field.field.valid_value("Mars/Olympus_Mons")
+
+    assert '<option value="Europe/Paris" selected>Europe/Paris</option>' in html
+    assert '<option value="America/New_York">America/New York</option>' in html
+    assert html.count("<option") == len(time_zone_choices()) > 400
+    labels = {label for _, label in time_zone_choices()}
+    assert [value for value in walked if isinstance(value, str) and value in labels] == []
