@@ -24,7 +24,7 @@ from accounts.models import Palette, TextSize
 from accounts.services import is_unconfirmed
 from common import login_throttle
 from common.client_ip import client_ip
-from common.widgets import ListedSelect
+from common.widgets import ListedRadioSelect, ListedSelect
 from games.models import active_suspension
 from notifications import languages
 from notifications.models import Mode
@@ -192,7 +192,7 @@ class PreferencesForm(forms.Form):
     mode = forms.ChoiceField(
         label=_("Email me about my turns"),
         choices=Mode.choices,
-        widget=forms.RadioSelect,
+        widget=ListedRadioSelect,
         help_text=_("A daily digest gathers the games waiting for you into one email a day."),
     )
     digest_hour = forms.TypedChoiceField(
@@ -269,7 +269,7 @@ class DisplayForm(forms.Form):
     palette = forms.ChoiceField(
         label=_("Seat colours"),
         choices=Palette.choices,
-        widget=forms.RadioSelect,
+        widget=ListedRadioSelect,
         help_text=_(
             "Every piece also shows its seat's number and shape; the colour-blind safe palette "
             "keeps the four seats apart for most kinds of colour blindness."
@@ -278,7 +278,7 @@ class DisplayForm(forms.Form):
     text_size = forms.ChoiceField(
         label=_("Text size"),
         choices=TextSize.choices,
-        widget=forms.RadioSelect,
+        widget=ListedRadioSelect,
         help_text=_("Scales the pages and the board's text. Dark mode follows your system."),
     )
 

@@ -1,9 +1,12 @@
-"""Form widgets written out in Python, for the pages whose forms hold long lists of choices.
+"""Form widgets and field groups written out in Python, for the pages whose forms hold long
+lists of choices or many fields.
 
 Django renders a ``<select>`` through its widget templates, each option through two more
 (the option and its attributes): about 0.1 ms an option. The profile's time zones (about
 600) and its per-game forms (three selects for each game) took nine tenths of the page's
-CPU that way (``bench/scale.py``, "profile").
+CPU that way (``bench/scale.py``, "profile"). Once those were written here, the field groups
+(label, help, errors and widget: five templates a field) and the radio buttons (five an
+option) were most of what was left of the profile's forms.
 """
 
 from __future__ import annotations
@@ -13,9 +16,12 @@ from html import escape
 from typing import Any
 
 from django import forms
+from django.forms.boundfield import BoundField
 from django.forms.renderers import BaseRenderer
 from django.utils.functional import Promise
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 
 
 class ListedSelect(forms.Select):
@@ -60,6 +66,94 @@ class ListedSelect(forms.Select):
                 parts.append("</optgroup>")
         parts.append("</select>")
         return mark_safe("\n".join(parts))  # every value above is escaped
+
+
+class ListedRadioSelect(forms.RadioSelect):
+    """Radio buttons with the markup of Django's templates (``multiple_input.html`` and the
+    option's ``input_option.html``), joined in Python from Django's own context: the
+    options' ids, ``checked`` and what the field adds are Django's."""
+
+    def render(
+        self,
+        name: str,
+        value: Any,
+        attrs: dict[str, Any] | None = None,
+        renderer: BaseRenderer | None = None,
+    ) -> SafeString:
+        widget = self.get_context(name, value, attrs)["widget"]
+        id_, css = widget["attrs"].get("id"), widget["attrs"].get("class")
+        parts = [
+            "<div",
+            f' id="{_text(id_)}"' if id_ else "",
+            f' class="{_text(css)}"' if css else "",
+            ">",
+        ]
+        for group, options, _index in widget["optgroups"]:
+            if group:
+                parts.append(f"\n  <div><label>{_text(group)}</label>")
+            parts.extend(f"<div>\n    {_input_option(option)}</div>" for option in options)
+            if group:
+                parts.append("\n  </div>")
+        parts.append("\n</div>")
+        return mark_safe("".join(parts))  # every value above is escaped
+
+
+def _input_option(option: dict[str, Any]) -> str:
+    attrs, value = option["attrs"], option["value"]
+    tag = (
+        f'<input type="{_text(option["type"])}" name="{_text(option["name"])}"'
+        + ("" if value is None else f' value="{_text(str(value))}"')
+        + f"{_attributes(attrs)}>"
+    )
+    if not option["wrap_label"]:
+        return f"{tag}\n"
+    label_for = f' for="{_text(attrs["id"])}"' if attrs.get("id") else ""
+    # The line break is the one Django's input.html ends with.
+    return f"<label{label_for}>{tag}\n {_text(option['label'])}</label>\n"
+
+
+def field_group(field: BoundField) -> SafeString:
+    """Django's ``django/forms/field.html`` for one field (its label or legend, help text,
+    errors and widget, in a fieldset when the widget has several inputs), joined in Python.
+    The label's text, suffix, ``for`` and required class are Django's ``label_tag``'s."""
+    fieldset = field.use_fieldset
+    parts = []
+    if fieldset:
+        described = field.aria_describedby
+        opened = f' aria-describedby="{_text(described)}"' if described else ""
+        parts.append(f"\n  <fieldset{opened}>")
+    if field.label:
+        parts.append(f"\n  {_label(field, 'legend' if fieldset else 'label')}")
+    parts.append("\n")
+    if field.help_text:
+        id_ = f' id="{_text(field.auto_id)}_helptext"' if field.auto_id else ""
+        parts.append(f'\n<div class="helptext"{id_}>{field.help_text}</div>')
+    parts.append(f"\n{field.errors}" if field.errors else "\n")
+    parts.append(f"\n{field}")
+    if fieldset:
+        parts.append("</fieldset>")
+    return mark_safe("".join(parts))  # the label, help text and widget are HTML already
+
+
+def _label(field: BoundField, tag: str) -> str:
+    """``BoundField.label_tag`` (or ``legend_tag``) without its template."""
+    contents: Any = field.label
+    suffix = field.field.label_suffix
+    if suffix is None:
+        suffix = field.form.label_suffix
+    if suffix and contents and contents[-1] not in _(":?.!"):
+        contents = format_html("{}{}", contents, suffix)
+    widget = field.field.widget
+    id_ = widget.attrs.get("id") or field.auto_id
+    if not id_:
+        return _text(contents)
+    attrs: dict[str, Any] = {}
+    id_for_label = widget.id_for_label(id_)
+    if id_for_label:
+        attrs["for"] = id_for_label
+    if field.field.required and hasattr(field.form, "required_css_class"):
+        attrs["class"] = field.form.required_css_class
+    return f"<{tag}{_attributes(attrs)}>{_text(contents)}</{tag}>"
 
 
 def _attributes(attrs: dict[str, Any]) -> str:

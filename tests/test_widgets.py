@@ -4,6 +4,7 @@ Django's own ``Select``, up to the spaces between tags, in every case a form can
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django import forms
@@ -11,7 +12,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy
 
 from accounts.forms import GameModeForm, PreferencesForm, SignUpForm, time_zone_choices
-from common.widgets import ListedSelect
+from common.widgets import ListedRadioSelect, ListedSelect, field_group
 from games.web.forms import NewGameForm
 
 CHOICES = [
@@ -127,3 +128,79 @@ def test_the_time_zones_are_listed_and_checked_without_normalizing_them_again(fo
     assert html.count("<option") == len(time_zone_choices()) > 400
     labels = {label for _, label in time_zone_choices()}
     assert [value for value in walked if isinstance(value, str) and value in labels] == []
+
+
+def _forms_of_the_site() -> list[tuple[str, Any]]:
+    """Every form the site's pages draw through ``gwt_site/_form.html``, unbound and sent
+    empty (with errors), as the pages build them."""
+    from django.contrib.auth import forms as auth_forms
+    from django.contrib.auth.models import User
+    from django.test import RequestFactory
+
+    from accounts.forms import (
+        DisplayForm,
+        EmailChangeForm,
+        LoginForm,
+        PasswordResetForm,
+        ResendConfirmationForm,
+    )
+
+    user = User(username="alice", email="alice@example.com")
+    request = RequestFactory().post("/accounts/login/")
+    makers = {
+        "sign up": lambda data: SignUpForm(data),
+        "log in": lambda data: LoginForm(request, data=data),
+        "password reset": lambda data: PasswordResetForm(data),
+        "password change": lambda data: auth_forms.PasswordChangeForm(user, data),
+        "password set": lambda data: auth_forms.SetPasswordForm(user, data),
+        "resend": lambda data: ResendConfirmationForm(data),
+        "email change": lambda data: EmailChangeForm(data, user=user),
+        "preferences": lambda data: PreferencesForm(data, initial={"time_zone": "Asia/Tokyo"}),
+        "display": lambda data: DisplayForm(data, initial={"palette": "okabe_ito"}),
+        "new game": lambda data: NewGameForm(data),
+    }
+    return [
+        (f"{name}, {state}", make(data))
+        for name, make in makers.items()
+        for state, data in (("unbound", None), ("sent empty", {}))
+    ]
+
+
+def _as_django_draws_it(form: Any) -> dict[str, str]:
+    """Each visible field's group as Django's templates write it, with Django's own select
+    and radio widgets (this form's copies of the fields)."""
+    for field in form.fields.values():
+        if isinstance(field.widget, ListedRadioSelect):
+            field.widget.__class__ = forms.RadioSelect
+        elif isinstance(field.widget, ListedSelect):
+            field.widget.__class__ = forms.Select
+    return {field.name: _tags(field.as_field_group()) for field in form.visible_fields()}
+
+
+@pytest.mark.django_db
+def test_every_forms_field_groups_and_radio_buttons_read_as_djangos():
+    """``field_group`` and ``ListedRadioSelect`` give the markup of Django's field group and
+    radio buttons (up to the spaces between tags): labels and legends with their suffix,
+    ``for`` and ids, help texts, errors, ``aria-describedby``, the chosen button."""
+    cases = _forms_of_the_site()
+    radios = 0
+    for name, form in cases:
+        ours = {field.name: _tags(field_group(field)) for field in form.visible_fields()}
+        radios += sum(isinstance(f.widget, ListedRadioSelect) for f in form.fields.values())
+        assert ours == _as_django_draws_it(form), name
+    assert radios >= 8  # the email mode, palette, text size and visibility, twice each
+    assert any(form.errors for _, form in cases)
+
+
+def test_a_listed_radio_select_writes_groups_ids_and_the_chosen_button_as_djangos():
+    choices = [("Fruits", [("a", "Apple <&>"), ("b", "Banana")]), ("c", "Cherry"), (None, "x")]
+    for widget_attrs, value in (({"class": "row"}, "b"), ({}, None), ({"id": "pick"}, "c")):
+        ours = ListedRadioSelect(attrs=widget_attrs, choices=choices)
+        django = forms.RadioSelect(attrs=widget_attrs, choices=choices)
+        for attrs in (None, {"id": "id_fruit", "required": True}):
+            assert _tags(ours.render("fruit", value, attrs)) == _tags(
+                django.render("fruit", value, attrs)
+            )
+    assert 'value="b" id="id_fruit_0_1" checked>' in ListedRadioSelect(choices=choices).render(
+        "fruit", "b", {"id": "id_fruit"}
+    )

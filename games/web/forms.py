@@ -10,7 +10,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from common.errors import ServiceError
-from common.widgets import ListedSelect
+from common.widgets import ListedRadioSelect, ListedSelect
 from games import editions, naming
 from games.models import (
     BOT_STRENGTH_HELP,
@@ -190,7 +190,7 @@ class NewGameForm(forms.Form):
             ("open", _("Anyone: list it in Open games")),
         ],
         initial="invite",
-        widget=forms.RadioSelect,
+        widget=ListedRadioSelect,
     )
 
     rated = forms.ChoiceField(
