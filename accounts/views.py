@@ -42,7 +42,7 @@ from common.errors import ServiceError
 from common.web import AuthenticatedHttpRequest, CountedPaginator, page_of
 from games import selectors as game_selectors
 from games.errors import GameNotFoundError
-from games.models import NOT_ENDED
+from games.models import NOT_ENDED, Game
 from notifications import bounces, endpoints, languages, preferences, push
 from notifications import selectors as notification_selectors
 from notifications.models import ChannelKind, GameNotificationPreference, WebhookStyle
@@ -335,6 +335,38 @@ def _games_page_url(page: str) -> str:
     return f"{reverse('profile')}?page={int(page)}#games-heading"
 
 
+def profile_game_forms(
+    user: Any, games: list[Game], channel_settings: dict[tuple[int | None, str], bool] | None = None
+) -> list[tuple[Game, GameModeForm]]:
+    """Each game's form of its notifications, holding the game's own settings ("" where it
+    follows the account's)."""
+    if channel_settings is None:
+        channel_settings = endpoints.channel_preferences_of(user=user)
+    overrides = dict(
+        GameNotificationPreference.objects.filter(user_id=user.pk, game__in=games).values_list(
+            "game_id", "mode"
+        )
+    )
+    return [
+        (
+            game,
+            GameModeForm(
+                initial={
+                    "mode": overrides.get(game.pk, ""),
+                    **{
+                        channel: {True: "on", False: "off", None: ""}[
+                            channel_settings.get((game.pk, channel))
+                        ]
+                        for channel in ChannelKind.values
+                    },
+                },
+                auto_id=f"id_{game.public_id}_%s",
+            ),
+        )
+        for game in games
+    ]
+
+
 def profile_page(
     request: AuthenticatedHttpRequest,
     *,
@@ -375,29 +407,7 @@ def profile_page(
         ),
     )
     games = game_selectors.game_list_read(games_page.object_list)
-    overrides = dict(
-        GameNotificationPreference.objects.filter(user_id=user.pk, game__in=games).values_list(
-            "game_id", "mode"
-        )
-    )
-    game_forms = [
-        (
-            game,
-            GameModeForm(
-                initial={
-                    "mode": overrides.get(game.pk, ""),
-                    **{
-                        channel: {True: "on", False: "off", None: ""}[
-                            channel_settings.get((game.pk, channel))
-                        ]
-                        for channel in ChannelKind.values
-                    },
-                },
-                auto_id=f"id_{game.public_id}_%s",
-            ),
-        )
-        for game in games
-    ]
+    game_forms = profile_game_forms(user, games, channel_settings)
     token = api_tokens.token_of(user=user)
     email_status = bounces.status_of(user.email)
     context = {

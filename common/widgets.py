@@ -21,7 +21,7 @@ from django.forms.renderers import BaseRenderer
 from django.utils.functional import Promise
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext
 
 
 class ListedSelect(forms.Select):
@@ -112,6 +112,11 @@ def _input_option(option: dict[str, Any]) -> str:
     return f"<label{label_for}>{tag}\n {_text(option['label'])}</label>\n"
 
 
+# The marks after which a label gets no suffix, as Django's label_tag reads them: translated
+# by Django's own catalogue (a literal here would put it in this app's).
+LABEL_END_PUNCTUATION = ":?.!"
+
+
 def field_group(field: BoundField) -> SafeString:
     """Django's ``django/forms/field.html`` for one field (its label or legend, help text,
     errors and widget, in a fieldset when the widget has several inputs), joined in Python.
@@ -141,7 +146,7 @@ def _label(field: BoundField, tag: str) -> str:
     suffix = field.field.label_suffix
     if suffix is None:
         suffix = field.form.label_suffix
-    if suffix and contents and contents[-1] not in _(":?.!"):
+    if suffix and contents and contents[-1] not in gettext(LABEL_END_PUNCTUATION):
         contents = format_html("{}{}", contents, suffix)
     widget = field.field.widget
     id_ = widget.attrs.get("id") or field.auto_id
