@@ -18,19 +18,16 @@ class AddIndexConcurrentlyOnPostgres(AddIndexConcurrently):
     def database_forwards(
         self, app_label: str, schema_editor: Any, from_state: Any, to_state: Any
     ) -> None:
-        if schema_editor.connection.vendor == "postgresql":
-            super().database_forwards(app_label, schema_editor, from_state, to_state)
-        else:
-            migrations.AddIndex.database_forwards(
-                self, app_label, schema_editor, from_state, to_state
-            )
+        _of(schema_editor).database_forwards(self, app_label, schema_editor, from_state, to_state)
 
     def database_backwards(
         self, app_label: str, schema_editor: Any, from_state: Any, to_state: Any
     ) -> None:
-        if schema_editor.connection.vendor == "postgresql":
-            super().database_backwards(app_label, schema_editor, from_state, to_state)
-        else:
-            migrations.AddIndex.database_backwards(
-                self, app_label, schema_editor, from_state, to_state
-            )
+        _of(schema_editor).database_backwards(self, app_label, schema_editor, from_state, to_state)
+
+
+def _of(schema_editor: Any) -> Any:
+    """The operation whose statements this database gets: the concurrent one on PostgreSQL."""
+    if schema_editor.connection.vendor == "postgresql":
+        return AddIndexConcurrently
+    return migrations.AddIndex
