@@ -151,6 +151,18 @@ def with_prepared_statements(options: Mapping[str, Any], threshold: str) -> dict
 SQLITE_OPTIONS: dict[str, Any] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
 
 
+def _sqlite_timeout(query: Mapping[str, str], url: str) -> dict[str, float]:
+    """``?timeout=N`` as the number of seconds sqlite3 takes (the URL gives text)."""
+    if "timeout" not in query:
+        return {}
+    try:
+        return {"timeout": float(query["timeout"])}
+    except ValueError:
+        raise ImproperlyConfigured(
+            f"DATABASE_URL {redact_url(url)!r}: timeout must be a number of seconds."
+        ) from None
+
+
 def parse_database_url(url: str, base_dir: Path) -> dict[str, Any]:
     """A Django ``DATABASES`` entry from ``postgres://`` or ``sqlite://`` URL.
 
@@ -177,7 +189,7 @@ def parse_database_url(url: str, base_dir: Path) -> dict[str, Any]:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(path),
             "CONN_MAX_AGE": conn_max_age,
-            "OPTIONS": {**SQLITE_OPTIONS, **query},
+            "OPTIONS": {**SQLITE_OPTIONS, **query, **_sqlite_timeout(query, url)},
             "TEST": {"NAME": str(path.with_name(f"test-{path.name}"))},
         }
 

@@ -157,7 +157,7 @@ def test_an_absolute_sqlite_url_and_an_in_memory_one():
     assert parse_database_url("sqlite://:memory:", BASE)["NAME"] == ":memory:"
 
 
-def _two_writers_that_read_first(path: Path, options: dict[str, Any]) -> list[str]:
+def _two_writers_that_read_first(path: Path, query: str, options: dict[str, Any]) -> list[str]:
     """Two connections to one SQLite file, each reading and then writing in a transaction
     (``atomic``), the second committing while the first holds its read: what each ended
     with."""
@@ -167,7 +167,7 @@ def _two_writers_that_read_first(path: Path, options: dict[str, Any]) -> list[st
     from django.db import connections, transaction
 
     alias = f"lock_check_{path.stem}"
-    settings = parse_database_url(f"sqlite:///{path}", BASE)
+    settings = parse_database_url(f"sqlite:///{path}{query}", BASE)
     settings["OPTIONS"] = {**settings["OPTIONS"], **options}
     configured = connections.configure_settings({"default": settings})["default"]
     connections.settings[alias] = configured
@@ -217,11 +217,15 @@ def test_sqlite_transactions_take_the_write_lock_first_so_concurrent_writers_wai
     }
     assert parse_database_url("sqlite:///var/db.sqlite3?timeout=5", BASE)["OPTIONS"] == {
         "transaction_mode": "IMMEDIATE",
-        "timeout": "5",
+        "timeout": 5.0,  # seconds, as sqlite3.connect takes them (it refuses text)
     }
+    with pytest.raises(ImproperlyConfigured, match="timeout must be a number of seconds"):
+        parse_database_url("sqlite:///var/db.sqlite3?timeout=soon", BASE)
     with django_db_blocker.unblock():  # connections of its own to files of its own
-        immediate = _two_writers_that_read_first(tmp_path / "a.sqlite3", {})
-        deferred = _two_writers_that_read_first(tmp_path / "b.sqlite3", {"transaction_mode": None})
+        immediate = _two_writers_that_read_first(tmp_path / "a.sqlite3", "?timeout=5", {})
+        deferred = _two_writers_that_read_first(
+            tmp_path / "b.sqlite3", "", {"transaction_mode": None}
+        )
     assert immediate == ["first committed", "second committed"]
     assert "first: database is locked" in deferred
 
