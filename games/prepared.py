@@ -299,6 +299,9 @@ def chat_lines(*, game_pk: int, with_hidden: bool) -> list[ChatMessage]:
 
 # The payload's keys a lineage reads of each event (``replay.event_refs``).
 REF_KEYS = ("to_seq", "revealed", "to")
+# Those whose values are text (a rules upgrade's version, "1e-2"): the ORM's read on SQLite
+# must take them as text, or the JSON field decodes one that looks like a number.
+REF_TEXT_KEYS = frozenset({"to"})
 
 
 @cache

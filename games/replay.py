@@ -63,13 +63,14 @@ def event_refs(game: Game, upto: int | None = None) -> list[EventRef]:
     events = Event.objects.filter(game=game)
     if upto is not None:
         events = events.filter(seq__lte=upto)
-    # The rules version is read as text: SQLite's JSON_EXTRACT gives a string unquoted, and
-    # the JSON field would decode "1e-2" as the number 0.01.
-    rows = (
-        events.order_by("seq")
-        .annotate(ref_text=KT("payload__to"))
-        .values_list("seq", "kind", "seat", "payload__to_seq", "payload__revealed", "ref_text")
-    )
+    # The text keys are read as text: SQLite's JSON_EXTRACT gives a string unquoted, and the
+    # JSON field would decode "1e-2" as the number 0.01.
+    texts = {f"ref_{key}": KT(f"payload__{key}") for key in prepared.REF_TEXT_KEYS}
+    columns = [
+        f"ref_{key}" if key in prepared.REF_TEXT_KEYS else f"payload__{key}"
+        for key in prepared.REF_KEYS
+    ]
+    rows = events.order_by("seq").annotate(**texts).values_list("seq", "kind", "seat", *columns)
     return [_ref(*row) for row in rows]
 
 
