@@ -6,15 +6,14 @@ The game pages are served at ``/games/<public id>/``; the replay of a finished g
 
 from __future__ import annotations
 
-import functools
 import re
 from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core import signing
-from django.urls import get_script_prefix, get_urlconf, reverse
+from django.urls import reverse
 
-from common.links import absolute
+from common.links import absolute, path_around
 from games.models import Game
 
 
@@ -31,30 +30,15 @@ _MARK = "0mark0"
 def _path(name: str, value: str | None = None) -> str:
     """``reverse(name)``, or ``reverse(name, args=[value])`` for a pattern of one argument.
 
-    Every email has several links, and ``reverse`` matches the pattern against its
-    arguments each time, which cost more than the rest of the email's links: the path around
-    the argument is reversed once per URL configuration and script prefix, and a value that
-    ``reverse`` would not quote is put in between (any other goes through ``reverse``)."""
-    head, tail = _reversed(
-        name, value is not None, str(settings.ROOT_URLCONF), get_urlconf(), get_script_prefix()
-    )
+    Every email has several links: the path around the argument is reversed once
+    (``common.links.path_around``), and a value that ``reverse`` would not quote is put in
+    between (any other goes through ``reverse``)."""
+    head, tail = path_around(name, None if value is None else _MARK)
     if value is None:
         return head
     if _AS_IS.fullmatch(value):
         return f"{head}{value}{tail}"
     return reverse(name, args=[value])
-
-
-@functools.cache
-def _reversed(
-    name: str, argument: bool, root: str, urlconf: str | None, prefix: str
-) -> tuple[str, str]:
-    """The path of ``name`` (with ``argument``: before and after its one argument), for
-    that URL configuration (ROOT_URLCONF, the thread's own) and script prefix."""
-    if not argument:
-        return reverse(name, urlconf=urlconf), ""
-    head, _, tail = reverse(name, urlconf=urlconf, args=[_MARK]).partition(_MARK)
-    return head, tail
 
 
 def absolute_home() -> str:

@@ -17,6 +17,7 @@ from engine import State
 from games import move_presentation, services
 from games.models import Game, PlanStatus, Seat
 from games.plan_stops import stop_words
+from games.web import move_buttons
 
 
 def plan_context(
@@ -41,6 +42,11 @@ def plan_context(
         return {"plan": None}
     pending = plan is not None and plan.status == PlanStatus.PENDING
     steps = plan.steps if plan is not None else []
+    groups = (
+        move_presentation.present_moves(preview.state, my_seat.index, preview.moves)
+        if preview.state is not None and preview.moves
+        else []
+    )
     stopped_at = (
         steps[plan.stop_index]
         if plan is not None and plan.stop_index is not None and plan.stop_index < len(steps)
@@ -56,11 +62,8 @@ def plan_context(
             ],
             "closed": preview.closed,
             "problem": preview.problem,
-            "groups": (
-                move_presentation.present_moves(preview.state, my_seat.index, preview.moves)
-                if preview.state is not None and preview.moves
-                else []
-            ),
+            "groups": groups,
+            "buttons": move_buttons.plan_buttons(groups),
             "status": "" if plan is None else plan.status,
             "played": 0 if plan is None else len(plan.played),
             "stop_reason": "" if plan is None else stop_words(plan.stop, plan.stop_reason),

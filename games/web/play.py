@@ -51,6 +51,7 @@ from games.services import table_view
 from games.web import (
     catchup_display,
     finding,
+    move_buttons,
     plan_display,
     play_log,
     stale,
@@ -438,6 +439,7 @@ def play_context(
             ),
             "table": TableView.TEXT if text else TableView.BOARD,
             "groups": groups,
+            "move_buttons": move_buttons.move_buttons(groups),
             "your_turn": your_turn,
             "out_of_turn": out_of_turn,
             "out_of_turn_text": (
