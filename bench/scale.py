@@ -462,6 +462,7 @@ def requests_to_measure() -> list[Request]:
     """The requests of the table, each over a rotating set of games and players."""
     from django.contrib.auth import get_user_model
     from django.core.cache import cache
+    from django.db.models import Count
     from django.test import Client
     from django.test.client import ClientHandler
 
@@ -521,6 +522,16 @@ def requests_to_measure() -> list[Request]:
     )
 
     deep_page = max(1, Seat.objects.filter(user=heavy).count() // 100)  # half-way
+    # The player who finished most games with the heavy player: their head to head.
+    rival = users.get(
+        pk=Seat.objects.filter(game__seats__user=heavy, game__status=GameStatus.FINISHED)
+        .exclude(user=heavy)
+        .exclude(user__isnull=True)
+        .values("user")
+        .annotate(shared=Count("game"))
+        .order_by("-shared", "user")
+        .values_list("user", flat=True)[0]
+    )
 
     def cold() -> None:
         replay.local_states.clear()
@@ -564,6 +575,10 @@ def requests_to_measure() -> list[Request]:
         Request(
             "a player's page (API), the player with 2,000 games",
             lambda i: pick(apis, i).get(f"/api/players/{heavy.username}/"),
+        ),
+        Request(
+            "a player's page, head to head with the player with 2,000 games",
+            lambda i: pick(players, i).get(f"/players/{rival.username}/?vs={heavy.username}"),
         ),
         Request("leaderboard", lambda i: pick(players, i).get("/players/")),
         Request("new game (page)", lambda i: pick(players, i).get("/games/new/")),

@@ -15,10 +15,10 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.cache import cache
-from django.db.models import Count, Max, Q, QuerySet
+from django.db.models import Count, Max, QuerySet
 
 from engine.rules.scoring import CATEGORIES
-from games.models import Game, GameStatus, Seat
+from games.models import Game, GameStatus, Seat, Stint
 from players import policy, ratings, ratings_version
 from players.models import ProfileSettings, Rating, RatingChange
 
@@ -273,11 +273,17 @@ class HeadToHead:
     last: list[tuple[Game, int, int]] = field(default_factory=list)  # game, places
 
 
-def _games_of(user: User) -> QuerySet[Game, int]:
-    """The ids of the games ``user`` sat in, or held a seat of for a stint."""
-    return Game.objects.filter(Q(seats__user=user) | Q(stints__user=user)).values_list(
-        "pk", flat=True
-    )
+def _game_ids_of(user: User) -> QuerySet[Seat, Any]:
+    """The ids of the games ``user`` sat in, or held a seat of for a stint, as a subquery:
+    the seats' and the stints' user indexes."""
+    seats = Seat.objects.filter(user=user).order_by().values("game_id")
+    return seats.union(Stint.objects.filter(user=user).order_by().values("game_id"), all=True)
+
+
+# The fields of a shared game that ``head_to_head`` reads (``policy.ranking``: status and
+# result; a stint's share of its seat: the version; the profile's last games: public id and
+# end).
+HEAD_TO_HEAD_FIELDS = ("pk", "public_id", "status", "result", "version", "finished_at")
 
 
 def head_to_head(user: User, opponent: User) -> HeadToHead:
@@ -286,13 +292,17 @@ def head_to_head(user: User, opponent: User) -> HeadToHead:
     result = HeadToHead(opponent=opponent)
     # A seat handed over to a substitute (games.services.substitutes) leaves its player a
     # stint, not a seat: their game still counts, as the ratings read it.
+    # The games both played, found from each one's games through their user indexes. Asked
+    # as the games joined to their seats or stints ("seat or stint of one, and among the
+    # other's"), PostgreSQL read every finished game and every seat, whoever played.
     games = (
-        Game.objects.filter(status=GameStatus.FINISHED)
-        .filter(Q(seats__user=user) | Q(stints__user=user))
-        .filter(pk__in=_games_of(opponent))
+        Game.objects.filter(status=GameStatus.FINISHED, pk__in=_game_ids_of(user))
+        .filter(pk__in=_game_ids_of(opponent))
         .prefetch_related("seats", "stints")
         .order_by("-finished_at", "-pk")
-        .distinct()
+        # What the places and the list of the last games read: not the game's options and
+        # progress, large JSON.
+        .only(*HEAD_TO_HEAD_FIELDS)
     )
     for game in games.iterator(chunk_size=200):
         ranked = policy.ranking(game, list(game.seats.all()), ratings.stint_facts(game))

@@ -315,6 +315,32 @@ def test_head_to_head_counts_a_game_one_of_them_left_to_a_substitute(
     assert h2h == {"opponent": "dave", "games": 1, "ahead": 0, "behind": 1, "level": 0}
 
 
+def test_head_to_head_finds_the_shared_games_from_each_players_own(make_user, alice, bob, carol):
+    """Asked as the games joined to their seats or stints, with an OR between the two
+    joins, PostgreSQL read every finished game and every seat, whoever played: the games
+    are now those among each player's seats and stints (subqueries by user), with no join,
+    and without the games' options and progress."""
+    dave = make_user("dave")
+    finished_game([alice, bob], [50, 60], rated=False)
+    left = finished_game([alice, bob, carol], [70, 60, 90], rated=False)
+    changed_hands(left, 2, carol, dave, leaver_moves=10, bot_moves=2, substitute_moves=20)
+    finished_game([carol, dave], [10, 20], rated=False)
+
+    with CaptureQueriesContext(connection) as captured:
+        h2h = selectors.head_to_head(alice, dave)
+
+    assert (h2h.games, h2h.ahead, h2h.behind) == (1, 0, 1)
+    assert [game.pk for game, _, _ in h2h.last] == [left.pk]
+    statements = [query["sql"] for query in captured.captured_queries]
+    games = [sql for sql in statements if 'FROM "games_game"' in sql]
+    assert len(games) == 1
+    assert "JOIN" not in games[0]  # no join to seats or stints
+    assert games[0].count('"user_id" =') == 4  # each one's seats and stints
+    assert '"progress"' not in games[0]
+    assert '"options"' not in games[0]
+    assert not any(" OR " in sql for sql in statements)
+
+
 def test_a_finished_game_shows_the_score_chart_and_rating_changes(three_played):
     game = three_played[0]
     html = Template("{% load players %}{% game_ratings game %}").render(Context({"game": game}))
