@@ -62,7 +62,6 @@ def plan_context(
             ],
             "closed": preview.closed,
             "problem": preview.problem,
-            "groups": groups,
             "buttons": move_buttons.plan_buttons(groups),
             "status": "" if plan is None else plan.status,
             "played": 0 if plan is None else len(plan.played),

@@ -438,7 +438,6 @@ def play_context(
                 "" if text else board_markup(view, targets or None, names_by_seat(context["seats"]))
             ),
             "table": TableView.TEXT if text else TableView.BOARD,
-            "groups": groups,
             "move_buttons": move_buttons.move_buttons(groups),
             "your_turn": your_turn,
             "out_of_turn": out_of_turn,

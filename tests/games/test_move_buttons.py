@@ -80,8 +80,8 @@ def test_the_buttons_are_the_bytes_the_template_loops_wrote(language, count):
         expected = django.from_string(MOVES_LOOP).render({"groups": offered})
         written = django.from_string(MOVES_NOW).render({"move_buttons": move_buttons(offered)})
         assert written == expected
-        plan = {"groups": offered, "buttons": plan_buttons(offered)}
-        expected = django.from_string(PLAN_LOOP).render({"plan": plan})
+        expected = django.from_string(PLAN_LOOP).render({"plan": {"groups": offered}})
+        plan = {"buttons": plan_buttons(offered)}
         assert django.from_string(PLAN_NOW).render({"plan": plan}) == expected
         if count:  # the title is in the reader's language
             assert ('title="Notation : move 3"' in written) == (language == "fr")
