@@ -38,6 +38,7 @@ from common.timefmt import zone
 from common.waking_time import USUAL_NIGHT, bank_after_turn, deadline_after, waking_time
 from engine import Move, State
 from games import (
+    final_positions,
     journal_store,
     live,
     metrics,
@@ -331,6 +332,7 @@ def advance(
             game,
             status=GameStatus.FINISHED,
             now=now,
+            state=state,
             result={
                 "reason": "game_over",
                 "scores": scores,
@@ -440,11 +442,21 @@ def turn_deadline_of(game: Game, seat: Seat, *, since: datetime) -> datetime | N
     return deadline_after(since, budget, game.clock_rules, zone(seat.time_zone))
 
 
-def finish(game: Game, *, status: str, result: dict[str, Any] | None, now: datetime) -> None:
+def finish(
+    game: Game,
+    *,
+    status: str,
+    result: dict[str, Any] | None,
+    now: datetime,
+    state: State | None = None,
+    final: bool = True,
+) -> None:
     """End the game (``finished`` or ``abandoned``), whatever ended it: the one set of fields
     an ended game has. Saved by the caller's ``advance`` or ``write``. Its snapshots are
     thinned out and its requests' idempotency keys dropped but the last ones: a finished
-    game is only read again, and rarely."""
+    game is only read again, and rarely. Its final position (``state``, the state after the
+    last event, or replayed) is kept as a snapshot (``games.final_positions``); a caller that
+    appends the game's last event after this passes ``final=False`` and keeps it then."""
     game.status = status
     game.result = result
     game.finished_at = now
@@ -453,7 +465,11 @@ def finish(game: Game, *, status: str, result: dict[str, Any] | None, now: datet
     game.turn_deadline = None
     game.paused_remaining = None
     game.takeback_asked = None  # an ended game takes nothing back
-    replay.snapshots_thin(game)
+    if final and state is None and final_positions.kept() and game.version >= 1:
+        state = replay.state_at(game, game.version)  # while the game's snapshots are near
+    replay.snapshots_thin(game, final=game.version if final else None)
+    if final:
+        final_positions.keep(game, state)
     # The keys of the last requests stay, for a client retrying the one that ended the game.
     IdempotencyKey.objects.filter(game=game, seq__lte=game.version - KEYS_KEPT_AT_THE_END).delete()
 

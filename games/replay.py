@@ -280,7 +280,7 @@ def state_at(
     if lineage is None:
         lineage = Lineage(event_refs(game, upto=seq))
     path = lineage.path(seq)
-    state = _replay_path(game, lineage, path, use_snapshots=use_cache, payloads=payloads)
+    state = _replay_path(game, lineage, path, use_snapshots=use_cache, payloads=payloads, upto=seq)
     metrics.REPLAY_SECONDS.observe(time.perf_counter() - started)
     if use_cache:
         cache_state(game, seq, state)
@@ -301,7 +301,12 @@ def _replay_path(
     *,
     use_snapshots: bool,
     payloads: Mapping[int, Mapping[str, Any]] | None = None,
+    upto: int | None = None,
 ) -> State:
+    """The state after ``path``'s last node, replayed from the deepest snapshot on it taken
+    after an event up to ``upto`` (default: that node; the state after a later event that is
+    not a move, such as the resignation an ended game's final position is kept at, is the
+    same)."""
     start: tuple[int, State] | None = None
     # The moves after the latest snapshot (or all), read with the snapshots when the caller
     # has no payloads: enough when the replay starts from that snapshot (or the setup).
@@ -310,7 +315,8 @@ def _replay_path(
         position = {node: i for i, node in enumerate(path)}
         _, first_usable = lineage.rules_on(path)  # a snapshot before an upgrade: older rules
         best: tuple[int, int] | None = None  # (position on the path, snapshot seq)
-        upto = path[-1] if path else 0
+        if upto is None:
+            upto = path[-1] if path else 0
         if payloads is None:
             seqs, latest_state, after_latest = prepared.snapshot_and_moves(
                 game_pk=game.pk, seq=upto, engine_version=engine.ENGINE_VERSION
@@ -338,10 +344,14 @@ def _replay_path(
             start = (best[0], engine.from_json(data))
         elif seqs:
             after_latest = None  # no snapshot used: every move of the path is needed
+    needed = path[start[0] + 1 :] if start is not None else path
     if payloads is None and after_latest is not None:
         payloads = move_store.payloads(after_latest)
+        if any(seq not in payloads for seq in needed):
+            # A node before the snapshot's seq (the snapshot is of a position an undo or a
+            # rollback returned to, and the path goes on from there through older moves).
+            payloads = None
     if payloads is None:
-        needed = path[start[0] + 1 :] if start is not None else path
         payloads = move_store.payloads(
             Event.objects.filter(game=game, seq__in=needed).values_list("seq", *move_store.READ)
         )
@@ -362,16 +372,20 @@ def snapshot_due(seq: int) -> bool:
     return every > 0 and seq % every == 0
 
 
-def snapshots_thin(game: Game) -> None:
+def snapshots_thin(game: Game, *, final: int | None) -> None:
     """Delete the game's snapshots but those at a multiple of ``GAME_FINISHED_SNAPSHOT_EVERY``
-    (0: all of them), once it has ended. A position of a game that is over is asked for
-    rarely (the replay viewer) and then replays from a kept snapshot, at most that many
-    events; the snapshots of a game in play, written every ``GAME_SNAPSHOT_EVERY`` events,
-    were most of a finished game's storage (``games.retention``)."""
+    and the one of its final position, after event ``final`` (0: all of them), once it has
+    ended. A past position of
+    a game that is over is asked for rarely (the replay viewer) and then replays from a kept
+    snapshot, at most that many events; the snapshots of a game in play, written every
+    ``GAME_SNAPSHOT_EVERY`` events, were most of a finished game's storage
+    (``games.retention``, ``games.final_positions``)."""
     every = retention.finished_snapshot_every()
     snapshots = Snapshot.objects.filter(game=game)
     if every > 0:
         snapshots = snapshots.annotate(off=Mod("seq", every)).exclude(off=0)
+        if final is not None:
+            snapshots = snapshots.exclude(seq=final)
     snapshots.delete()
 
 

@@ -6,7 +6,8 @@ rows of a game that matter only while it is played:
 * **snapshots** (``Snapshot``), a cache of the engine state every ``GAME_SNAPSHOT_EVERY``
   events: once the game has ended, a past position is asked for rarely (the replay viewer,
   ``state/?at=N``) and is replayed from the nearest snapshot kept, so only those at a
-  multiple of ``GAME_FINISHED_SNAPSHOT_EVERY`` stay (0: none). The number bounds the
+  multiple of ``GAME_FINISHED_SNAPSHOT_EVERY`` stay, with the final position's
+  (``games.final_positions``; 0: none at all). The number bounds the
   replay: at 200, at most 199 moves (about 23 ms of CPU for the longest recorded game's,
   ``bench/README.md``, "Storage"), where replaying a whole game from its setup takes up to
   60 ms, beyond the 50 ms a page of a finished game may take.
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import QuerySet
+from django.db.models import F, QuerySet
 from django.db.models.functions import Mod
 from django.utils import timezone
 
@@ -45,13 +46,14 @@ def finished_snapshot_every() -> int:
 
 def snapshots_not_kept(games: QuerySet[Game] | None = None) -> QuerySet[Snapshot]:
     """The snapshots of ended games (of ``games``, default all) that an ended game does not
-    keep."""
+    keep: all but the sparse set and the final position's."""
     snapshots = Snapshot.objects.filter(game__status__in=ENDED)
     if games is not None:
         snapshots = snapshots.filter(game__in=games)
     every = finished_snapshot_every()
     if every > 0:
         snapshots = snapshots.annotate(off=Mod("seq", every)).exclude(off=0)
+        snapshots = snapshots.exclude(seq=F("game__version"))  # the final position
     return snapshots
 
 

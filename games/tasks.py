@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
+from games import final_positions
 from games.retention import ended_games_trim
 from games.services.bots import BOT_STALL_AFTER, bot_turns_play, bot_turns_requeue_stalled
 from games.services.plans import plan_play
@@ -28,6 +29,8 @@ def play_plan(game_id: int, version: int) -> int:
 @shared_task(name="games.trim_ended_games", ignore_result=True)
 def trim_ended_games() -> int:
     """Scheduled daily: delete the snapshots and idempotency keys that ended games no longer
-    keep (``games.retention``); how many rows."""
+    keep (``games.retention``), and give a few thousand older ended games their final
+    position (``games.final_positions``); how many rows."""
     trimmed = ended_games_trim()
-    return trimmed.snapshots + trimmed.keys
+    written = final_positions.write_missing(limit=final_positions.DAILY_LIMIT)
+    return trimmed.snapshots + trimmed.keys + written

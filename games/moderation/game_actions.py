@@ -30,7 +30,7 @@ from django.utils.translation import gettext
 import engine
 from common.errors import ConflictError, InvalidRequestError
 from engine import State
-from games import ledger, replay
+from games import final_positions, ledger, replay
 from games.models import (
     BotKind,
     EventKind,
@@ -193,6 +193,7 @@ def game_abandon(*, game: Game, moderator: User, reason: str) -> Game:
             status=GameStatus.ABANDONED,
             result={"reason": "moderator", "winners": []},
             now=timezone.now(),
+            final=False,  # the abandon event comes after
         )
         record_action(
             game,
@@ -202,6 +203,7 @@ def game_abandon(*, game: Game, moderator: User, reason: str) -> Game:
             notify=True,
             previous_status=previous,
         )
+        final_positions.keep(game)
         ledger.write(game)
         return game
 

@@ -65,10 +65,14 @@ def test_ended_games_keep_a_sparse_set_of_snapshots_and_read_every_position_the_
 
     trimmed = ended_games_trim()
 
-    assert snapshot_seqs(finished) == list(range(4, finished.version + 1, 4))
-    assert snapshot_seqs(abandoned) == list(range(4, abandoned.version + 1, 4))
+    def sparse_and_final(game: Game) -> list[int]:
+        """Every 4th, and the final position's (games.final_positions)."""
+        return sorted({*range(4, game.version + 1, 4), game.version})
+
+    assert snapshot_seqs(finished) == sparse_and_final(finished)
+    assert snapshot_seqs(abandoned) == sparse_and_final(abandoned)
     assert snapshot_seqs(in_play) == list(range(2, in_play.version + 1))
-    kept = finished.version // 4 + abandoned.version // 4
+    kept = len(sparse_and_final(finished)) + len(sparse_and_final(abandoned))
     assert trimmed.snapshots == finished.version - 1 + abandoned.version - 1 - kept
     for seq, state in before.items():
         assert engine.to_json(replay.state_at(finished, seq, use_cache=False)) == state, seq
