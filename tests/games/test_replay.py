@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 
 import engine
 from common.errors import ConflictError
-from games import replay, services
+from games import moderation, replay, services
 from games.models import Snapshot
-from tests.games.helpers import play_one, started_game, user_of_seat
+from tests.games.helpers import find_undoable_position, play_one, started_game, user_of_seat
 
 pytestmark = pytest.mark.django_db
 
@@ -145,3 +146,27 @@ def test_a_latest_snapshot_off_the_lineage_is_passed_over_for_an_earlier_one(
     with django_assert_num_queries(2):  # the lineage, the latest snapshot with the seqs
         at_ten = replay.state_at(game, 10, use_cache=True)  # no move after it to replay
     assert engine.to_json(at_ten) == engine.to_json(replay.replay_from_scratch(game, 10))
+
+
+def test_a_snapshot_of_a_position_an_undo_returned_to_replays_the_moves_before_it(
+    alice, bob, superuser, settings
+):
+    """A moderator's rollback to a decision that was undone: the path goes back through the
+    undone move, whose seq is below the undo's snapshot, so the moves after that snapshot
+    are not all the replay needs and the others are read too."""
+    game = started_game(alice, [bob])
+    seat, move = find_undoable_position(game)
+    game.refresh_from_db()
+    user = user_of_seat(game, seat)
+    settings.GAME_SNAPSHOT_EVERY = game.version + 2  # only the undo's position is kept
+    moved = services.move_submit(game=game, user=user, move=move).version
+    services.move_undo(game=game, user=user)
+    moderation.game_rollback(game=game, to_seq=moved, moderator=superuser, reason="it stood")
+    game.refresh_from_db()
+    assert list(
+        Snapshot.objects.filter(game=game, seq__gt=moved).values_list("seq", flat=True)
+    ) == [moved + 1]
+    replay.local_states.clear()
+    cache.clear()
+
+    assert engine.to_json(replay.state_at(game)) == engine.to_json(replay.replay_from_scratch(game))
