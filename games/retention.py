@@ -18,8 +18,10 @@ rows of a game that matter only while it is played:
 
 ``games.ledger.finish`` thins the snapshots as the game ends; ``ended_games_trim`` (the daily
 task ``games.trim_ended_games`` and ``manage.py trim_ended_games``) does the rest: the keys
-once their time has passed, and the snapshots of games that ended before this policy or under
-a smaller ``GAME_FINISHED_SNAPSHOT_EVERY``.
+once their time has passed, the snapshots of games that ended before this policy or under
+a smaller ``GAME_FINISHED_SNAPSHOT_EVERY``, and, after an upgrade that changed the layout of
+the states (``engine.ENGINE_VERSION``), every snapshot of the earlier layout, which nothing
+reads any more (a game in play writes its next one within ``GAME_SNAPSHOT_EVERY`` events).
 """
 
 from __future__ import annotations
@@ -28,10 +30,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db.models import F, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.db.models.functions import Mod
 from django.utils import timezone
 
+import engine
 from common.batches import delete_in_batches
 from games.models import ENDED, Game, IdempotencyKey, Snapshot
 
@@ -45,16 +48,19 @@ def finished_snapshot_every() -> int:
 
 
 def snapshots_not_kept(games: QuerySet[Game] | None = None) -> QuerySet[Snapshot]:
-    """The snapshots of ended games (of ``games``, default all) that an ended game does not
-    keep: all but the sparse set and the final position's."""
-    snapshots = Snapshot.objects.filter(game__status__in=ENDED)
+    """The snapshots (of ``games``, default all) that are not kept: those of ended games but
+    the sparse set and the final position's, and those of any game written by another
+    engine version (``engine.ENGINE_VERSION``, the layout of the states), which no reader of
+    this release reads."""
+    snapshots = Snapshot.objects.all()
     if games is not None:
         snapshots = snapshots.filter(game__in=games)
+    ended = Q(game__status__in=ENDED)
     every = finished_snapshot_every()
     if every > 0:
-        snapshots = snapshots.annotate(off=Mod("seq", every)).exclude(off=0)
-        snapshots = snapshots.exclude(seq=F("game__version"))  # the final position
-    return snapshots
+        snapshots = snapshots.annotate(off=Mod("seq", every))
+        ended &= ~Q(off=0) & ~Q(seq=F("game__version"))  # the final position stays
+    return snapshots.filter(ended | ~Q(engine_version=engine.ENGINE_VERSION))
 
 
 def keys_not_kept(now: datetime) -> QuerySet[IdempotencyKey]:

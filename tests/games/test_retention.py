@@ -12,7 +12,7 @@ from django.core.management import call_command
 from django.utils import timezone
 
 import engine
-from games import replay
+from games import replay, services
 from games.models import Event, Game, GameStatus, IdempotencyKey, Snapshot
 from games.retention import ended_games_trim
 from games.tasks import trim_ended_games
@@ -127,3 +127,28 @@ def test_the_daily_task_and_the_command_trim_in_batches(alice, bob, settings, mo
     assert not IdempotencyKey.objects.filter(game__in=[first, second]).exists()
     schedule = django_settings.CELERY_BEAT_SCHEDULE.values()
     assert {"task": "games.trim_ended_games", "schedule": 86400.0} in schedule
+
+
+def test_snapshots_of_an_earlier_layout_of_the_states_go_in_every_game(alice, bob, carol, settings):
+    """After an upgrade that changed ``engine.ENGINE_VERSION`` no reader reads the earlier
+    snapshots: the trim deletes them, in games in play as in ended ones, and keeps the
+    current ones; an ended game then gets its final position again in the current layout."""
+    settings.GAME_SNAPSHOT_EVERY = 2
+    settings.GAME_FINISHED_SNAPSHOT_EVERY = 4
+    in_play = played(alice, [bob], 6)
+    over = played(bob, [carol], 6)
+    services.game_resign(game=over, user=carol)
+    over.refresh_from_db()
+    current = {g.pk: snapshot_seqs(g) for g in (in_play, over)}
+    for game in (in_play, over):
+        Snapshot.objects.bulk_create(
+            Snapshot(game=game, seq=seq, engine_version="0-earlier", state={"layout": "old"})
+            for seq in range(1, game.version + 1)
+        )
+
+    trimmed = ended_games_trim()
+
+    assert trimmed.snapshots == in_play.version + over.version
+    assert {g.pk: snapshot_seqs(g) for g in (in_play, over)} == current
+    assert not Snapshot.objects.exclude(engine_version=engine.ENGINE_VERSION).exists()
+    assert current[over.pk][-1] == over.version  # the final position, in today's layout
