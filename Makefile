@@ -82,6 +82,7 @@ test: check $(NODE_STAMP)
 # The tests of what the code does differently on SQLite, the database of `make run`, run on
 # SQLite (CI runs them after the whole suite on PostgreSQL).
 SQLITE_TESTS := tests/games/test_api.py tests/games/test_moves.py tests/games/test_takebacks.py \
+	tests/games/test_final_positions.py \
 	tests/games/test_rules_versions.py tests/games/test_web_play.py tests/games/test_list_scale.py \
 	tests/players tests/test_token_cache.py tests/test_migrations.py tests/test_healthz.py \
 	tests/notifications/test_delivery.py tests/notifications/test_inbound_full_game.py \
