@@ -373,13 +373,12 @@ def snapshot_due(seq: int) -> bool:
 
 
 def snapshots_thin(game: Game, *, final: int | None) -> None:
-    """Delete the game's snapshots but those at a multiple of ``GAME_FINISHED_SNAPSHOT_EVERY``
-    and the one of its final position, after event ``final`` (0: all of them), once it has
-    ended. A past position of
-    a game that is over is asked for rarely (the replay viewer) and then replays from a kept
-    snapshot, at most that many events; the snapshots of a game in play, written every
-    ``GAME_SNAPSHOT_EVERY`` events, were most of a finished game's storage
-    (``games.retention``, ``games.final_positions``)."""
+    """Delete the game's snapshots once it has ended, but those at a multiple of
+    ``GAME_FINISHED_SNAPSHOT_EVERY`` and the one of its final position, after event ``final``
+    (0: all of them). A past position of a game that is over is asked for rarely (the replay
+    viewer) and then replays from a kept snapshot, at most that many events; the snapshots of
+    a game in play, written every ``GAME_SNAPSHOT_EVERY`` events, were most of a finished
+    game's storage (``games.retention``, ``games.final_positions``)."""
     every = retention.finished_snapshot_every()
     snapshots = Snapshot.objects.filter(game=game)
     if every > 0:

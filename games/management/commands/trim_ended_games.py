@@ -6,8 +6,9 @@
 What the daily task ``games.trim_ended_games`` does (``games.retention``), at once: after an
 upgrade, for the games that ended before, or after lowering ``GAME_FINISHED_SNAPSHOT_EVERY``'s
 density (raising the number); after an upgrade that changed the layout of the states
-(``engine.ENGINE_VERSION``), it deletes every game's snapshots of the earlier layout too. Deletes in batches of a few thousand rows, each its own short
-transaction: safe on the live database. The events are never touched.
+(``engine.ENGINE_VERSION``), it deletes every game's snapshots of the earlier layout too.
+Deletes in batches of a few thousand rows, each its own short transaction: safe on the live
+database. The events are never touched.
 """
 
 from __future__ import annotations
