@@ -202,7 +202,7 @@ class Request:
     """One line of the table: a request made ``samples`` times over rotating targets."""
 
     def __init__(
-        self, name: str, make: Callable[[int], Any], before: Callable[[], None] | None = None
+        self, name: str, make: Callable[[int], Any], before: Callable[[int], None] | None = None
     ) -> None:
         self.name, self.make, self.before = name, make, before
 
@@ -318,7 +318,7 @@ def warm(requests: list[Request], sizes: dict[str, int]) -> list[set[str]]:
 def made(request: Request, i: int) -> None:
     """The request made once (on its ``i``-th target), checked and its response let go."""
     if request.before is not None:
-        request.before()
+        request.before(i)
     response = request.make(i)
     check(request, response)
     release(response)
@@ -393,7 +393,7 @@ def measure(
             # The targets rotate from where the warm-up left them.
             for i in range(2, samples + 2):
                 if request.before is not None:
-                    request.before()
+                    request.before(i)
                 server_started = server_cpu()
                 count, seconds = collections.count, collections.seconds
                 young_seconds = collections.young_seconds
@@ -533,10 +533,18 @@ def requests_to_measure() -> list[Request]:
         .values_list("user", flat=True)[0]
     )
 
-    def cold() -> None:
+    def cold(i: int = 0) -> None:
         replay.local_states.clear()
         replay_log.local_logs.clear()
         cache.clear()
+
+    def replay_page(i: int, at: str = "", **headers: str) -> Any:
+        return pick(players, i).get(f"/games/{pick(finished, i).public_id}/replay/{at}", **headers)
+
+    def opened(i: int) -> None:
+        """The replay viewer opened on the game, cold: its next step back is measured."""
+        cold()
+        replay_page(i)
 
     def pick(items: list[Any], i: int) -> Any:
         return items[i % len(items)]
@@ -605,10 +613,13 @@ def requests_to_measure() -> list[Request]:
             lambda i: pick(apis, i).get(f"/api/games/{pick(finished, i).public_id}/events/"),
         ),
         Request("state of a finished game at move N, cold cache", state_at, before=cold),
+        Request("replay viewer page, cold cache", replay_page, before=cold),
         Request(
-            "replay viewer page, cold cache",
-            lambda i: pick(players, i).get(f"/games/{pick(finished, i).public_id}/replay/"),
-            before=cold,
+            "replay viewer, a step back after the page (htmx)",
+            lambda i: replay_page(
+                i, f"?at={pick(finished, i).version - 1}", HTTP_HX_REQUEST="true"
+            ),
+            before=opened,
         ),
         Request("admin games list", lambda i: admin.get("/admin/games/game/")),
         Request(
