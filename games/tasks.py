@@ -29,8 +29,8 @@ def play_plan(game_id: int, version: int) -> int:
 @shared_task(name="games.trim_ended_games", ignore_result=True)
 def trim_ended_games() -> int:
     """Scheduled daily: delete the snapshots and idempotency keys that ended games no longer
-    keep (``games.retention``), and give a few thousand older ended games their final
-    position (``games.final_positions``); how many rows."""
+    keep (``games.retention``), and give older ended games their final position for a
+    minute and a half (``games.final_positions``); how many rows."""
     trimmed = ended_games_trim()
-    written = final_positions.write_missing(limit=final_positions.DAILY_LIMIT)
+    written = final_positions.write_missing(limit=10**9, seconds=final_positions.DAILY_SECONDS)
     return trimmed.snapshots + trimmed.keys + written

@@ -157,3 +157,22 @@ def test_games_that_ended_without_one_get_it_from_the_command_and_the_daily_task
         assert_final_position_kept(game)
     assert snapshot_seqs(in_play) == [5, 10]  # a game in play is left alone
     assert trim_ended_games() == 0
+
+
+def test_the_daily_task_stops_starting_games_once_its_time_is_spent(alice, bob, monkeypatch):
+    """Each game is its own transaction: the run stops between two games, once its
+    ``DAILY_SECONDS`` are spent, after at least one, and the next run goes on from there."""
+    games = []
+    for _ in range(3):
+        game = started_game(alice, [bob])
+        play_one(game)
+        services.game_resign(game=game, user=bob)
+        game.refresh_from_db()
+        final_positions.final_snapshot(game).delete()
+        games.append(game)
+    monkeypatch.setattr(final_positions, "DAILY_SECONDS", 0.0)
+
+    assert trim_ended_games() == 1
+    assert trim_ended_games() == 1
+    assert final_positions.write_missing(limit=10, seconds=3600) == 1
+    assert not final_positions.missing().exists()

@@ -6,8 +6,8 @@
 A game keeps its final position from the moment it ends (``games.final_positions``); the games
 that ended before a site kept them, or whose final position was written by another engine
 version, are given theirs here, oldest first, each game in a short transaction of its own: safe
-on the live database. The daily task ``games.trim_ended_games`` does the same for a few
-thousand games a day; this does it at once, after an upgrade.
+on the live database. The daily task ``games.trim_ended_games`` does the same for a minute
+and a half a day; this does it at once, after an upgrade.
 """
 
 from __future__ import annotations
