@@ -17,6 +17,7 @@ configured Django (when pytest is given this folder).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import time
@@ -101,15 +102,27 @@ def browser(chromium_executable: str) -> Iterator[Any]:
 QUIET_TIMEOUT_S = 10.0
 
 
+# Consecutive looks that must find the other connections idle: a server thread between two
+# statements (a stream's check, the work left after a response) looks idle for a moment.
+QUIET_LOOKS = 3
+# The test's own wait for a lock before PostgreSQL looks for a deadlock: longer than the
+# server's (1 s by default), so that in a deadlock the server's statement is the one ended.
+TEARDOWN_DEADLOCK_TIMEOUT = "20s"
+
+
 def wait_for_other_connections_to_finish(timeout_s: float = QUIET_TIMEOUT_S) -> None:
-    """Wait until no other connection to the test database is inside a statement or a
-    transaction; past ``timeout_s`` end those that still are.
+    """Wait until no other connection to the test database has been inside a statement or a
+    transaction for ``QUIET_LOOKS`` looks in a row; past ``timeout_s`` end those that still
+    are. Then make the test's connection the last to give up in a deadlock.
 
     The browsers are closed by then, but a request they had started can still be running in
     a server thread. Emptying the tables at the end of the test (a TRUNCATE) while that
     request holds a lock on one table and waits for another is a deadlock, which left the
-    tables full for the next test."""
-    from django.db import connection
+    tables full for the next test. A statement can still start after the last look; if it
+    deadlocks with the TRUNCATE, PostgreSQL ends the one that has waited its
+    ``deadlock_timeout`` first, which is then the server's (the test is over: its answer
+    is not read)."""
+    from django.db import DatabaseError, connection
 
     if connection.vendor != "postgresql":
         return
@@ -118,16 +131,22 @@ def wait_for_other_connections_to_finish(timeout_s: float = QUIET_TIMEOUT_S) -> 
         "AND pid <> pg_backend_pid() AND state IS NOT NULL AND state <> 'idle'"
     )
     deadline = time.monotonic() + timeout_s
+    quiet = 0
     with connection.cursor() as cursor:
-        while True:
+        while quiet < QUIET_LOOKS:
             cursor.execute(busy)
             pids = [row[0] for row in cursor.fetchall()]
-            if not pids:
-                return
-            if time.monotonic() >= deadline:
+            quiet = 0 if pids else quiet + 1
+            if pids and time.monotonic() >= deadline:
                 cursor.execute("SELECT pg_terminate_backend(pid) FROM unnest(%s) AS pid", [pids])
-                return
-            time.sleep(0.05)
+                break
+            if quiet < QUIET_LOOKS:
+                time.sleep(0.05)
+        # For the rest of the session of this connection (the TRUNCATE comes after this
+        # fixture): in any later deadlock the other connection still gives up after its 1 s.
+        # A role that may not set it leaves the looks above alone to guard the TRUNCATE.
+        with contextlib.suppress(DatabaseError):
+            cursor.execute(f"SET deadlock_timeout = '{TEARDOWN_DEADLOCK_TIMEOUT}'")
 
 
 @pytest.fixture(autouse=True)
