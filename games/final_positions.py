@@ -45,15 +45,17 @@ def final_snapshot(game: Game) -> QuerySet[Snapshot]:
     )
 
 
-def keep(game: Game, state: State | None = None) -> None:
+def keep(game: Game, state: State | None = None) -> bool:
     """Write the snapshot of the state after ``game``'s last event (``state``, or replayed),
-    unless it is there already or ended games keep no snapshots. Called in the transaction that
-    ends the game, after ``replay.snapshots_thin`` (which spares it)."""
+    unless it is there already or ended games keep no snapshots; whether it was written.
+    Called in the transaction that ends the game, after ``replay.snapshots_thin`` (which
+    spares it), and by ``write_missing``."""
     if game.version < 1 or not kept() or final_snapshot(game).exists():
-        return
+        return False
     if state is None:
         state = replay.state_at(game, game.version)
     replay.snapshot_write(game, game.version, state)
+    return True
 
 
 def missing() -> QuerySet[Game]:
@@ -87,8 +89,6 @@ def write_missing(*, limit: int, seconds: float | None = None) -> int:
             break
         with transaction.atomic():
             game = Game.objects.select_for_update().filter(pk=pk, status__in=ENDED).first()
-            if game is None or final_snapshot(game).exists():
-                continue
-            replay.snapshot_write(game, game.version, replay.state_at(game, game.version))
-            written += 1
+            if game is not None and keep(game):
+                written += 1
     return written
