@@ -36,6 +36,12 @@ def defer(work: Callable[[], Any]) -> None:
         pending.append(work)
 
 
+def serving() -> bool:
+    """Whether this thread is serving a request whose response is not yet sent: work
+    deferred now runs after that response, on this thread."""
+    return getattr(_local, "pending", None) is not None
+
+
 def _run(works: list[Callable[[], Any]]) -> None:
     for work in works:
         try:

@@ -553,6 +553,10 @@ GAME_SNAPSHOT_EVERY = env_int("GAME_SNAPSHOT_EVERY", 25)
 # Once a game has ended, only its snapshots at a multiple of this many events are kept (0:
 # none): a finished game's position is rebuilt from the nearest one (games/retention.py).
 GAME_FINISHED_SNAPSHOT_EVERY = env_int("GAME_FINISHED_SNAPSHOT_EVERY", 200)
+# A bot's turn that a web request hands over is played by that web process once the answer
+# is sent, up to this many of the bots' decisions (the rest by the Celery worker); 0: always
+# by the worker (games/services/bots.py).
+BOT_MOVES_AFTER_RESPONSE = max(0, env_int("BOT_MOVES_AFTER_RESPONSE", 40))
 # An ended game's idempotency keys are deleted this many hours after it ended (the daily
 # games.trim_ended_games): no client is retrying a request by then.
 GAME_ENDED_KEYS_KEEP_HOURS = env_int("GAME_ENDED_KEYS_KEEP_HOURS", 24)

@@ -1,9 +1,16 @@
-"""Bots at the table: playing their turns in a Celery task, and queueing that task.
+"""Bots at the table: playing their turns, in the web process that handed them the turn or in
+a Celery task.
 
 When the turn passes to a bot (the ledger announces every new position:
-``games.signals.game_advanced``), a task is queued once the transaction commits, after the
-answer to the request (``common.after_response``). The task plays the bots' decisions until a
-human is to move; a lost task is requeued by the minute's sweep (``bot_turns_requeue_stalled``).
+``games.signals.game_advanced``), the bots' decisions are played once the transaction
+commits, until a human is to move. A web request's move is answered first: the same thread
+then plays the bots (``common.after_response``), up to ``BOT_MOVES_AFTER_RESPONSE`` decisions,
+and a longer run goes on in a Celery task. A bot's decision costs about half a millisecond,
+while a task costs its worker more than that in Celery's own work (the message, its
+acknowledgement, the tracing) and the player waits for the broker and the worker before
+seeing the answer. Elsewhere (a task, a command) and with ``BOT_MOVES_AFTER_RESPONSE=0`` a
+task is queued. Either way a lost run (the process killed after the answer, a broker outage)
+is requeued by the minute's sweep (``bot_turns_requeue_stalled``).
 
 A bot seat may also owe a decision while it is not to move (2nd edition: the discards of an
 exchange token used out of turn, when a player who used one left the seat to a bot before
@@ -17,7 +24,8 @@ import logging
 from datetime import timedelta
 from typing import Any
 
-from django.db import transaction
+from django.conf import settings
+from django.db import close_old_connections, connection, transaction
 from django.db.models import Exists, OuterRef
 from django.dispatch import receiver
 from django.utils import timezone
@@ -65,15 +73,14 @@ def bot_turns_play(*, game_id: int, version: int, limit: int = BOT_MOVES_PER_TAS
             state, event = ledger.move_event(game, seat, state, move, actor=None)
             events.append(event)
             seat = _bot_to_play(engine.current_player(state), seats, state)
-        played = len(events)
         if events:  # moves were played: one statement for their events and the row
             assert state is not None
+            # The new position is announced as any other: if a bot is still to move (the
+            # run reached ``limit``), a task goes on from it (``on_game_advanced``).
             ledger.advance(
                 game, state, seq=game.version, now=timezone.now(), seats=seats, events=events
             )
-        if played == limit:
-            queue_on_commit(game)  # a long run of bots: a fresh task goes on
-    return played
+    return len(events)
 
 
 def _bot_to_play(to_move: int | None, seats: list[Seat], state: State | None) -> Seat | None:
@@ -123,10 +130,34 @@ def queue_if_bot_to_move(game: Game, seats: list[Seat], state: State | None = No
 
 
 def queue_on_commit(game: Game) -> None:
-    """Queue the bots' task once the transaction commits, after the answer to the request
-    (``common.after_response``: the bot sweep requeues a task that was never published)."""
+    """Have the bots play once the transaction commits, after the answer to the request
+    (``common.after_response``): on this thread if it serves a request, else by a task. The
+    bot sweep requeues a run that never happened."""
     game_id, version = game.pk, game.version
-    transaction.on_commit(lambda: after_response.defer(lambda: queue_bot_turns(game_id, version)))
+    if settings.BOT_MOVES_AFTER_RESPONSE and after_response.serving():
+        transaction.on_commit(
+            lambda: after_response.defer(lambda: bot_turns_play_here(game_id, version))
+        )
+    else:
+        transaction.on_commit(
+            lambda: after_response.defer(lambda: queue_bot_turns(game_id, version))
+        )
+
+
+def bot_turns_play_here(game_id: int, version: int) -> None:
+    """Play the bots after a request's answer, on its thread; a run longer than
+    ``BOT_MOVES_AFTER_RESPONSE`` goes on in a task, and so does one that fails here (the
+    worker then retries it and logs what fails there too)."""
+    try:
+        bot_turns_play(game_id=game_id, version=version, limit=settings.BOT_MOVES_AFTER_RESPONSE)
+    except Exception:
+        logger.exception(
+            "the bots of game %s at version %s failed after a request", game_id, version
+        )
+        queue_bot_turns(game_id, version)
+    finally:
+        if not connection.in_atomic_block:  # (a test's transaction around the request)
+            close_old_connections()  # as at a request's end: CONN_MAX_AGE, broken ones
 
 
 def queue_bot_turns(game_id: int, version: int) -> None:

@@ -10,6 +10,7 @@ from django.core.signals import request_finished, request_started
 from django.test import RequestFactory
 
 from common import after_response
+from games.models import Event
 from games.services import bots
 from tests.games.helpers import client_for, moves_passing_the_turn, started_game
 
@@ -71,19 +72,13 @@ def test_work_of_a_request_never_closed_runs_when_the_thread_starts_the_next_one
     request_finished.send(sender=WSGIHandler)
 
 
-@pytest.mark.django_db(transaction=True)
-def test_a_move_to_a_bot_is_answered_before_the_bot_task_is_published(alice, monkeypatch):
-    """Through the WSGI handler as a server calls it: the body is ready, the task is not
-    published until the server closes the response."""
-    published = []
-    monkeypatch.setattr(bots, "queue_bot_turns", lambda *args: published.append(args))
-    game = started_game(alice, bots=[1], players=2)
-    passing = moves_passing_the_turn(game, alice)
-    published.clear()
-    token = client_for(alice)._credentials["HTTP_AUTHORIZATION"]
+def _move_through_the_server(game, user, move):
+    """POST a move through the WSGI handler as a server calls it; the response, its body read
+    but not closed (a server closes it once the body is sent)."""
+    token = client_for(user)._credentials["HTTP_AUTHORIZATION"]
     request = RequestFactory().post(
         f"/api/games/{game.public_id}/moves/",
-        {"move": passing[0], "expected_version": game.version},
+        {"move": move, "expected_version": game.version},
         content_type="application/json",
         HTTP_AUTHORIZATION=token,
     )
@@ -91,6 +86,78 @@ def test_a_move_to_a_bot_is_answered_before_the_bot_task_is_published(alice, mon
     response = WSGIHandler()(request.environ, lambda status, headers: statuses.append(status))
     body = b"".join(response)
     assert statuses == ["201 Created"], body
+    return response
+
+
+@pytest.fixture
+def published(monkeypatch):
+    """The bot tasks queued, instead of sent to the broker."""
+    queued: list[tuple[int, int]] = []
+    monkeypatch.setattr(bots, "queue_bot_turns", lambda *args: queued.append(args))
+    return queued
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_move_to_a_bot_is_answered_before_the_bot_task_is_published(alice, published, settings):
+    """With ``BOT_MOVES_AFTER_RESPONSE=0`` the bots are the worker's: the body is ready, the
+    task is not published until the server closes the response."""
+    settings.BOT_MOVES_AFTER_RESPONSE = 0
+    game = started_game(alice, bots=[1], players=2)
+    passing = moves_passing_the_turn(game, alice)
+    published.clear()
+    response = _move_through_the_server(game, alice, passing[0])
     assert published == []
     response.close()
     assert published == [(game.pk, game.version + 1)]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_move_to_a_bot_is_answered_before_the_bot_plays_on_the_same_thread(alice, published):
+    """By default the web process plays the bot's turn once the answer is sent: no task, and
+    the turn is back to the player as the response closes."""
+    game = started_game(alice, bots=[1], players=2)
+    passing = moves_passing_the_turn(game, alice)
+    published.clear()
+    response = _move_through_the_server(game, alice, passing[0])
+    game.refresh_from_db()
+    assert game.current_seat == 1  # the answer is sent before the bot moves
+    moved_at = game.version
+    response.close()
+    game.refresh_from_db()
+    assert published == []
+    assert game.current_seat == 0
+    assert game.version > moved_at
+    assert Event.objects.filter(game=game, seq__gt=moved_at, actor=None).count() == (
+        game.version - moved_at
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_bots_run_longer_than_the_limit_goes_on_in_a_task(alice, published, settings):
+    """``BOT_MOVES_AFTER_RESPONSE`` bounds what a web thread plays: the rest is a task's."""
+    settings.BOT_MOVES_AFTER_RESPONSE = 1
+    game = started_game(alice, bots=[1, 2], players=3)
+    passing = moves_passing_the_turn(game, alice)
+    published.clear()
+    response = _move_through_the_server(game, alice, passing[0])
+    response.close()
+    game.refresh_from_db()
+    assert game.current_seat != 0
+    assert published == [(game.pk, game.version)]
+    assert Event.objects.filter(game=game, actor=None).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_bots_that_fail_after_the_answer_are_left_to_a_task(alice, published, monkeypatch, caplog):
+    def fails(**kwargs):
+        raise RuntimeError("the bot broke")
+
+    game = started_game(alice, bots=[1], players=2)
+    passing = moves_passing_the_turn(game, alice)
+    published.clear()
+    monkeypatch.setattr(bots, "bot_turns_play", fails)
+    response = _move_through_the_server(game, alice, passing[0])
+    with caplog.at_level(logging.ERROR, logger="games.services.bots"):
+        response.close()
+    assert published == [(game.pk, game.version + 1)]
+    assert "the bot broke" in caplog.text
