@@ -6,8 +6,10 @@ the SQL statements and the Redis commands of each request a player makes per mov
 Django's request handling (middleware, DRF, the service, the JSON) but without an HTTP
 server, on PostgreSQL and Redis. One process plays games against the heuristic bot like a
 `bench/api.py` client: legal moves (unless the last move's answer gave them), a random one
-of them, `GET /api/me/`; the bot's task
-(`bot_turns_play`, what the Celery worker runs) is timed apart when the turn passes to it;
+of them, `GET /api/me/`; the bots' turn is timed apart when the turn passes to them: as "bots after
+the answer" (`bot_turns_play_here`, what the web process runs once its answer is sent) or,
+with `BOT_MOVES_AFTER_RESPONSE=0` or past that many decisions, as "bot task"
+(`bot_turns_play`, what the Celery worker runs);
 at the end, one delivery run handles every "your turn" the bot runs queued, as the delayed
 delivery tasks do once the rows are due.
 
@@ -229,7 +231,7 @@ def main() -> None:
         "--profile-kind",
         default="POST moves/",
         help="which kind --profile covers: 'POST moves/', 'GET legal-moves/', 'GET /api/me/', "
-        "'bot task', 'delivery, all'",
+        "'bots after the answer', 'bot task', 'delivery, all'",
     )
     parser.add_argument(
         "--sample",
@@ -281,14 +283,21 @@ def main() -> None:
         queue(game_id, version)  # the broker publish is part of the move's cost
 
     bots.queue_bot_turns = queue_and_note
+    bots_here: list[tuple[int, int]] = []
+    play_here = bots.bot_turns_play_here
+    bots.bot_turns_play_here = lambda game_id, version: bots_here.append((game_id, version))
     bot_moves = 0
 
     def play_bots() -> None:
         nonlocal bot_moves
-        while bot_turns:
-            game_id, version = bot_turns.pop()
-            task = partial(services.bot_turns_play, game_id=game_id, version=version)
-            bot_moves += meter.measure("bot task", task, profiler)
+        while bots_here or bot_turns:
+            while bots_here:
+                after = partial(play_here, *bots_here.pop())
+                bot_moves += meter.measure("bots after the answer", after, profiler)
+            while bot_turns:
+                game_id, version = bot_turns.pop()
+                task = partial(services.bot_turns_play, game_id=game_id, version=version)
+                bot_moves += meter.measure("bot task", task, profiler)
 
     def new_game() -> str:
         created = client.post(
@@ -341,7 +350,7 @@ def main() -> None:
     for kind, figures in meter.figures.items():
         cpu = [seconds * 1000 for seconds in figures["cpu"]]
         print(
-            f"{kind:<17} n={len(cpu):>5}  CPU p50 {statistics.median(cpu):5.2f} ms  "
+            f"{kind:<21} n={len(cpu):>5}  CPU p50 {statistics.median(cpu):5.2f} ms  "
             f"mean {statistics.fmean(cpu):5.2f} ms   SQL {statistics.fmean(figures['sql']):5.2f}"
             f"   Redis {statistics.fmean(figures['redis']):4.2f}  (per request, mean)"
         )
@@ -349,7 +358,7 @@ def main() -> None:
     total_sql = sum(sum(figures["sql"]) for figures in meter.figures.values())
     print(
         f"bot moves: {bot_moves} ({bot_moves / moves:.2f} per move of the client); whole cycle "
-        f"per client move (legal moves, move, /api/me/, bot tasks): "
+        f"per client move (legal moves, move, /api/me/, the bots' turns): "
         f"CPU {total_cpu / moves * 1000:.2f} ms, SQL {total_sql / moves:.2f}"
     )
     if watch is not None:

@@ -144,17 +144,20 @@ def queue_on_commit(game: Game) -> None:
         )
 
 
-def bot_turns_play_here(game_id: int, version: int) -> None:
+def bot_turns_play_here(game_id: int, version: int) -> int:
     """Play the bots after a request's answer, on its thread; a run longer than
     ``BOT_MOVES_AFTER_RESPONSE`` goes on in a task, and so does one that fails here (the
-    worker then retries it and logs what fails there too)."""
+    worker then retries it and logs what fails there too). Returns the moves played here."""
     try:
-        bot_turns_play(game_id=game_id, version=version, limit=settings.BOT_MOVES_AFTER_RESPONSE)
+        return bot_turns_play(
+            game_id=game_id, version=version, limit=settings.BOT_MOVES_AFTER_RESPONSE
+        )
     except Exception:
         logger.exception(
             "the bots of game %s at version %s failed after a request", game_id, version
         )
         queue_bot_turns(game_id, version)
+        return 0
     finally:
         if not connection.in_atomic_block:  # (a test's transaction around the request)
             close_old_connections()  # as at a request's end: CONN_MAX_AGE, broken ones
