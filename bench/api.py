@@ -1,13 +1,16 @@
 """How fast is a move through the HTTP API under load?
 
 N clients on loopback each play games against a bot through the REST API, served by
-gunicorn on PostgreSQL, with a real Celery worker (Redis broker) playing the bot seats. Each
+gunicorn on PostgreSQL, with a real Celery worker (Redis broker); the bot seats play in the
+web process once its answer is sent, or in the worker (`BOT_MOVES_AFTER_RESPONSE=0`). Each
 client process loops: poll its legal moves until it is its turn (they are [] while the bot
 plays), "think", POST one chosen at random with its expected version and an idempotency
 key; the answer to a move lists the next decision's options when the turn goes on, and then
 the client thinks and moves again without asking. After each move it also calls a trivial
 authenticated endpoint (`GET /api/me/`), so that both are measured in the same run, under the
-same load. Prints p50/p95/p99 latency and throughput of both, and the CPU time used during the
+same load. Prints p50/p95/p99 latency and throughput of both, how long a player waits for
+the bot's answer (from the move that gave the bot the turn to the player's next options,
+polls and their pauses included), and the CPU time used during the
 measured window by gunicorn, Celery, the clients, PostgreSQL and Redis, and by anything else
 running on the machine (which makes the figures worse).
 
@@ -165,6 +168,8 @@ class Results:
     def __init__(self) -> None:
         self.moves: list[float] = []
         self.trivial: list[float] = []
+        # From the answer of a move that gave the bot the turn to the player's next options.
+        self.bot_answers: list[float] = []
         self.errors: dict[str, int] = {}
         self.games_finished = 0
         self.requests = 0
@@ -175,6 +180,7 @@ class Results:
     def add(self, other: Results) -> None:
         self.moves += other.moves
         self.trivial += other.trivial
+        self.bot_answers += other.bot_answers
         self.games_finished += other.games_finished
         self.requests += other.requests
         for what, count in other.errors.items():
@@ -200,6 +206,7 @@ def play(
     stream: TurnStream | None = None
     known: dict | None = None
     waiting_after: int | None = None  # the version after which the bot plays
+    turn_passed: float | None = None  # when the answer gave the bot the turn
     empty_polls = 0
     if live_port is not None:
         stream = TurnStream(live_port, token)
@@ -207,6 +214,7 @@ def play(
             results.error("stream")
     while time.time() < stop_at:
         if game_id is None:
+            turn_passed = None
             status, game = client.request(
                 "POST", "/api/games/", {"players": 2, "bots": [1], "quiet_hours": None}
             )
@@ -241,6 +249,10 @@ def play(
             time.sleep(poll)
             continue
         empty_polls = 0
+        if turn_passed is not None:
+            if time.time() >= start_at:
+                results.bot_answers.append(time.perf_counter() - turn_passed)
+            turn_passed = None
         if think:
             time.sleep(think * rng.uniform(0.5, 1.5))
         body = {
@@ -269,6 +281,7 @@ def play(
             known = {"version": answer["version"], "moves": answer["moves"]}
         else:
             waiting_after = answer["version"]
+            turn_passed = time.perf_counter()
     if stream is not None:
         stream.close()
     results.requests = client.requests
@@ -630,6 +643,7 @@ def main() -> None:
     )
     move = report("POST /moves/", results.moves, elapsed)
     trivial = report("GET /api/me/ (trivial)", results.trivial, elapsed)
+    report("the bot's answer", results.bot_answers, elapsed)
     print(
         f"games finished: {results.games_finished}; errors: {results.errors or 'none'}; "
         f"{results.requests / max(len(results.moves), 1):.1f} requests per move in all "
