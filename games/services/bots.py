@@ -5,10 +5,10 @@ When the turn passes to a bot (the ledger announces every new position:
 ``games.signals.game_advanced``), the bots' decisions are played once the transaction
 commits, until a human is to move. A web request's move is answered first: the same thread
 then plays the bots (``common.after_response``), up to ``BOT_MOVES_AFTER_RESPONSE`` decisions,
-and a longer run goes on in a Celery task. A bot's decision costs about half a millisecond,
-while a task costs its worker more than that in Celery's own work (the message, its
-acknowledgement, the tracing) and the player waits for the broker and the worker before
-seeing the answer. Elsewhere (a task, a command) and with ``BOT_MOVES_AFTER_RESPONSE=0`` a
+and a longer run goes on in a Celery task. A task costs its worker 2.6–3.3 ms in Celery's own
+work (the message, its acknowledgement, the tracing) on top of the bots' 1.5 ms or so per
+decision, and the player waits for the broker and the worker before seeing the answer
+(bench/README.md). Elsewhere (a task, a command) and with ``BOT_MOVES_AFTER_RESPONSE=0`` a
 task is queued. Either way a lost run (the process killed after the answer, a broker outage)
 is requeued by the minute's sweep (``bot_turns_requeue_stalled``).
 
