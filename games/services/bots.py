@@ -5,7 +5,7 @@ When the turn passes to a bot (the ledger announces every new position:
 ``games.signals.game_advanced``), the bots' decisions are played once the transaction
 commits, until a human is to move. A web request's move is answered first: the same thread
 then plays the bots (``common.after_response``), up to ``BOT_MOVES_AFTER_RESPONSE`` decisions,
-and a longer run goes on in a Celery task. A task costs its worker 2.6–3.3 ms in Celery's own
+and a longer run goes on in a Celery task. A task costs its worker 2.6 to 3.3 ms in Celery's own
 work (the message, its acknowledgement, the tracing) on top of the bots' 1.5 ms or so per
 decision, and the player waits for the broker and the worker before seeing the answer
 (bench/README.md). Elsewhere (a task, a command) and with ``BOT_MOVES_AFTER_RESPONSE=0`` a
