@@ -309,6 +309,10 @@ def _same_price(a: Price, b: Price) -> bool:
 
 
 def queue_on_commit(game: Game) -> None:
+    """Queue the plan's task once the transaction commits, after the answer to the request.
+    Unlike a bot's turn (``games.services.bots``), a plan is never played by the web process
+    after its answer: no sweep would play one that a process dying then left unplayed, while
+    the task outlives a worker's death (late acknowledgement)."""
     game_id, version = game.pk, game.version
     transaction.on_commit(lambda: after_response.defer(lambda: queue_plan(game_id, version)))
 
