@@ -169,11 +169,16 @@ def plan_ahead(game: Game, bob: Any, page: Any | None) -> bool:
 
 def wait_for_the_plan(game: Game) -> None:
     """When the turn has passed to bob with a plan pending, its task plays it (in the web
-    server's thread after a click): wait until it has, before deciding anything for him."""
+    server's thread after a click): wait until it has, before deciding anything for him.
+
+    The plan is looked at before the game row: a plan that ran between the two reads is then
+    seen with the position it left, never as gone while the row still shows bob's turn
+    before it (whose deadline the bank the plan's turn earned would then contradict)."""
     for _ in range(200):
-        game.refresh_from_db()
         pending = TurnPlan.objects.filter(game=game, seat=BOB, status=PlanStatus.PENDING)
-        if game.current_seat != BOB or not pending.exists():
+        planned = pending.exists()
+        game.refresh_from_db()
+        if game.current_seat != BOB or not planned:
             return
         time.sleep(0.05)
     raise AssertionError("bob's plan was not played when his turn came")
