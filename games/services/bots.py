@@ -134,14 +134,12 @@ def queue_on_commit(game: Game) -> None:
     (``common.after_response``): on this thread if it serves a request, else by a task. The
     bot sweep requeues a run that never happened."""
     game_id, version = game.pk, game.version
-    if settings.BOT_MOVES_AFTER_RESPONSE and after_response.serving():
-        transaction.on_commit(
-            lambda: after_response.defer(lambda: bot_turns_play_here(game_id, version))
-        )
-    else:
-        transaction.on_commit(
-            lambda: after_response.defer(lambda: queue_bot_turns(game_id, version))
-        )
+    here = bool(settings.BOT_MOVES_AFTER_RESPONSE) and after_response.serving()
+
+    def play() -> None:
+        (bot_turns_play_here if here else queue_bot_turns)(game_id, version)
+
+    transaction.on_commit(lambda: after_response.defer(play))
 
 
 def bot_turns_play_here(game_id: int, version: int) -> int:
