@@ -1,8 +1,14 @@
 """How fast is a move through the HTTP API under load?
 
 N clients on loopback each play games against a bot through the REST API, served by
-gunicorn on PostgreSQL, with a real Celery worker (Redis broker); the bot seats play in the
-web process once its answer is sent, or in the worker (`BOT_MOVES_AFTER_RESPONSE=0`). Each
+gunicorn as the image runs it (3 sync worker processes: one request at a time each, the
+connection closed after the answer, as nginx's requests arrive) on PostgreSQL, with a real
+Celery worker (Redis broker); the bot seats play in the web process once its answer is sent,
+or in the worker (`BOT_MOVES_AFTER_RESPONSE=0`). `--worker-class gthread --threads 4` gives
+the layout the figures before 2026-11-29 were measured with (keep-alive connections, which a
+gthread process keeps: when one process accepted most of them, it serves most requests on
+one interpreter lock while the others idle, and the closed loop measures that process; the
+line of the worker processes' CPU shows it). Each
 client process loops: poll its legal moves until it is its turn (they are [] while the bot
 plays), "think", POST one chosen at random with its expected version and an idempotency
 key; the answer to a move lists the next decision's options when the turn goes on, and then
@@ -74,7 +80,8 @@ def percentile(values: list[float], p: float) -> float:
 
 
 class Client:
-    """One player on a keep-alive HTTP connection."""
+    """One player on one HTTP connection: kept alive by a gthread server, opened again for
+    each request by a sync one (which answers ``Connection: close``)."""
 
     def __init__(self, port: int, token: str) -> None:
         self.port = port
@@ -358,6 +365,19 @@ def cpu_by_role(
     return totals
 
 
+def cpu_by_child(before: Snapshot, after: Snapshot, root: int) -> list[float]:
+    """CPU seconds between two snapshots of each direct child of ``root`` (gunicorn's worker
+    processes), busiest first. A gthread worker keeps the keep-alive connections it accepted,
+    and one worker that accepted most of them serves most of the requests on one interpreter
+    lock while the others idle: the closed loop then measures that process, not the machine."""
+    spent = [
+        seconds - (before[pid][2] if pid in before and before[pid][1] == name else 0.0)
+        for pid, (parent, name, seconds) in after.items()
+        if parent == root
+    ]
+    return sorted(spent, reverse=True)
+
+
 def prepare(env: dict[str, str], clients: int) -> list[str]:
     """Create and migrate the database; one user and token per client. Where the server
     runs without autovacuum, the bench database is vacuumed and analyzed first: the rows
@@ -459,8 +479,15 @@ def arguments(description: str) -> argparse.ArgumentParser:
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds not measured")
     parser.add_argument("--port", type=int, default=8765)
     parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
-    parser.add_argument("--threads", type=int, default=4, help="threads per gunicorn worker")
-    parser.add_argument("--worker-class", default="gthread", choices=["gthread", "sync"])
+    parser.add_argument(
+        "--threads", type=int, default=1, help="threads per gunicorn worker (gthread)"
+    )
+    parser.add_argument(
+        "--worker-class",
+        default="sync",
+        choices=["gthread", "sync"],
+        help="sync: the image's layout (gunicorn's default worker)",
+    )
     parser.add_argument(
         "--poll-ms", type=float, default=50.0, help="pause between polls while the bot plays"
     )
@@ -517,6 +544,8 @@ def start_servers(
     args: argparse.Namespace, env: dict[str, str]
 ) -> tuple[subprocess.Popen, subprocess.Popen]:
     """gunicorn and a Celery worker, logging under VAR_DIR; (web, worker)."""
+    if args.threads > 1:  # gunicorn runs sync workers with threads as gthread: say so
+        args.worker_class = "gthread"
     logs = Path(env["VAR_DIR"])
     web = subprocess.Popen(
         [PYTHON, "-m", "gunicorn", "gwt_site.wsgi:application",
@@ -654,6 +683,13 @@ def main() -> None:
         print(
             f"CPU seconds in the {elapsed:.0f} s window ({os.cpu_count()} cores): "
             + ", ".join(f"{role} {seconds:.1f}" for role, seconds in used.items())
+        )
+        spread = cpu_by_child(cpu[0], cpu[1], web.pid)
+        busy = sum(used.values()) / ((os.cpu_count() or 1) * elapsed)
+        print(
+            "gunicorn's worker processes, CPU seconds each: "
+            + ", ".join(f"{seconds:.1f}" for seconds in spread)
+            + f"; the machine {busy:.0%} busy"
         )
         moves = max(len(results.moves), 1)
         print(
