@@ -332,6 +332,13 @@ def database_backends(database_url: str) -> set[int]:
     return {pid for (pid,) in rows}
 
 
+def spent_since(before: Snapshot, pid: int, name: str, seconds: float) -> float:
+    """CPU seconds process ``pid`` used since ``before``: all of them if it was not there
+    then, or if its pid now names another program (a pid reused in between)."""
+    earlier = before.get(pid)
+    return seconds - earlier[2] if earlier and earlier[1] == name else seconds
+
+
 def cpu_by_role(
     before: Snapshot, after: Snapshot, roots: dict[int, str], backends: set[int] | None = None
 ) -> dict[str, float]:
@@ -349,8 +356,7 @@ def cpu_by_role(
     if backends is not None:
         totals["postgres, other"] = 0.0
     for pid, (_, name, seconds) in procs.items():
-        earlier = before.get(pid)
-        used = seconds - earlier[2] if earlier and earlier[1] == name else seconds
+        used = spent_since(before, pid, name, seconds)
         role, up = "other", pid
         while up in procs and up > 1:
             if up in roots:
@@ -371,7 +377,7 @@ def cpu_by_child(before: Snapshot, after: Snapshot, root: int) -> list[float]:
     and one worker that accepted most of them serves most of the requests on one interpreter
     lock while the others idle: the closed loop then measures that process, not the machine."""
     spent = [
-        seconds - (before[pid][2] if pid in before and before[pid][1] == name else 0.0)
+        spent_since(before, pid, name, seconds)
         for pid, (parent, name, seconds) in after.items()
         if parent == root
     ]
