@@ -221,6 +221,38 @@ def test_the_focus_after_a_move_survives_a_second_swap_before_the_first_settles(
     assert page.evaluate("document.activeElement.id") == "moves-heading"
 
 
+# The panel replaced with no htmx event at all, as an answer is swapped while the page hears
+# none of its events (they go to the element it was meant for, already replaced).
+REPLACE_PANEL_UNHEARD = """() => {
+  const panel = document.getElementById("game-panel");
+  panel.replaceWith(panel.cloneNode(true));
+}"""
+
+
+def test_the_focus_taken_away_by_a_swap_the_page_never_heard_goes_to_the_next_choice(
+    page, make_user, login
+):
+    """A keyboard player on a move button keeps their place when the panel is replaced by
+    a swap whose events the page does not hear: the focus goes to the moves' heading. A
+    reader who let go of the focus (to the page's background) is not pulled back."""
+    alice, bob = make_user("alice"), make_user("bob")
+    game = started_game(alice, [bob])
+    login(page, alice)
+    page.goto(game_url(game))
+    stop_polling(page)
+
+    page.locator('#move-form button[data-move-index="2"]').focus()
+    page.evaluate(REPLACE_PANEL_UNHEARD)
+    wait_until(page, "document.activeElement.id === 'moves-heading'", timeout_s=5)
+
+    page.locator('#move-form button[data-move-index="1"]').focus()
+    page.evaluate("document.activeElement.blur()")
+    page.wait_for_timeout(50)  # the page notes that the reader let go
+    page.evaluate(REPLACE_PANEL_UNHEARD)
+    page.wait_for_timeout(200)
+    assert page.evaluate("document.activeElement === document.body")
+
+
 def test_the_game_page_fits_a_phone_screen(phone_page, make_user, login):
     alice = make_user("alice")
     game = started_game(alice, bots=[1, 2])

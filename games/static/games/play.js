@@ -125,33 +125,50 @@
     }
   });
 
-  // Where the focus was just before the swap now under way: undefined when it was nowhere
-  // (the body), "" on an element without an id (a move button, say). The focus is put back
-  // at htmx:afterSwap, in the same task as the swap: htmx:afterSettle comes a moment later
-  // and is fired on the swapped-in elements, so a second swap in that moment (a live
-  // update answering the same move) detaches them and the page never hears it settle.
-  var focusBeforeSwap;
-  document.addEventListener("htmx:beforeSwap", function () {
-    var active = document.activeElement;
-    focusBeforeSwap = active && active !== document.body ? active.id : undefined;
+  // Where the focus goes when a swap takes away the element that had it (the focus then
+  // falls to the body): the element with the same id again, or else the moves' heading
+  // (never a move button: a second Enter there would play another move); when the turn has
+  // passed, the live region that says what happened. Removals are watched as they happen
+  // (a MutationObserver) rather than through htmx's swap events: an answer swapped while
+  // another one had just replaced its target, or a live update answering the same move,
+  // fires its events on elements no longer in the page, and the focus was then lost.
+  // Only an element taken away is replaced: a reader who moved the focus to nothing
+  // themselves (a click on the page's background) keeps it there.
+  var lastFocused = null;
+  document.addEventListener("focusin", function (event) {
+    lastFocused = event.target;
   });
-  document.addEventListener("htmx:afterSwap", function () {
-    var focusedId = focusBeforeSwap;
-    focusBeforeSwap = undefined;
-    if (focusedId === undefined || (document.activeElement && document.activeElement !== document.body)) {
+  document.addEventListener("focusout", function (event) {
+    var left = event.target;
+    if (event.relatedTarget) {
       return;
     }
-    // The focused element was redrawn: the same one again, or else the moves' heading
-    // (never a move button: a second Enter there would play another move).
-    // When the turn has passed, the live region that says what happened.
-    var again = focusedId && document.getElementById(focusedId);
+    // Checked once the current task's changes are done: still in the page means the reader
+    // let go of it; taken out of the page means a swap did.
+    window.setTimeout(function () {
+      if (lastFocused === left && left.isConnected && document.activeElement === document.body) {
+        lastFocused = null;
+      }
+    }, 0);
+  });
+  function restoreFocus() {
+    var lost = lastFocused;
+    var active = document.activeElement;
+    if (!lost || lost.isConnected || (active && active !== document.body)) {
+      return;
+    }
+    lastFocused = null; // one try: never pull the focus back later, out of the blue
+    var again = lost.id && document.getElementById(lost.id);
     var fallback = document.getElementById("moves-heading") || document.getElementById("play-messages");
     if (again) {
       again.focus();
     } else if (fallback) {
       fallback.focus();
     }
-  });
+  }
+  if (typeof window.MutationObserver === "function") {
+    new window.MutationObserver(restoreFocus).observe(document.documentElement, {childList: true, subtree: true});
+  }
 
   function showCurrentLogLine() {
     var current = document.querySelector("#replay-frame .log li.current");
