@@ -33,6 +33,11 @@ latency a player sees.
     .venv/bin/python bench/api.py --think-ms 0         # closed loop: capacity
     .venv/bin/python bench/api.py --clients 4 --seconds 10
     .venv/bin/python bench/api.py --think-ms 0 --wait stream   # hear the turn, do not poll
+    .venv/bin/python bench/api.py --think-ms 0 --trivial-only  # the floor: GET /api/me/ alone
+
+`--trivial-only`: the clients only call `GET /api/me/`, in a closed loop, and the figures are
+per call: what a request that does nothing costs the machine (the HTTP server, Django's
+middleware, DRF and the token check, the client), the floor under every request of a move.
 
 With `--wait stream` each client opens its live stream on uvicorn (the `live` service) with
 its token and, while the bot plays, waits there for the signal that its turn has come
@@ -204,7 +209,7 @@ def play(
     think: float,
     live_port: int | None = None,
 ) -> Results:
-    """One client: play games against a bot until ``stop_at``; measure from ``start_at``.
+    """One client: play games against a bot; measure from ``start_at`` to ``stop_at``.
     With ``live_port``, it waits for its turn on its live stream instead of polling."""
     results = Results()
     rng = random.Random(seed)
@@ -219,7 +224,7 @@ def play(
         stream = TurnStream(live_port, token)
         if not stream.open:
             results.error("stream")
-    while time.time() < stop_at:
+    while time.time() < stop_at + TAIL_SECONDS:
         if game_id is None:
             turn_passed = None
             status, game = client.request(
@@ -257,7 +262,7 @@ def play(
             continue
         empty_polls = 0
         if turn_passed is not None:
-            if time.time() >= start_at:
+            if start_at <= time.time() < stop_at:
                 results.bot_answers.append(time.perf_counter() - turn_passed)
             turn_passed = None
         if think:
@@ -278,7 +283,7 @@ def play(
         trivial = time.perf_counter() - started
         if status != 200:
             results.error(f"me {status}")
-        if time.time() >= start_at:
+        if start_at <= time.time() < stop_at:
             results.moves.append(elapsed)
             results.trivial.append(trivial)
         if answer["view"].get("over"):
@@ -295,7 +300,28 @@ def play(
     return results
 
 
+def call_trivial(port: int, token: str, start_at: float, stop_at: float) -> Results:
+    """One client of ``--trivial-only``: ``GET /api/me/``, measured from ``start_at`` to
+    ``stop_at``."""
+    results = Results()
+    client = Client(port, token)
+    while time.time() < stop_at + TAIL_SECONDS:
+        started = time.perf_counter()
+        status, _ = client.request("GET", "/api/me/")
+        elapsed = time.perf_counter() - started
+        if status != 200:
+            results.error(f"me {status}")
+        elif start_at <= time.time() < stop_at:
+            results.trivial.append(elapsed)
+    results.requests = client.requests
+    return results
+
+
 Snapshot = dict[int, tuple[int, str, float]]
+
+# The clients go on this long after the measured window, unmeasured, so that they are still
+# running when the window's CPU is read at its end (a process that has ended is not seen).
+TAIL_SECONDS = 1.0
 
 
 def cpu_snapshot() -> Snapshot:
@@ -512,6 +538,11 @@ def arguments(description: str) -> argparse.ArgumentParser:
         help="mean pause before each decision (a player reading the board; 0.5 to 1.5 times "
         "this at random); 0: closed loop",
     )
+    parser.add_argument(
+        "--trivial-only",
+        action="store_true",
+        help="the clients only call GET /api/me/ (no games); the figures are per call",
+    )
     parser.add_argument("--celery-concurrency", type=int, default=2)
     parser.add_argument(
         "--celery-nice",
@@ -615,22 +646,27 @@ def run_players(
         timer.start()
     # One process per client: the clients' own work never queues behind each other.
     with multiprocessing.get_context("fork").Pool(args.clients) as pool:
-        parts = pool.starmap(
-            play,
-            [
-                (
-                    args.port,
-                    token,
-                    start_at,
-                    stop_at,
-                    i,
-                    poll,
-                    args.think_ms / 1000,
-                    args.live_port if args.wait == "stream" else None,
-                )
-                for i, token in enumerate(tokens)
-            ],
-        )
+        if args.trivial_only:
+            parts = pool.starmap(
+                call_trivial, [(args.port, token, start_at, stop_at) for token in tokens]
+            )
+        else:
+            parts = pool.starmap(
+                play,
+                [
+                    (
+                        args.port,
+                        token,
+                        start_at,
+                        stop_at,
+                        i,
+                        poll,
+                        args.think_ms / 1000,
+                        args.live_port if args.wait == "stream" else None,
+                    )
+                    for i, token in enumerate(tokens)
+                ],
+            )
     results = Results()
     for part in parts:
         results.add(part)
@@ -659,12 +695,16 @@ def main() -> None:
 
     print(
         f"bench/api.py: {args.clients} clients (one process each), {elapsed:.0f} s measured "
-        f"(+{args.warmup:.0f} s warm-up), thinking {args.think_ms:.0f} ms on average before "
-        "each decision, "
+        f"(+{args.warmup:.0f} s warm-up), "
         + (
-            f"polling every {args.poll_ms:.0f} ms while the bot plays"
-            if args.wait == "poll"
-            else "hearing its turn on its live stream while the bot plays (uvicorn)"
+            "calling GET /api/me/ only, in a closed loop"
+            if args.trivial_only
+            else f"thinking {args.think_ms:.0f} ms on average before each decision, "
+            + (
+                f"polling every {args.poll_ms:.0f} ms while the bot plays"
+                if args.wait == "poll"
+                else "hearing its turn on its live stream while the bot plays (uvicorn)"
+            )
         )
         + f"; gunicorn {args.workers} "
         f"{args.worker_class} workers x {args.threads} threads, "
@@ -676,14 +716,20 @@ def main() -> None:
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
         f"{platform.python_version()}, {platform.system()} {platform.release()}"
     )
-    move = report("POST /moves/", results.moves, elapsed)
+    # What the CPU is counted per: a client's move, or with --trivial-only a trivial call.
+    unit, done = ("call", results.trivial) if args.trivial_only else ("move", results.moves)
+    if not args.trivial_only:
+        move = report("POST /moves/", results.moves, elapsed)
     trivial = report("GET /api/me/ (trivial)", results.trivial, elapsed)
-    report("the bot's answer", results.bot_answers, elapsed)
-    print(
-        f"games finished: {results.games_finished}; errors: {results.errors or 'none'}; "
-        f"{results.requests / max(len(results.moves), 1):.1f} requests per move in all "
-        "(polls, legal moves, the move, the trivial call, new games)"
-    )
+    if args.trivial_only:
+        print(f"errors: {results.errors or 'none'}")
+    else:
+        report("the bot's answer", results.bot_answers, elapsed)
+        print(
+            f"games finished: {results.games_finished}; errors: {results.errors or 'none'}; "
+            f"{results.requests / max(len(results.moves), 1):.1f} requests per move in all "
+            "(polls, legal moves, the move, the trivial call, new games)"
+        )
     if len(cpu) == 2:
         used = cpu_by_role(cpu[0], cpu[1], roots, backends or None)
         print(
@@ -697,9 +743,9 @@ def main() -> None:
             + ", ".join(f"{seconds:.1f}" for seconds in spread)
             + f"; the machine {busy:.0%} busy"
         )
-        moves = max(len(results.moves), 1)
+        moves = max(len(done), 1)
         print(
-            "CPU ms per move of a client: "
+            f"CPU ms per {unit} of a client: "
             + ", ".join(
                 f"{role} {seconds / moves * 1000:.2f}"
                 for role, seconds in used.items()
@@ -712,17 +758,19 @@ def main() -> None:
             if role in used
         )
         print(
-            "service CPU per move (gunicorn + Celery"
+            "service CPU (gunicorn + Celery"
             + (" + uvicorn" if live is not None else "")
-            + " + the bench database's PostgreSQL backends + Redis): "
+            + f" + the bench database's PostgreSQL backends + Redis) per {unit}: "
             + f"{service / moves * 1000:.2f} ms"
         )
         whole = sum(used.values())
         print(
-            "whole machine per move (every process, the clients and other work included): "
+            f"whole machine per {unit} (every process, the clients and other work included): "
             f"{whole / moves * 1000:.2f} ms; at that cost {os.cpu_count()} cores would make "
-            f"{(os.cpu_count() or 1) / whole * moves:.0f} moves/s"
+            f"{(os.cpu_count() or 1) / whole * moves:.0f} {unit}s/s"
         )
+    if args.trivial_only:
+        return
     ratio = move["p50"] / trivial["p50"] if trivial["p50"] else float("nan")
     print(
         f"targets (16 clients): move p99 <= 50 ms: {move['p99']:.1f} ms "
