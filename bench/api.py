@@ -278,14 +278,11 @@ def play(
         if status != 201:
             results.error(f"move {status}")
             continue
-        started = time.perf_counter()
-        status, _ = client.request("GET", "/api/me/")
-        trivial = time.perf_counter() - started
-        if status != 200:
-            results.error(f"me {status}")
+        trivial = call_me(client, results)
         if start_at <= time.time() < stop_at:
             results.moves.append(elapsed)
-            results.trivial.append(trivial)
+            if trivial is not None:
+                results.trivial.append(trivial)
         if answer["view"].get("over"):
             results.games_finished += 1
             game_id = None
@@ -306,15 +303,23 @@ def call_trivial(port: int, token: str, start_at: float, stop_at: float) -> Resu
     results = Results()
     client = Client(port, token)
     while time.time() < stop_at + TAIL_SECONDS:
-        started = time.perf_counter()
-        status, _ = client.request("GET", "/api/me/")
-        elapsed = time.perf_counter() - started
-        if status != 200:
-            results.error(f"me {status}")
-        elif start_at <= time.time() < stop_at:
+        elapsed = call_me(client, results)
+        if elapsed is not None and start_at <= time.time() < stop_at:
             results.trivial.append(elapsed)
     results.requests = client.requests
     return results
+
+
+def call_me(client: Client, results: Results) -> float | None:
+    """One ``GET /api/me/``, the trivial call: its latency, or None when it failed (the
+    error counted in ``results``)."""
+    started = time.perf_counter()
+    status, _ = client.request("GET", "/api/me/")
+    elapsed = time.perf_counter() - started
+    if status != 200:
+        results.error(f"me {status}")
+        return None
+    return elapsed
 
 
 Snapshot = dict[int, tuple[int, str, float]]
