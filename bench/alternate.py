@@ -10,6 +10,12 @@ in turn, and prints each figure it knows per run and the median of the pairs' ra
 
     .venv/bin/python bench/alternate.py 94ccb7c -- bench/api.py --think-ms 0 --seconds 30
     .venv/bin/python bench/alternate.py main~3 --rounds 4 --fresh -- bench/move_cost.py --moves 1500
+    .venv/bin/python bench/alternate.py 825f57a --this-bench -- bench/api.py --think-ms 0
+
+``--this-bench`` runs this checkout's version of the benchmark script in both trees: the same
+clients, server layout and figures against the other tree's service, where each tree's own
+script would also differ in what it measures (an older ``bench/api.py`` ran other gunicorn
+workers and clients).
 
 Needs git, PostgreSQL and Redis (as the benchmark it runs). The scratch worktree is removed
 at the end. The data that earlier runs left in a bench database weighs on the figures (one
@@ -118,11 +124,20 @@ def main() -> None:
         help="drop both trees' bench databases first: the data earlier runs left weighs on "
         "every figure, so compare trees on databases of the same size",
     )
+    parser.add_argument(
+        "--this-bench",
+        action="store_true",
+        help="run this checkout's version of the benchmark script in the other tree too, so "
+        "that both trees are measured the same way",
+    )
     argv = sys.argv[1:]
     at = argv.index("--") if "--" in argv else len(argv)
     args, command = parser.parse_args(argv[:at]), argv[at + 1 :]
     if not command:
         parser.error("give the benchmark to run after --")
+    script = Path(command[0])
+    if args.this_bench and (script.is_absolute() or not (ROOT / script).is_file()):
+        parser.error(f"--this-bench: give the script as a path under this checkout, not {script}")
 
     commit = subprocess.run(
         ["git", "rev-parse", "--short", args.rev], cwd=ROOT, capture_output=True, text=True
@@ -134,6 +149,9 @@ def main() -> None:
         ["git", "worktree", "add", "--detach", "-q", str(scratch), commit], cwd=ROOT, check=True
     )
     (scratch / ".venv").symlink_to(ROOT / ".venv")
+    if args.this_bench:
+        (scratch / script).parent.mkdir(parents=True, exist_ok=True)
+        (scratch / script).write_bytes((ROOT / script).read_bytes())
     trees = {"this tree": (ROOT, bench_database("")), commit: (scratch, bench_database(commit))}
     results: dict[str, list[dict[str, float]]] = {name: [] for name in trees}
     sizes = {name: database_size(url, drop=args.fresh) for name, (_, url) in trees.items()}
@@ -151,7 +169,8 @@ def main() -> None:
     sizes = {name: database_size(url) for name, (_, url) in trees.items()}
     print("bench databases at the end: " + ", ".join(f"{n} {s}" for n, s in sizes.items()))
     names = [name for name in FIGURES if any(name in run_ for run_ in results["this tree"])]
-    print(f"\n{' '.join(command)}: this tree against {commit}, {args.rounds} rounds in turn")
+    whose = " (this tree's script in both)" if args.this_bench else ""
+    print(f"\n{' '.join(command)}{whose}: this tree against {commit}, {args.rounds} rounds in turn")
     print(f"{'figure':<18}{'this tree':>24}{commit:>24}{'median ratio':>14}")
     for name in names:
         ours = [found.get(name) for found in results["this tree"]]

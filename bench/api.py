@@ -234,6 +234,8 @@ def play(
                 results.error(f"create {status}")
                 return results
             game_id = game["id"]  # against a bot: started at creation
+            if game.get("status") == "open":  # a tree before 9b8f05b starts it apart
+                client.request("POST", f"/api/games/{game_id}/start/")
         if known is not None:  # the last move's answer gave the next decision's options
             legal, known = known, None
         else:
