@@ -456,14 +456,17 @@ def prepare(env: dict[str, str], clients: int) -> list[str]:
 
 def profile_children(roots: dict[int, str], folder: Path, seconds: float) -> None:
     """Start py-spy (non-blocking sampling) on each child process of ``roots`` (the server's
-    and the Celery worker's processes that do the work)."""
+    and the Celery worker's processes that do the work). Only while a process holds the
+    interpreter's lock (``--gil``): on a saturated machine, samples by the clock pile up in
+    socket sends, where the process was preempted for the server it woke, which is not its
+    own CPU."""
     folder.mkdir(parents=True, exist_ok=True)
     for pid, (parent, _, _) in cpu_snapshot().items():
         if parent in roots:
             subprocess.Popen(
-                [str(Path(PYTHON).parent / "py-spy"), "record", "--nonblocking", "--format",
-                 "raw", "--rate", "200", "--duration", str(int(seconds)), "--pid", str(pid),
-                 "-o", str(folder / f"{roots[parent]}-{pid}.txt")],
+                [str(Path(PYTHON).parent / "py-spy"), "record", "--nonblocking", "--gil",
+                 "--format", "raw", "--rate", "200", "--duration", str(int(seconds)),
+                 "--pid", str(pid), "-o", str(folder / f"{roots[parent]}-{pid}.txt")],
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
             )  # fmt: skip
 
