@@ -253,6 +253,43 @@ def test_the_focus_taken_away_by_a_swap_the_page_never_heard_goes_to_the_next_ch
     assert page.evaluate("document.activeElement === document.body")
 
 
+# The panel taken out, and put back only in a later task: when the removal is seen, neither
+# the moves' heading nor a shown live region (it is hidden while it says nothing) is there.
+REMOVE_PANEL_BRING_IT_BACK_LATER = """() => {
+  const panel = document.getElementById("game-panel");
+  const parent = panel.parentNode, next = panel.nextSibling, copy = panel.cloneNode(true);
+  panel.remove();
+  window.setTimeout(() => parent.insertBefore(copy, next), 150);
+}"""
+
+
+def test_the_focus_lost_before_the_new_panel_arrives_goes_to_it_when_it_comes(
+    page, make_user, login
+):
+    """A redraw that takes the focused move button away before the new panel is in the
+    page (nowhere to put the focus at that moment) gives the focus to the moves' heading
+    once the panel comes; a reader who clicks meanwhile keeps the focus where the click
+    left it."""
+    alice, bob = make_user("alice"), make_user("bob")
+    game = started_game(alice, [bob])
+    login(page, alice)
+    page.goto(game_url(game))
+    stop_polling(page)
+    # The live region says nothing (after an update without an announcement): it is hidden.
+    page.evaluate("document.getElementById('play-messages').textContent = ''")
+
+    page.locator('#move-form button[data-move-index="2"]').focus()
+    page.evaluate(REMOVE_PANEL_BRING_IT_BACK_LATER)
+    wait_until(page, "document.activeElement.id === 'moves-heading'", timeout_s=5)
+
+    page.locator('#move-form button[data-move-index="1"]').focus()
+    page.evaluate(REMOVE_PANEL_BRING_IT_BACK_LATER)
+    page.evaluate("document.body.dispatchEvent(new PointerEvent('pointerdown', {bubbles: true}))")
+    wait_until(page, "document.getElementById('moves-heading') !== null", timeout_s=5)
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.activeElement === document.body")
+
+
 def test_the_game_page_fits_a_phone_screen(phone_page, make_user, login):
     alice = make_user("alice")
     game = started_game(alice, bots=[1, 2])

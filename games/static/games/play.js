@@ -11,7 +11,8 @@
  *   buttons (one Tab stop per button stays as it was: the arrows only save key presses).
  * - After a swap, focus returns to the element with the same id, so keyboard users keep
  *   their place; after their own move, to the next choice (the moves' heading) or, when the
- *   turn has passed, to the live region that says what happened.
+ *   turn has passed, to the live region that says what happened; when none of them can
+ *   take it yet, as soon as one can (for a few seconds, unless the reader acts first).
  * - The board can be zoomed (buttons, or two fingers on a touch screen) and panned in its
  *   frame, or shown one area at a time; on a narrow screen it starts at the zoom where its
  *   smallest text is 11 CSS px (with the larger-text setting, on every screen, 11 px times
@@ -132,38 +133,85 @@
   // (a MutationObserver) rather than through htmx's swap events: an answer swapped while
   // another one had just replaced its target, or a live update answering the same move,
   // fires its events on elements no longer in the page, and the focus was then lost.
-  // Only an element taken away is replaced: a reader who moved the focus to nothing
-  // themselves (a click on the page's background) keeps it there.
+  // An element that cannot take the focus when the removal is seen (not in the page yet,
+  // or not shown: the live region is hidden while it says nothing) is not a place to give
+  // it: the page tries again as its content arrives, for RESTORE_MS at most and only while
+  // the focus is still nowhere and the reader did nothing. Only an element taken away is
+  // replaced: a reader who moved the focus to nothing themselves (a click on the page's
+  // background) keeps it there.
+  var RESTORE_MS = 3000;
   var lastFocused = null;
+  var restoreUntil = 0; // while the focus, lost to a swap, waits for a place to go
+  var retrying = 0;
+  function shown(element) {
+    return element.isConnected && element.getClientRects().length > 0;
+  }
+  function focusNowhere() {
+    return !document.activeElement || document.activeElement === document.body;
+  }
   document.addEventListener("focusin", function (event) {
     lastFocused = event.target;
+    restoreUntil = 0;
   });
+  function letGo() {
+    lastFocused = null;
+    restoreUntil = 0;
+  }
+  document.addEventListener("pointerdown", function () {
+    if (restoreUntil) {
+      letGo();
+    }
+  }, true);
   document.addEventListener("focusout", function (event) {
     var left = event.target;
     if (event.relatedTarget) {
       return;
     }
-    // Checked once the current task's changes are done: still in the page means the reader
-    // let go of it; taken out of the page means a swap did.
+    // Checked once the current task's changes are done: still shown in the page means the
+    // reader let go of it; taken out of the page (or hidden) means a redraw did.
     window.setTimeout(function () {
-      if (lastFocused === left && left.isConnected && document.activeElement === document.body) {
-        lastFocused = null;
+      if (lastFocused === left && shown(left) && focusNowhere()) {
+        letGo();
       }
     }, 0);
   });
+  function placeFor(lost) {
+    var candidates = [
+      lost.id && document.getElementById(lost.id),
+      document.getElementById("moves-heading"),
+      document.getElementById("play-messages"),
+    ];
+    for (var i = 0; i < candidates.length; i++) {
+      var candidate = candidates[i];
+      if (candidate && candidate !== lost && shown(candidate)) {
+        candidate.focus();
+        if (document.activeElement === candidate) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
   function restoreFocus() {
     var lost = lastFocused;
-    var active = document.activeElement;
-    if (!lost || lost.isConnected || (active && active !== document.body)) {
+    if (!lost || !focusNowhere() || shown(lost)) {
       return;
     }
-    lastFocused = null; // one try: never pull the focus back later, out of the blue
-    var again = lost.id && document.getElementById(lost.id);
-    var fallback = document.getElementById("moves-heading") || document.getElementById("play-messages");
-    if (again) {
-      again.focus();
-    } else if (fallback) {
-      fallback.focus();
+    var now = Date.now();
+    if (!restoreUntil) {
+      restoreUntil = now + RESTORE_MS;
+    } else if (now > restoreUntil) {
+      letGo(); // never pull the focus back later, out of the blue
+      return;
+    }
+    if (placeFor(lost)) {
+      restoreUntil = 0;
+    } else if (!retrying) {
+      // Also looked at again by the clock: content that becomes shown without a removal.
+      retrying = window.setTimeout(function () {
+        retrying = 0;
+        restoreFocus();
+      }, 100);
     }
   }
   if (typeof window.MutationObserver === "function") {
