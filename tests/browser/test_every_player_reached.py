@@ -59,6 +59,23 @@ FOCUS_JS = """() => {
 }"""
 
 
+# What a focus that went astray is judged against: the panel's version and turn, whether the
+# moves' heading and the live region are there and shown, and what the live region says.
+PAGE_JS = """() => {
+  const panel = document.getElementById("game-panel");
+  const shown = (id) => {
+    const e = document.getElementById(id);
+    return e ? (e.getClientRects().length > 0 ? "shown" : "hidden") : "absent";
+  };
+  const messages = document.getElementById("play-messages");
+  return JSON.stringify({
+    version: panel && panel.dataset.version, yourTurn: panel && panel.dataset.yourTurn,
+    heading: shown("moves-heading"), messages: shown("play-messages"),
+    said: messages ? messages.textContent.trim() : null,
+  });
+}"""
+
+
 def focused(page: Any) -> str:
     """What has the keyboard focus: 'move:<index>', 'skip', an element's id or tag."""
     return str(page.evaluate(FOCUS_JS))
@@ -68,8 +85,10 @@ def expect_focus(page: Any, where: str) -> None:
     """Wait (the page settles after its swap) until ``where`` has the focus."""
     try:
         wait_until(page, f"({FOCUS_JS})() === {json.dumps(where)}", timeout_s=5)
-    except AssertionError as error:  # say where the focus is instead
-        raise AssertionError(f"focus on {focused(page)!r}, not {where!r}") from error
+    except AssertionError as error:  # say where the focus is instead, and what the page shows
+        raise AssertionError(
+            f"focus on {focused(page)!r}, not {where!r}; the page: {page.evaluate(PAGE_JS)}"
+        ) from error
 
 
 def keyboard_to_first_move(page: Any) -> None:
