@@ -128,12 +128,19 @@ def stop_polling(page: Any) -> None:
     page.evaluate("document.querySelectorAll('.play-poll').forEach(e => e.remove())")
 
 
-def test_stale_and_illegal_submissions_show_a_message_and_change_nothing(page, make_user, login):
+def alice_at_her_turn(page: Any, make_user: Any, login: Any) -> tuple[Game, Any]:
+    """A game of alice against bob, open on alice's page at her first turn, not polling;
+    the game and alice."""
     alice, bob = make_user("alice"), make_user("bob")
     game = started_game(alice, [bob])
     login(page, alice)
     page.goto(game_url(game))
     stop_polling(page)
+    return game, alice
+
+
+def test_stale_and_illegal_submissions_show_a_message_and_change_nothing(page, make_user, login):
+    game, alice = alice_at_her_turn(page, make_user, login)
 
     # Illegal: a move that is not in the list.
     page.evaluate("document.querySelector('#move-form button[data-move-index]').value = '999'")
@@ -207,11 +214,7 @@ def test_the_focus_after_a_move_survives_a_second_swap_before_the_first_settles(
     """The move played by keyboard from its button: the focus goes to the next choice (the
     moves' heading) even when another answer replaces the panel before the move's own swap
     has settled, and stays there after both have."""
-    alice, bob = make_user("alice"), make_user("bob")
-    game = started_game(alice, [bob])
-    login(page, alice)
-    page.goto(game_url(game))
-    stop_polling(page)
+    game, _alice = alice_at_her_turn(page, make_user, login)
     page.evaluate(SECOND_SWAP_WHILE_SETTLING, f"/games/{game.public_id}/panel/")
     page.locator('#move-form button[data-move-index="2"]').focus()
     page.keyboard.press("Enter")
@@ -235,11 +238,7 @@ def test_the_focus_taken_away_by_a_swap_the_page_never_heard_goes_to_the_next_ch
     """A keyboard player on a move button keeps their place when the panel is replaced by
     a swap whose events the page does not hear: the focus goes to the moves' heading. A
     reader who let go of the focus (to the page's background) is not pulled back."""
-    alice, bob = make_user("alice"), make_user("bob")
-    game = started_game(alice, [bob])
-    login(page, alice)
-    page.goto(game_url(game))
-    stop_polling(page)
+    _game, _alice = alice_at_her_turn(page, make_user, login)
 
     page.locator('#move-form button[data-move-index="2"]').focus()
     page.evaluate(REPLACE_PANEL_UNHEARD)
@@ -270,11 +269,7 @@ def test_the_focus_lost_before_the_new_panel_arrives_goes_to_it_when_it_comes(
     page (nowhere to put the focus at that moment) gives the focus to the moves' heading
     once the panel comes; a reader who clicks meanwhile keeps the focus where the click
     left it."""
-    alice, bob = make_user("alice"), make_user("bob")
-    game = started_game(alice, [bob])
-    login(page, alice)
-    page.goto(game_url(game))
-    stop_polling(page)
+    _game, _alice = alice_at_her_turn(page, make_user, login)
     # The live region says nothing (after an update without an announcement): it is hidden.
     page.evaluate("document.getElementById('play-messages').textContent = ''")
 
