@@ -52,7 +52,10 @@ ENGLISH_WORDS = frozenset(_ENGLISH_WORDS_TEXT.split())
 _PLACEHOLDER = re.compile(r"%\(\w+\)[sdrf]|%[sdrf]|\{\w*\}|<[^>]+>|\$")
 _WORD = re.compile(r"[A-Za-z][A-Za-z']*")
 _QUOTED = re.compile(r"\u00ab[^\u00bb]*\u00bb")
-_IDENTIFIER = re.compile(r"\S*\w[./]\w\S*|/\S+|\"\w+\":|\b[A-Za-z_]+-\d+\w*")
+# Identifiers: paths, URLs, dotted names, JSON keys, component ids (rockfall-6), and any
+# token with a digit in it, such as a game's public id ("4uqw23who3j9": its letters between
+# the digits once read as the English "who"); a digit never belongs to a word.
+_IDENTIFIER = re.compile(r"\S*\w[./]\w\S*|/\S+|\"\w+\":|\b[A-Za-z_]+-\d+\w*|\w*\d\w*")
 _SKIPPED_ELEMENTS = frozenset({"script", "style", "code", "pre", "kbd", "samp", "template"})
 _READ_ATTRIBUTES = ("title", "aria-label", "alt", "placeholder")
 
@@ -134,7 +137,7 @@ def english_left(content: str, *, allowed: Iterable[str] = ()) -> list[str]:
         # of "mois") left a piece that read as English ("is").
         text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
     # English quoted on purpose (« ... »), names in capitals (rule ids: R2-TURN-01), and
-    # identifiers: paths, URLs, dotted module names, JSON keys, component ids (rockfall-6).
+    # identifiers (``_IDENTIFIER``).
     text = _QUOTED.sub(" ", text)
     text = _IDENTIFIER.sub(" ", text)
     found = []

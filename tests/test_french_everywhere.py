@@ -24,7 +24,7 @@ from games.moderation import game_pause
 from notifications.models import Mode, NotificationPreference
 from notifications.outbox import invitation_send
 from notifications.scheduled import deadline_warnings_queue, digests_queue, reminders_queue
-from tests.french_text import assert_french, notation_of
+from tests.french_text import assert_french, english_left, notation_of
 from tests.games.helpers import end_a_turn_quietly, play_one, play_to_end, started_game
 from tests.games.play_helpers import client_of
 from tests.notifications.helpers import pass_turn
@@ -78,6 +78,13 @@ def check_pages(client: Client, paths: Iterable[str], allowed: Iterable[str]) ->
         except AssertionError as exc:
             problems.append(str(exc))
     return problems
+
+
+def test_a_game_id_is_no_english_even_with_an_english_word_between_its_digits():
+    """A public id's letters between digits ("who" in 4uqw23who3j9) are not a word: the
+    check once failed a page for it. The same word standing alone is still found."""
+    assert english_left("<p>Partie 4uqw23who3j9 : à vous.</p>") == []
+    assert english_left("<p>Partie who : à vous.</p>") == ["who"]
 
 
 @pytest.fixture
