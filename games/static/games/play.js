@@ -204,10 +204,9 @@
       letGo(); // never pull the focus back later, out of the blue
       return;
     }
-    if (placeFor(lost)) {
-      restoreUntil = 0;
-    } else if (!retrying) {
-      // Also looked at again by the clock: content that becomes shown without a removal.
+    // A place found gives the focus, whose focusin ends the wait; else the clock looks again
+    // too: content can become shown without a removal.
+    if (!placeFor(lost) && !retrying) {
       retrying = window.setTimeout(function () {
         retrying = 0;
         restoreFocus();
