@@ -16,6 +16,7 @@ notation are in docs/moves.md.  ::
     scores(state) -> list[Score]          # per seat: total, categories, winner
     view(state, seat, reveal_all=False) -> View   # seat=None: a spectator
     to_json(state) -> State ; from_json(d) -> State  # JSON-ready; exact round trip
+                                 # (copy=False: no copy, for a caller that owns the dict)
     describe(state, seat, move) -> str ; parse_move(state, seat, text) -> Move
     move_revealed(state) -> bool   # did the last move reveal hidden information?
     turn_preview(state, seat) -> State | None   # seat's next turn as if it began now (plans)
@@ -67,7 +68,7 @@ may change without notice.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from engine import bots, data, editions, flow, notation, revisions, setup
 from engine import view as _view
@@ -195,13 +196,17 @@ def view(state: State, seat: int | None, reveal_all: bool = False) -> View:
     return _view.view(state, seat, reveal_all=reveal_all)
 
 
-def to_json(state: State) -> State:
-    """The state is its own JSON: a copy, ready for ``json.dumps``."""
-    return copy_state(state)
+def to_json(state: State, *, copy: bool = True) -> State:
+    """The state is its own JSON: a copy, ready for ``json.dumps``. ``copy=False`` gives the
+    state itself, for a caller that serializes it at once and keeps nothing (a state's copy
+    costs about as much as its encoding)."""
+    return copy_state(state) if copy else state
 
 
-def from_json(data: Mapping[str, Any]) -> State:
-    return copy_state(data)
+def from_json(data: Mapping[str, Any], *, copy: bool = True) -> State:
+    """The state ``data`` holds. ``copy=False`` takes ``data`` itself, for a caller that owns
+    it and keeps no other reference (JSON it has just decoded)."""
+    return copy_state(data) if copy else cast(State, data)
 
 
 def describe(state: State, seat: int, move: Move) -> str:

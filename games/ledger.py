@@ -176,6 +176,10 @@ def move_event(
     A takeback request waiting for answers lapses (a ``takeback_lapse`` event just before
     the move's): the others agreed to take back a position that is no longer the game's.
 
+    The move is played on ``state`` itself unless the line needs the position before it
+    (``_priced_before``): the caller goes on with the state returned and keeps no other
+    reference to the one it gave (a state's copy was a tenth of a move's engine work).
+
     Raises InvalidRequestError (nothing written, version unchanged) when the engine refuses
     the move.
     """
@@ -184,10 +188,13 @@ def move_event(
     before = seat_views.recall(game, seat.index)  # the view the last move's answer showed
     if before is None:
         before = engine.view(state, seat.index)
-    after = engine_call(engine.apply, state, seat.index, move)
+    # The position before the move, kept only when the line is priced from it.
+    position = state if _priced_before(move) else None
+    played = engine.apply if position is not None else _played_on
+    after = engine_call(played, state, seat.index, move)
     if game.takeback_asked is not None:
         takeback_lapse(game, reason="moved", seat=seat.index, actor=actor)
-    journal, journals = move_journal(state, before, seat.index, move, after)
+    journal, journals = move_journal(position, before, seat.index, move, after)
     state = after
     game.version += 1
     payload = {"move": move, "text": notation}
@@ -260,24 +267,41 @@ def append_move(game: Game, seat: Seat, state: State, move: Move, *, actor: Acto
 
 
 def move_journal(
-    state: State, before: Any, seat: int, move: Move, after: State
+    position: State | None, before: Any, seat: int, move: Move, after: State
 ) -> tuple[str, dict[str, str]]:
     """The log's line for ``move`` (``games.terms.journal``); empty if it cannot be said,
-    which never stops the move. The money a move made or cost is read from the positions
-    before and after it; only a delivery (whose transport is paid a decision later) and a
-    building (paid when placed) take their price from ``engine.price``, which for them
-    does not play the move again."""
+    which never stops the move. The money a move made or cost is read from the mover's view
+    before it (``before``) and the position after it; only a delivery (whose transport is
+    paid a decision later) and a building (paid when placed) take their price from
+    ``engine.price`` on the ``position`` they were played in (None for other moves), which
+    for them does not play the move again."""
     try:
         spent = after["players"][seat]["money"]  # what the view shows, without drawing one
         change = int(spent) - int(before["players"][seat]["money"])
-        if move["type"] == "deliver" or (move["type"] == "action" and move.get("id") == "build"):
-            price = engine.price(state, seat, move)
+        if _priced_before(move):
+            assert position is not None, "a delivery or a building is priced from before it"
+            price = engine.price(position, seat, move)
         else:
             price = {"cost": -change or None, "cost_text": "", "gains": {"money": change}}
         return journal_lines(before, move, price, change)
     except Exception:  # a log line is a nicety: never let it stop a move
         logger.warning("no journal line for %r", move, exc_info=True)
         return "", {}
+
+
+def _played_on(state: State, seat: int, move: Move) -> State:
+    """``state`` with ``move`` played on it (``engine.apply_in_place``): the same dict."""
+    engine.apply_in_place(state, seat, move)
+    return state
+
+
+def _priced_before(move: Move) -> bool:
+    """Whether the log's line prices ``move`` from the position before it (a delivery, a
+    building): ``move_event`` then keeps that position, which it otherwise plays the move
+    on."""
+    return move.get("type") == "deliver" or (
+        move.get("type") == "action" and move.get("id") == "build"
+    )
 
 
 def engine_call(function: Any, *args: Any) -> Any:

@@ -159,7 +159,7 @@ def _entry(game: Game, seq: int, state: State) -> dict[str, Any]:
         "game": game.public_id,
         "seq": seq,
         "stamp": _stamp(game, seq),
-        "state": orjson.dumps(engine.to_json(state)),
+        "state": orjson.dumps(engine.to_json(state, copy=False)),  # encoded now: no copy
     }
 
 
@@ -183,7 +183,10 @@ def _state_of(entry: Any, game: Game, seq: int) -> State | None:
         return None
     try:
         held = entry["state"]  # the JSON text (an entry of an earlier release: the JSON form)
-        state = engine.from_json(orjson.loads(held) if isinstance(held, bytes) else held)
+        if isinstance(held, bytes):  # decoded here: this call's own, no copy needed
+            state = engine.from_json(orjson.loads(held), copy=False)
+        else:
+            state = engine.from_json(held)
     except Exception:  # not a state: a miss, and the replay writes a good entry
         return None
     current = seq == game.version and game.status == GameStatus.ACTIVE

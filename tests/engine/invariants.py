@@ -260,10 +260,31 @@ def check_views(state: State, seed: int | None = None) -> None:
         view = engine.view(state, seat)
         check_view_conservation(view)
         check_view_secrecy(state, seat, view, seed)
+        check_view_shares_nothing(state, view)
         json.dumps(view)
     full = engine.view(state, None, reveal_all=True)
     check_view_conservation(full)
     check_full_view_cards(full)
+    check_view_shares_nothing(state, full)
+
+
+def _containers(value: Any) -> list[Any]:
+    """``value`` and every dict and list inside it."""
+    found, todo = [], [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, dict | list):
+            found.append(item)
+            todo.extend(item.values() if isinstance(item, dict) else item)
+    return found
+
+
+def check_view_shares_nothing(state: State, view: Any) -> None:
+    """A view holds no dict or list of its state: the service plays the next move on the
+    state itself (``apply_in_place``) while it still reads the mover's view from before."""
+    held = {id(c) for c in _containers(state)}
+    shared = [c for c in _containers(view) if id(c) in held]
+    assert not shared, f"the view shares the state's {shared[0]!r}"
 
 
 def check_independent_copy(state: State) -> None:

@@ -38,6 +38,19 @@ def test_bots_and_data_are_reachable_after_importing_engine_alone():
     assert result.returncode == 0, result.stderr
 
 
+def test_json_copies_unless_told_the_caller_owns_the_dict():
+    state = engine.new_game(2, 1)
+    data = engine.to_json(state)
+    assert data == state
+    assert data is not state
+    assert data["players"] is not state["players"]
+    back = engine.from_json(data)
+    assert back == state
+    assert back is not data
+    assert engine.to_json(state, copy=False) is state
+    assert engine.from_json(data, copy=False) is data
+
+
 def test_card_text_names_cards_as_the_notation_does():
     assert engine.card_text("holstein-1") == "holstein/1vp"
     assert engine.card_text("p0-dutch_belt-2") == "dutch-belt"

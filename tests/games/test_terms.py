@@ -237,6 +237,41 @@ def test_the_log_tells_deliveries_and_hires_with_their_amounts(alice, bob):
 
 
 @pytest.mark.django_db
+def test_the_log_prices_deliveries_and_buildings_from_the_position_before_them(
+    alice, bob, monkeypatch
+):
+    """The service plays most moves on the state it holds, without a copy; a delivery or a
+    building keeps the position it was played in, which its line takes its price from."""
+    from games import ledger
+
+    given: dict[int, tuple[dict, dict | None]] = {}  # by the engine's count of moves after
+    journal = ledger.move_journal
+
+    def spy(position, before, seat, move, after):
+        given[after["seq"]] = (dict(move), position and engine.to_json(position))
+        return journal(position, before, seat, move, after)
+
+    monkeypatch.setattr(ledger, "move_journal", spy)
+    game = started_game(alice, [bob])
+    events = _play_until(
+        game,
+        lambda events: (
+            any(e.payload["move"]["type"] == "deliver" for e in events)
+            and any(e.payload["move"].get("id") == "build" for e in events)
+        ),
+    )
+    priced = [
+        e
+        for e in events
+        if e.payload["move"]["type"] == "deliver" or e.payload["move"].get("id") == "build"
+    ]
+    for event in priced:
+        position = replay.state_at(game, event.seq - 1)
+        move, kept = given[position["seq"] + 1]
+        assert (move, kept) == (event.payload["move"], engine.to_json(position))
+
+
+@pytest.mark.django_db
 def test_the_log_gives_the_reason_of_a_moderators_pause_and_rollback(moderator, alice, bob):
     game = started_game(alice, [bob])
     _play_until(game, lambda events: len(events) >= 3)
