@@ -344,7 +344,7 @@ def _replay_path(
                     game=game, seq=best[1], engine_version=engine.ENGINE_VERSION
                 ).values_list("state", flat=True)[0]
                 after_latest = None  # the moves between it and the latest are needed too
-            start = (best[0], engine.from_json(data))
+            start = (best[0], engine.from_json(data, copy=False))  # just read: this replay's
         elif seqs:
             after_latest = None  # no snapshot used: every move of the path is needed
     needed = path[start[0] + 1 :] if start is not None else path
