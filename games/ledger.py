@@ -178,7 +178,8 @@ def move_event(
 
     The move is played on ``state`` itself unless the line needs the position before it
     (``_priced_before``): the caller goes on with the state returned and keeps no other
-    reference to the one it gave (a state's copy was a tenth of a move's engine work).
+    reference to the one it gave (the state's copies were 7 % of a move's request:
+    ``bench/README.md``).
 
     Raises InvalidRequestError (nothing written, version unchanged) when the engine refuses
     the move.
