@@ -191,8 +191,11 @@ def move_event(
         before = engine.view(state, seat.index)
     # The position before the move, kept only when the line is priced from it.
     position = state if _priced_before(move) else None
-    played = engine.apply if position is not None else _played_on
-    after = engine_call(played, state, seat.index, move)
+    if position is None:
+        engine_call(engine.apply_in_place, state, seat.index, move)
+        after = state
+    else:
+        after = engine_call(engine.apply, state, seat.index, move)
     if game.takeback_asked is not None:
         takeback_lapse(game, reason="moved", seat=seat.index, actor=actor)
     journal, journals = move_journal(position, before, seat.index, move, after)
@@ -272,15 +275,14 @@ def move_journal(
 ) -> tuple[str, dict[str, str]]:
     """The log's line for ``move`` (``games.terms.journal``); empty if it cannot be said,
     which never stops the move. The money a move made or cost is read from the mover's view
-    before it (``before``) and the position after it; only a delivery (whose transport is
-    paid a decision later) and a building (paid when placed) take their price from
-    ``engine.price`` on the ``position`` they were played in (None for other moves), which
-    for them does not play the move again."""
+    before it (``before``) and the position after it; a move given the ``position`` it was
+    played in (a delivery, whose transport is paid a decision later, and a building, paid
+    when placed: ``_priced_before``) takes its price from ``engine.price`` there, which for
+    them does not play the move again."""
     try:
         spent = after["players"][seat]["money"]  # what the view shows, without drawing one
         change = int(spent) - int(before["players"][seat]["money"])
-        if _priced_before(move):
-            assert position is not None, "a delivery or a building is priced from before it"
+        if position is not None:
             price = engine.price(position, seat, move)
         else:
             price = {"cost": -change or None, "cost_text": "", "gains": {"money": change}}
@@ -288,12 +290,6 @@ def move_journal(
     except Exception:  # a log line is a nicety: never let it stop a move
         logger.warning("no journal line for %r", move, exc_info=True)
         return "", {}
-
-
-def _played_on(state: State, seat: int, move: Move) -> State:
-    """``state`` with ``move`` played on it (``engine.apply_in_place``): the same dict."""
-    engine.apply_in_place(state, seat, move)
-    return state
 
 
 def _priced_before(move: Move) -> bool:
