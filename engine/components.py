@@ -36,11 +36,16 @@ def _card(ed: Edition, cid: str) -> Card:
 
 
 def card(ed: Edition, cid: str) -> Card:
+    """A card for a view: the caller's own, down to an objective's list of tasks, so that a
+    caller changing its view cannot change the card for every game of the process."""
     try:
         c = ed.card_cache[cid]
     except KeyError:
         c = _new_card(ed, cid)
-    return c.copy()
+    c = c.copy()
+    if "tasks" in c:
+        c["tasks"] = c["tasks"].copy()
+    return c
 
 
 def is_objective(ed: Edition, cid: str) -> bool:
@@ -95,11 +100,16 @@ def _tile(ed: Edition, tid: str) -> Tile:
 
 
 def tile(ed: Edition, tid: str) -> Tile:
+    """A tile for a view: the caller's own, down to a building's list of hands (as
+    ``card``)."""
     try:
         t = ed.tile_cache[tid]
     except KeyError:
         t = _new_tile(ed, tid)
-    return t.copy()
+    t = t.copy()
+    if "hands" in t:
+        t["hands"] = t["hands"].copy()
+    return t
 
 
 def tile_kind(ed: Edition, tid: str) -> str:

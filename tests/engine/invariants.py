@@ -266,6 +266,7 @@ def check_views(state: State, seed: int | None = None) -> None:
     check_view_conservation(full)
     check_full_view_cards(full)
     check_view_shares_nothing(state, full)
+    check_view_shares_nothing_kept(state, full)
 
 
 def _containers(value: Any) -> list[Any]:
@@ -285,6 +286,21 @@ def check_view_shares_nothing(state: State, view: Any) -> None:
     held = {id(c) for c in _containers(state)}
     shared = [c for c in _containers(view) if id(c) in held]
     assert not shared, f"the view shares the state's {shared[0]!r}"
+
+
+def check_view_shares_nothing_kept(state: State, view: Any) -> None:
+    """A view holds nothing the engine keeps between calls either (its card and tile
+    tables): every list and dict of ``view`` is changed here, and a view drawn afterwards
+    must be what ``view`` was. A caller may change the view it was given (a page adds to
+    it, a log line edits it) without changing the next game's cards."""
+    before = json.loads(json.dumps(view))
+    for container in _containers(view):
+        if isinstance(container, dict):
+            container["changed by a caller"] = True
+        else:
+            container.append("changed by a caller")
+    again = engine.view(state, None, reveal_all=True)
+    assert again == before, "a view shares a list or dict the engine keeps"
 
 
 def check_independent_copy(state: State) -> None:
