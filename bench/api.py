@@ -34,6 +34,7 @@ latency a player sees.
     .venv/bin/python bench/api.py --clients 4 --seconds 10
     .venv/bin/python bench/api.py --think-ms 0 --wait stream   # hear the turn, do not poll
     .venv/bin/python bench/api.py --think-ms 0 --trivial-only  # the floor: GET /api/me/ alone
+    .venv/bin/python bench/api.py --think-ms 0 --server uwsgi  # another WSGI server, same layout
 
 `--trivial-only`: the clients only call `GET /api/me/`, in a closed loop, and the figures are
 per call: what a request that does nothing costs the machine (the HTTP server, Django's
@@ -73,6 +74,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).absolute().parent.parent
 PYTHON = sys.executable
+# The WSGI servers --server runs, and what to install for each.
+WEB_SERVERS = {"gunicorn": "gunicorn", "uwsgi": "uWSGI==2.0.31", "granian": "granian==2.8.9"}
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -520,7 +523,7 @@ def arguments(description: str) -> argparse.ArgumentParser:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--warmup", type=float, default=3.0, help="seconds not measured")
     parser.add_argument("--port", type=int, default=8765)
-    parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
+    parser.add_argument("--workers", type=int, default=3, help="the WSGI server's worker processes")
     parser.add_argument(
         "--threads", type=int, default=1, help="threads per gunicorn worker (gthread)"
     )
@@ -529,6 +532,14 @@ def arguments(description: str) -> argparse.ArgumentParser:
         default="sync",
         choices=["gthread", "sync"],
         help="sync: the image's layout (gunicorn's default worker)",
+    )
+    parser.add_argument(
+        "--server",
+        default="gunicorn",
+        choices=sorted(WEB_SERVERS),
+        help="the WSGI server: gunicorn (the image's), or uWSGI or Granian to compare "
+        "(installed apart: pip install uWSGI==2.0.31 granian==2.8.9), each as --workers "
+        "processes of one request at a time, answering Connection: close",
     )
     parser.add_argument(
         "--poll-ms", type=float, default=50.0, help="pause between polls while the bot plays"
@@ -563,8 +574,8 @@ def arguments(description: str) -> argparse.ArgumentParser:
     parser.add_argument(
         "--py-spy",
         metavar="DIR",
-        help="sample gunicorn's and Celery's worker processes with py-spy during the measured "
-        "window (collapsed stacks in DIR/<role>-<pid>.txt; pip install py-spy)",
+        help="sample the WSGI server's and Celery's worker processes with py-spy during the "
+        "measured window (collapsed stacks in DIR/<role>-<pid>.txt; pip install py-spy)",
     )
     return parser
 
@@ -587,18 +598,44 @@ def environment() -> dict[str, str]:
     }
 
 
+def web_command(args: argparse.Namespace) -> list[str]:
+    """The WSGI server's command line. uWSGI and Granian are laid out as the image's
+    gunicorn: ``--workers`` processes, each importing the application itself (uWSGI's
+    ``lazy-apps``, as gunicorn without ``--preload``) and serving one request at a time,
+    closing the connection after each answer (uWSGI's HTTP socket closes it without saying
+    so, and a client would first try the closed connection again: the header says so)."""
+    if args.server == "uwsgi":
+        return [str(Path(PYTHON).parent / "uwsgi"), "--http-socket", f"127.0.0.1:{args.port}",
+                "--module", "gwt_site.wsgi:application", "--master", "--lazy-apps",
+                "--processes", str(args.workers), "--enable-threads", "--need-app",
+                "--die-on-term", "--disable-logging", "--buffer-size", "32768",
+                "--add-header", "Connection: close"]  # fmt: skip
+    if args.server == "granian":
+        return [str(Path(PYTHON).parent / "granian"), "--interface", "wsgi", "--host",
+                "127.0.0.1", "--port", str(args.port), "--workers", str(args.workers),
+                "--blocking-threads", "1", "--runtime-threads", "1", "--http", "1",
+                "--no-http1-keep-alive", "--no-ws", "--log-level", "warning",
+                "gwt_site.wsgi:application"]  # fmt: skip
+    return [PYTHON, "-m", "gunicorn", "gwt_site.wsgi:application",
+            "--bind", f"127.0.0.1:{args.port}", "--workers", str(args.workers),
+            "--worker-class", args.worker_class, "--threads", str(args.threads),
+            "--keep-alive", "30", "--log-level", "warning"]  # fmt: skip
+
+
 def start_servers(
     args: argparse.Namespace, env: dict[str, str]
 ) -> tuple[subprocess.Popen, subprocess.Popen]:
-    """gunicorn and a Celery worker, logging under VAR_DIR; (web, worker)."""
+    """The WSGI server and a Celery worker, logging under VAR_DIR; (web, worker)."""
     if args.threads > 1:  # gunicorn runs sync workers with threads as gthread: say so
+        if args.server != "gunicorn":
+            raise SystemExit(f"--threads is gunicorn's; {args.server} runs one per process")
         args.worker_class = "gthread"
+    command = web_command(args)
+    if not Path(command[0]).exists():
+        raise SystemExit(f"{args.server} is not installed: pip install {WEB_SERVERS[args.server]}")
     logs = Path(env["VAR_DIR"])
     web = subprocess.Popen(
-        [PYTHON, "-m", "gunicorn", "gwt_site.wsgi:application",
-         "--bind", f"127.0.0.1:{args.port}", "--workers", str(args.workers),
-         "--worker-class", args.worker_class, "--threads", str(args.threads),
-         "--keep-alive", "30", "--log-level", "warning"],
+        command,
         cwd=ROOT, env=env, start_new_session=True,
         stdout=(logs / "web.log").open("wb"), stderr=subprocess.STDOUT,
     )  # fmt: skip
@@ -688,7 +725,7 @@ def main() -> None:
     env = environment()
     tokens = prepare(env, args.clients)
     web, worker = start_servers(args, env)
-    roots = {web.pid: "gunicorn", worker.pid: "celery"}
+    roots = {web.pid: args.server, worker.pid: "celery"}
     live = start_live(args, env) if args.wait == "stream" else None
     if live is not None:
         roots[live.pid] = "uvicorn"
@@ -716,9 +753,12 @@ def main() -> None:
                 else "hearing its turn on its live stream while the bot plays (uvicorn)"
             )
         )
-        + f"; gunicorn {args.workers} "
-        f"{args.worker_class} workers x {args.threads} threads, "
-        f"Celery worker x{args.celery_concurrency}"
+        + (
+            f"; gunicorn {args.workers} {args.worker_class} workers x {args.threads} threads, "
+            if args.server == "gunicorn"
+            else f"; {args.server} {args.workers} processes, "
+        )
+        + f"Celery worker x{args.celery_concurrency}"
         + (f" at niceness {args.celery_nice}" if args.celery_nice else "")
         + "; PostgreSQL + Redis"
     )
@@ -749,7 +789,7 @@ def main() -> None:
         spread = cpu_by_child(cpu[0], cpu[1], web.pid)
         busy = sum(used.values()) / ((os.cpu_count() or 1) * elapsed)
         print(
-            "gunicorn's worker processes, CPU seconds each: "
+            f"{args.server}'s worker processes, CPU seconds each: "
             + ", ".join(f"{seconds:.1f}" for seconds in spread)
             + f"; the machine {busy:.0%} busy"
         )
@@ -764,11 +804,11 @@ def main() -> None:
         )
         service = sum(
             used[role]
-            for role in ("gunicorn", "celery", "uvicorn", "postgres", "redis")
+            for role in (args.server, "celery", "uvicorn", "postgres", "redis")
             if role in used
         )
         print(
-            "service CPU (gunicorn + Celery"
+            f"service CPU ({args.server} + Celery"
             + (" + uvicorn" if live is not None else "")
             + f" + the bench database's PostgreSQL backends + Redis) per {unit}: "
             + f"{service / moves * 1000:.2f} ms"

@@ -169,7 +169,7 @@ def main() -> None:
         api.wait_until_up(args.port)
         api.wait_until_up(args.live_port)
         # Alternate, so that whatever else the machine runs weighs on both alike.
-        servers = {web.pid: "gunicorn", worker.pid: "celery"}
+        servers = {web.pid: args.server, worker.pid: "celery"}
         for _ in range(args.rounds):
             results, cpu, backends = api.run_players(args, tokens, env, servers)
             without.add(results)
@@ -200,7 +200,7 @@ def main() -> None:
     print(
         f"bench/streams.py: bench/api.py's {args.clients} clients, {args.rounds} x "
         f"{args.seconds:.0f} s measured each way, alternating (+{args.warmup:.0f} s warm-up "
-        f"each), thinking {args.think_ms:.0f} ms; gunicorn {args.workers} "
+        f"each), thinking {args.think_ms:.0f} ms; {args.server} {args.workers} "
         f"{args.worker_class} x {args.threads}, Celery x{args.celery_concurrency}; streams on one "
         f"uvicorn process; PostgreSQL + Redis; {os.cpu_count()} cores; open files {limit}"
     )
@@ -217,11 +217,11 @@ def main() -> None:
         f"({moves_per_page} client moves measured, bots' moves too)"
     )
     for name, cpu, roots in (
-        ("no streams", cpu_without, {web.pid: "gunicorn", worker.pid: "celery"}),
+        ("no streams", cpu_without, {web.pid: args.server, worker.pid: "celery"}),
         (
             "streams",
             cpu_with,
-            {web.pid: "gunicorn", worker.pid: "celery", live.pid: "uvicorn"}
+            {web.pid: args.server, worker.pid: "celery", live.pid: "uvicorn"}
             | ({holder_pid: "stream holder"} if holder_pid else {}),
         ),
     ):
