@@ -288,13 +288,14 @@ def check_view_shares_nothing(state: State, view: Any) -> None:
     assert not shared, f"the view shares the state's {shared[0]!r}"
 
 
-def check_view_shares_nothing_kept(state: State, view: Any) -> None:
+def check_view_shares_nothing_kept(state: State, full: Any) -> None:
     """A view holds nothing the engine keeps between calls either (its card and tile
-    tables): every list and dict of ``view`` is changed here, and a view drawn afterwards
-    must be what ``view`` was. A caller may change the view it was given (a page adds to
-    it, a log line edits it) without changing the next game's cards."""
-    before = json.loads(json.dumps(view))
-    for container in _containers(view):
+    tables): every list and dict of ``full``, the spectator's view of ``state`` with
+    everything revealed (every card and tile shows), is changed here, and that view drawn
+    again must be what ``full`` was. A caller may change the view it was given (a page adds
+    to it, a log line edits it) without changing the next game's cards."""
+    before = json.loads(json.dumps(full))
+    for container in _containers(full):
         if isinstance(container, dict):
             container["changed by a caller"] = True
         else:
