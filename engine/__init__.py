@@ -21,6 +21,7 @@ notation are in docs/moves.md.  ::
     move_revealed(state) -> bool   # did the last move reveal hidden information?
     turn_preview(state, seat) -> State | None   # seat's next turn as if it began now (plans)
     price(state, seat, move) -> Price   # what a legal move costs and gives the seat
+    priced_from_position(move) -> bool  # price read off the position, not by playing the move
     card_text(card_id, edition="1e") -> str   # a card as the notation names it ("holstein/1vp")
     edition_data(edition) -> Edition    # an edition's component data, family by family
     rules_version(state) -> str         # the rules the game is played under, e.g. "1e-1"
@@ -76,7 +77,7 @@ from engine.component_types import Card, Tile
 from engine.editions import Edition
 from engine.errors import IllegalMove
 from engine.move_types import Move, Price
-from engine.pricing import price
+from engine.pricing import price, priced_from_position
 from engine.rules import out_of_turn, scoring, turn
 from engine.state import copy_state
 from engine.state_types import Frame, PlayerState, State
@@ -118,6 +119,7 @@ __all__ = [
     "parse_move",
     "parse_rules_version",
     "price",
+    "priced_from_position",
     "replay",
     "rules_version",
     "scores",

@@ -58,16 +58,25 @@ def counters(ed: Edition, p: PlayerState) -> dict[str, int]:
     }
 
 
+def priced_from_position(move: Move) -> bool:
+    """Whether ``price`` reads ``move``'s price off the position it is played in rather than
+    by playing it: a building, paid when placed (R1-BUILD-03/04), and a delivery, whose
+    transport is paid after the disc (R1-KC-39). A caller that prices such a move after
+    playing it must keep that position. Any dict is answered (False when it is no move)."""
+    kind = move.get("type")
+    return kind == "deliver" or (kind == "action" and move.get("id") == "build")
+
+
 def price(state: State, seat: int, move: Move) -> Price:
     """What ``move`` (one of ``seat``'s legal moves) costs and gives ``seat``."""
     kind = move["type"]
-    if kind == "action" and move.get("id") == "build":
+    if priced_from_position(move):
+        if kind == "deliver":
+            return _delivery_price(state, seat, move)
         return _building_price(state, move)
     if kind == "disc" and str(move.get("space", "")).startswith("HAND-"):
         cost = editions.of(state).player_board.HAND_DISC_COST  # R1-KC-29/40
         return {"cost": cost, "cost_text": f"${cost}", "gains": {}}
-    if kind == "deliver":
-        return _delivery_price(state, seat, move)
     if kind not in PRICED_TYPES:
         return {"cost": None, "cost_text": "", "gains": {}}
     ed = editions.of(state)

@@ -177,8 +177,8 @@ def move_event(
     the move's): the others agreed to take back a position that is no longer the game's.
 
     The move is played on ``state`` itself unless the line needs the position before it
-    (``_priced_before``): the caller goes on with the state returned and keeps no other
-    reference to the one it gave (the state's copies were 7 % of a move's request:
+    (``engine.priced_from_position``): the caller goes on with the state returned and keeps
+    no other reference to the one it gave (the state's copies were 7 % of a move's request:
     ``bench/README.md``).
 
     Raises InvalidRequestError (nothing written, version unchanged) when the engine refuses
@@ -190,7 +190,7 @@ def move_event(
     if before is None:
         before = engine.view(state, seat.index)
     # The position before the move, kept only when the line is priced from it.
-    position = state if _priced_before(move) else None
+    position = state if engine.priced_from_position(move) else None
     if position is None:
         engine_call(engine.apply_in_place, state, seat.index, move)
         after = state
@@ -277,8 +277,8 @@ def move_journal(
     which never stops the move. The money a move made or cost is read from the mover's view
     before it (``before``) and the position after it; a move given the ``position`` it was
     played in (a delivery, whose transport is paid a decision later, and a building, paid
-    when placed: ``_priced_before``) takes its price from ``engine.price`` there, which for
-    them does not play the move again."""
+    when placed: ``engine.priced_from_position``) takes its price from ``engine.price``
+    there, which for them does not play the move again."""
     try:
         spent = after["players"][seat]["money"]  # what the view shows, without drawing one
         change = int(spent) - int(before["players"][seat]["money"])
@@ -290,15 +290,6 @@ def move_journal(
     except Exception:  # a log line is a nicety: never let it stop a move
         logger.warning("no journal line for %r", move, exc_info=True)
         return "", {}
-
-
-def _priced_before(move: Move) -> bool:
-    """Whether the log's line prices ``move`` from the position before it (a delivery, a
-    building): ``move_event`` then keeps that position, which it otherwise plays the move
-    on."""
-    return move.get("type") == "deliver" or (
-        move.get("type") == "action" and move.get("id") == "build"
-    )
 
 
 def engine_call(function: Any, *args: Any) -> Any:

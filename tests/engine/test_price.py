@@ -223,3 +223,15 @@ def test_the_price_of_a_delivery_is_what_it_costs_once_its_disc_is_placed():
     state = engine.apply(state, 0, disc)
 
     assert state["players"][0]["money"] == money - quoted
+
+
+def test_only_buildings_and_deliveries_are_priced_from_the_position_they_are_played_in():
+    """R1-BUILD-03, R1-KC-39: a building is paid when placed and a delivery's transport after
+    its disc, so ``price`` reads them off the position; every other move is priced by
+    playing it, and a caller that plays the move first need not keep the position."""
+    assert engine.priced_from_position({"type": "deliver", "city": "KANSAS_CITY"})
+    assert engine.priced_from_position({"type": "action", "id": "build", "tile": "1a"})
+    assert not engine.priced_from_position({"type": "action", "id": "hire"})
+    assert not engine.priced_from_position({"type": "move", "to": "A"})
+    assert not engine.priced_from_position({"type": "disc", "space": "HAND-1"})
+    assert not engine.priced_from_position({})  # no move at all: asked before any check
