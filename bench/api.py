@@ -622,6 +622,13 @@ def web_command(args: argparse.Namespace) -> list[str]:
             "--keep-alive", "30", "--log-level", "warning"]  # fmt: skip
 
 
+def server_layout(args: argparse.Namespace) -> str:
+    """The WSGI server and its processes, as the benches' first line says them."""
+    if args.server == "gunicorn":
+        return f"gunicorn {args.workers} {args.worker_class} workers x {args.threads} threads"
+    return f"{args.server} {args.workers} processes"
+
+
 def start_servers(
     args: argparse.Namespace, env: dict[str, str]
 ) -> tuple[subprocess.Popen, subprocess.Popen]:
@@ -753,12 +760,7 @@ def main() -> None:
                 else "hearing its turn on its live stream while the bot plays (uvicorn)"
             )
         )
-        + (
-            f"; gunicorn {args.workers} {args.worker_class} workers x {args.threads} threads, "
-            if args.server == "gunicorn"
-            else f"; {args.server} {args.workers} processes, "
-        )
-        + f"Celery worker x{args.celery_concurrency}"
+        + f"; {server_layout(args)}, Celery worker x{args.celery_concurrency}"
         + (f" at niceness {args.celery_nice}" if args.celery_nice else "")
         + "; PostgreSQL + Redis"
     )

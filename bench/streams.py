@@ -200,8 +200,8 @@ def main() -> None:
     print(
         f"bench/streams.py: bench/api.py's {args.clients} clients, {args.rounds} x "
         f"{args.seconds:.0f} s measured each way, alternating (+{args.warmup:.0f} s warm-up "
-        f"each), thinking {args.think_ms:.0f} ms; {args.server} {args.workers} "
-        f"{args.worker_class} x {args.threads}, Celery x{args.celery_concurrency}; streams on one "
+        f"each), thinking {args.think_ms:.0f} ms; {api.server_layout(args)}, "
+        f"Celery x{args.celery_concurrency}; streams on one "
         f"uvicorn process; PostgreSQL + Redis; {os.cpu_count()} cores; open files {limit}"
     )
     print(f"streams: {opened} opened, {alive} still open at the end")
