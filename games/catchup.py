@@ -21,6 +21,7 @@ import engine
 from engine import State, View
 from games import prepared, replay
 from games.models import Event, EventKind, Game
+from games.terms import places
 
 # More moves than this since a player's last decision: only the latest are read.
 MAX_MOVES_READ = 60
@@ -108,7 +109,7 @@ def view_changes(before: View, after: View, me: int, mover: int | None) -> list[
             continue
         lines.append(
             _("%(tile)s placed on %(where)s, ahead of you")
-            % {"tile": _tile_name(tile), "where": where}
+            % {"tile": _tile_name(after, where, tile), "where": where}
         )
     taken = _ids(before["cattle_market"]) - _ids(after["cattle_market"])
     added = _ids(after["cattle_market"]) - _ids(before["cattle_market"])
@@ -139,13 +140,14 @@ def _placed(tile: Any) -> tuple[str, Any] | None:
     return (str(tile.get("tile")), tile.get("owner")) if isinstance(tile, dict) else None
 
 
-def _tile_name(tile: Any) -> str:
+def _tile_name(view: View, where: str, tile: Any) -> str:
+    """A building by its printed number ("building 2b"); a hazard, teepee or outlaw by what is
+    printed on it ("a green outlaw (green hand)"), since their ids are only the engine's."""
     if not isinstance(tile, dict):
         return str(tile)
-    name = str(tile.get("tile", "?"))
-    if tile.get("kind") == "hazard":
-        return _("hazard %(id)s") % {"id": name}
-    return _("building %(id)s") % {"id": name}
+    if tile.get("kind") == "building":
+        return _("building %(id)s") % {"id": tile.get("tile", "?")}
+    return places.tile_words(places.section_tile(view, where))
 
 
 def _ahead(view: View, herder: Any) -> set[str]:

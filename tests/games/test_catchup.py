@@ -6,10 +6,12 @@ from __future__ import annotations
 import copy
 
 import pytest
+from django.utils import translation
 
 import engine
 from games import catchup, replay
 from games.models import Game
+from tests.french_text import english_left
 from tests.games.helpers import play_one, started_game
 from tests.games.play_helpers import client_of
 
@@ -100,3 +102,51 @@ def test_concerns_are_read_from_my_own_views(waiting_with_news):
     hand_of_alice = {str(card) for card in replay.state_at(game)["players"][0]["hand"]}
     text = " ".join(line for c in found for line in c.lines)
     assert not any(card in text for card in hand_of_alice)
+
+
+@pytest.mark.parametrize(
+    ("edition", "section", "space", "tile", "words"),
+    [
+        (
+            "2e",
+            "outlaw_section",
+            "OL3",
+            {"kind": "outlaw", "type": "green", "hand": "green"},
+            "a green outlaw (green hand)",
+        ),
+        (
+            "1e",
+            "indian_trade",
+            "TP4",
+            {"kind": "teepee", "type": "blue", "hand": "black"},
+            "a blue teepee (black hand)",
+        ),
+        (
+            "1e",
+            "hazard_sections",
+            "DROUGHT-2",
+            {"kind": "hazard", "type": "drought", "vp": 3, "hand": "black"},
+            "a drought hazard worth 3 VP (black hand)",
+        ),
+    ],
+)
+def test_a_tile_placed_ahead_of_me_is_named_by_what_is_printed_on_it(
+    edition, section, space, tile, words
+):
+    """Outlaw, teepee and hazard tiles are named as on the board, in the reader's language,
+    not by the engine's ids: "building outlaw-green-03" once showed on French pages."""
+    before = engine.view(engine.new_game(players=2, seed=5, edition=edition), 0)
+    after = copy.deepcopy(before)
+    after[section][space] = {"id": "tile-id-1", **tile}
+    after["trail"][space] = {
+        "tile": "tile-id-1",
+        "owner": None,
+        "kind": tile["kind"],
+        "hands": [tile["hand"]],
+    }
+
+    assert f"{words} placed on {space}, ahead of you" in catchup.view_changes(before, after, 0, 1)
+    with translation.override("fr"):
+        french = " ".join(catchup.view_changes(before, after, 0, 1))
+    assert "tile-id-1" not in french
+    assert english_left(french, allowed=[space]) == []
