@@ -542,6 +542,12 @@ def arguments(description: str) -> argparse.ArgumentParser:
         "processes of one request at a time, answering Connection: close",
     )
     parser.add_argument(
+        "--access-log",
+        action="store_true",
+        help="gunicorn with the image's settings (gwt_site/gunicorn_conf.py): a JSON line per "
+        "request in its access log, written to the bench's web.log",
+    )
+    parser.add_argument(
         "--poll-ms", type=float, default=50.0, help="pause between polls while the bot plays"
     )
     parser.add_argument(
@@ -616,16 +622,19 @@ def web_command(args: argparse.Namespace) -> list[str]:
                 "--blocking-threads", "1", "--runtime-threads", "1", "--http", "1",
                 "--no-http1-keep-alive", "--no-ws", "--log-level", "warning",
                 "gwt_site.wsgi:application"]  # fmt: skip
+    # The image's own settings (gwt_site/gunicorn_conf.py) write its access log.
+    settings = ["--config", "python:gwt_site.gunicorn_conf"] if args.access_log else []
     return [PYTHON, "-m", "gunicorn", "gwt_site.wsgi:application",
             "--bind", f"127.0.0.1:{args.port}", "--workers", str(args.workers),
             "--worker-class", args.worker_class, "--threads", str(args.threads),
-            "--keep-alive", "30", "--log-level", "warning"]  # fmt: skip
+            "--keep-alive", "30", "--log-level", "warning", *settings]  # fmt: skip
 
 
 def server_layout(args: argparse.Namespace) -> str:
     """The WSGI server and its processes, as the benches' first line says them."""
     if args.server == "gunicorn":
-        return f"gunicorn {args.workers} {args.worker_class} workers x {args.threads} threads"
+        log = ", access log" if args.access_log else ""
+        return f"gunicorn {args.workers} {args.worker_class} workers x {args.threads} threads{log}"
     return f"{args.server} {args.workers} processes"
 
 
@@ -637,6 +646,8 @@ def start_servers(
         if args.server != "gunicorn":
             raise SystemExit(f"--threads is gunicorn's; {args.server} runs one per process")
         args.worker_class = "gthread"
+    if args.access_log and args.server != "gunicorn":
+        raise SystemExit(f"--access-log is the image's gunicorn's; not {args.server}'s")
     command = web_command(args)
     if not Path(command[0]).exists():
         raise SystemExit(f"{args.server} is not installed: pip install {WEB_SERVERS[args.server]}")
