@@ -220,6 +220,19 @@ def staff(make_user) -> Any:
 
 
 @pytest.fixture(autouse=True)
+def game_seeds_replayable(monkeypatch) -> None:
+    """The games a test starts draw their secret seeds from ``random``, which pytest-randomly
+    seeds before each test from the run's seed and the test's name: a test that fails on one
+    random game of many fails again with the ``--randomly-seed`` the header printed (the
+    service draws them with ``secrets``)."""
+    import random
+
+    from games import models
+
+    monkeypatch.setattr(models, "seed_bits", random.getrandbits)
+
+
+@pytest.fixture(autouse=True)
 def leaderboards_counted_afresh() -> None:
     """Each test counts its leaderboards and ranks from its own ratings: the counts are kept
     in the cache for a version of each edition's ratings (``players.ratings_version``),
