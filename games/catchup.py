@@ -11,7 +11,7 @@ them is kept with its lines, so that the replay viewer can step through those mo
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -140,11 +140,9 @@ def _placed(tile: Any) -> tuple[str, Any] | None:
     return (str(tile.get("tile")), tile.get("owner")) if isinstance(tile, dict) else None
 
 
-def _tile_name(view: View, where: str, tile: Any) -> str:
+def _tile_name(view: View, where: str, tile: Mapping[str, Any]) -> str:
     """A building by its printed number ("building 2b"); a hazard, teepee or outlaw by what is
     printed on it ("a green outlaw (green hand)"), since their ids are only the engine's."""
-    if not isinstance(tile, dict):
-        return str(tile)
     if tile.get("kind") == "building":
         return _("building %(id)s") % {"id": tile.get("tile", "?")}
     return places.tile_words(places.section_tile(view, where))

@@ -25,7 +25,7 @@ from tests.revisions import shorter_walks
 pytestmark = pytest.mark.django_db
 
 
-def walked_the_furthest(game: Game) -> bool:
+def walked_every_step(game: Game) -> bool:
     """Whether the game's last move took every step its seat had (illegal a step less).
 
     Every location passed over and the one stopped on (Kansas City too) is a step. The
@@ -39,11 +39,11 @@ def walked_the_furthest(game: Game) -> bool:
     return len(event.payload["move"].get("via", [])) + 1 == limit
 
 
-def play_until_a_longest_walk(game: Game) -> Game:
+def play_until_a_walk_of_every_step(game: Game) -> Game:
     for _ in range(300):
         play_one(game)
         game.refresh_from_db()
-        if walked_the_furthest(game):
+        if walked_every_step(game):
             return game
     raise AssertionError("no seat walked as far as it could")
 
@@ -98,7 +98,7 @@ def test_new_games_get_the_newest_rules(alice, bob, monkeypatch):
 def test_the_dry_run_refuses_a_game_whose_moves_the_new_rules_refuse(
     alice, bob, superuser, monkeypatch
 ):
-    game = play_until_a_longest_walk(started_game(alice, [bob]))
+    game = play_until_a_walk_of_every_step(started_game(alice, [bob]))
     shorter_walks(monkeypatch)
 
     preview = moderation.rules_upgrade_preview(game=game)
@@ -184,7 +184,7 @@ def test_the_admin_shows_the_dry_run_then_upgrades(client, alice, bob, superuser
 
 
 def test_check_replays_catches_a_game_the_current_code_no_longer_replays(alice, bob, monkeypatch):
-    game = play_until_a_longest_walk(started_game(alice, [bob]))
+    game = play_until_a_walk_of_every_step(started_game(alice, [bob]))
     fine = started_game(alice, [bob])
     shorter_walks(monkeypatch, careless=True)  # changed for every revision: a bug
 
